@@ -1,0 +1,86 @@
+package dev.countersign.core;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * What verification found, never a boolean (SPEC.md §4): the postcondition was observed to hold,
+ * the action ran without evidence of its effect, or it failed or was contradicted.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "outcome")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = VerificationOutcome.Verified.class, name = "verified"),
+    @JsonSubTypes.Type(value = VerificationOutcome.CommittedUnverified.class, name = "committed_unverified"),
+    @JsonSubTypes.Type(value = VerificationOutcome.Failed.class, name = "failed"),
+})
+public sealed interface VerificationOutcome {
+
+    @JsonIgnore
+    boolean isVerified();
+
+    @JsonIgnore
+    boolean isCommitted();
+
+    /** The graph status word: {@code completed}, {@code committed_unverified} or {@code verification_failed}. */
+    @JsonIgnore
+    String status();
+
+    /** Why the outcome is what it is, for a person. */
+    String detail();
+
+    /** The declared postcondition was observed to hold. */
+    record Verified(@JsonProperty("detail") String detail) implements VerificationOutcome {
+        @Override
+        public boolean isVerified() {
+            return true;
+        }
+
+        @Override
+        public boolean isCommitted() {
+            return true;
+        }
+
+        @Override
+        public String status() {
+            return "completed";
+        }
+    }
+
+    /** The runtime ran the action; there is no evidence that its postcondition holds. */
+    record CommittedUnverified(@JsonProperty("detail") String detail) implements VerificationOutcome {
+        @Override
+        public boolean isVerified() {
+            return false;
+        }
+
+        @Override
+        public boolean isCommitted() {
+            return true;
+        }
+
+        @Override
+        public String status() {
+            return "committed_unverified";
+        }
+    }
+
+    /** Not committed, or the evidence contradicts the postcondition. */
+    record Failed(@JsonProperty("detail") String detail) implements VerificationOutcome {
+        @Override
+        public boolean isVerified() {
+            return false;
+        }
+
+        @Override
+        public boolean isCommitted() {
+            return false;
+        }
+
+        @Override
+        public String status() {
+            return "verification_failed";
+        }
+    }
+}
