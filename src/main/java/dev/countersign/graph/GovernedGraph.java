@@ -1,0 +1,181 @@
+package dev.countersign.graph;
+
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ApprovalDecision;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.Digests;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.IdSource;
+import dev.countersign.core.PendingApproval;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Runs one action through observe → preview → reserve → approve → lease → execute → verify →
+ * release (SPEC.md §4). The order lives in {@link TransitionTable}; this class runs one node at a
+ * time and asks the table where to go. Deterministic: time comes from the injected clock and ids
+ * from the injected source; the runtime is the only thing it talks to.
+ *
+ * <p>Thread-safety: one instance may run many actions concurrently; it holds no per-action state.
+ */
+public final class GovernedGraph {
+    private final ComputerUseRuntime runtime;
+    private final ApprovalGate gate;
+    private final Clock clock;
+    private final IdSource ids;
+    private final Consumer<GraphState> checkpointListener;
+    private final GraphNodes nodes;
+
+    public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
+        this(runtime, gate, clock, ids, state -> { });
+    }
+
+    /**
+     * @param checkpointListener receives a copy of the state after every node, so a caller can
+     *     persist it and a new process can continue from any step
+     */
+    public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids,
+            Consumer<GraphState> checkpointListener) {
+        this.runtime = Objects.requireNonNull(runtime, "runtime");
+        this.gate = Objects.requireNonNull(gate, "gate");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.ids = Objects.requireNonNull(ids, "ids");
+        this.checkpointListener = Objects.requireNonNull(checkpointListener, "checkpointListener");
+        this.nodes = new GraphNodes(this.runtime, this.gate, this.clock, this.ids);
+    }
+
+    /** Runs a new action from {@code OBSERVE} until it finishes or waits for the person. */
+    public GraphStep start(ActionRequest request) {
+        return run(GraphState.start(Objects.requireNonNull(request, "request")));
+    }
+
+    /**
+     * Continues from a checkpoint. The input's values are appended to their channels (never
+     * substituted); when the checkpoint waits for approval, the input's decision answers it.
+     * The checkpoint itself is not modified.
+     */
+    public GraphStep resume(GraphState checkpoint, ResumeInput input) {
+        GraphState state = CheckpointCodec.copy(checkpoint);
+        if (input.preview() != null) {
+            state.previews.add(input.preview());
+        }
+        if (input.reservation() != null) {
+            state.reservations.add(input.reservation());
+        }
+        if (input.lease() != null) {
+            state.leases.add(input.lease());
+        }
+        if (state.node == Node.AWAIT_APPROVAL) {
+            move(state, nodes.decide(state, input.decision()));
+        }
+        return run(state);
+    }
+
+    private GraphStep run(GraphState state) {
+        while (state.node != Node.DONE && state.node != Node.AWAIT_APPROVAL) {
+            move(state, nodes.run(state));
+        }
+        if (state.node == Node.AWAIT_APPROVAL) {
+            PendingApproval pending = state.pendingApproval;
+            return new GraphStep.Interrupted(CheckpointCodec.copy(state), pending);
+        }
+        return new GraphStep.Finished(result(state), CheckpointCodec.copy(state));
+    }
+
+    private void move(GraphState state, Event event) {
+        Node from = state.node;
+        Node to = TransitionTable.next(from, event).orElseThrow(() -> new IllegalStateException(
+                "the transition table has no edge from " + from + " on " + event));
+        state.trace.add(new Transition(from, event, to));
+        state.node = to;
+        checkpointListener.accept(CheckpointCodec.copy(state));
+    }
+
+    private static ActionResult result(GraphState state) {
+        CountersignError error = state.error;
+        if (state.cleanupError != null) {
+            // Primary stays primary; a cleanup failure after success is still an error.
+            error = error == null ? state.cleanupError : error.withCleanupFailure(state.cleanupError);
+        }
+        ActionEnvelope preview = state.previews.isEmpty() ? null : state.previews.get(0);
+        ApprovalRequirement requirement = state.approvalRequirement;
+        ActionResult.ApprovalSummary approval = requirement == null ? null
+                : new ActionResult.ApprovalSummary(requirement.required(), requirement.category(),
+                        state.approvalDecision);
+        return new ActionResult(
+                preview == null ? null : preview.actionId(),
+                status(state),
+                error,
+                state.outcome,
+                approval,
+                preview == null ? null : preview.argsDigest(),
+                state.trace);
+    }
+
+    private static String status(GraphState state) {
+        if (state.outcome != null) {
+            if (state.outcome.isVerified()) {
+                return ActionResult.CONFIRMED;
+            }
+            return state.outcome.isCommitted() ? ActionResult.UNKNOWN : ActionResult.FAILED;
+        }
+        return state.dispatched ? ActionResult.UNKNOWN : ActionResult.REJECTED;
+    }
+
+    /** The nodes' work, kept apart from the loop so each node reads as one short method. */
+    static final class GraphNodes {
+        private final ComputerUseRuntime runtime;
+        private final ApprovalGate gate;
+        private final Clock clock;
+        private final IdSource ids;
+
+        GraphNodes(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
+            this.runtime = runtime;
+            this.gate = gate;
+            this.clock = clock;
+            this.ids = ids;
+        }
+
+        Event run(GraphState state) {
+            switch (state.node) {
+                case OBSERVE: return NodeSteps.observe(state);
+                case PREVIEW: return NodeSteps.preview(state, runtime, clock);
+                case RESERVE: return NodeSteps.reserve(state, runtime, clock);
+                case APPROVE: return NodeSteps.approve(state, gate, clock, ids);
+                case LEASE: return NodeSteps.lease(state, runtime, clock);
+                case EXECUTE: return NodeSteps.execute(state, runtime, clock);
+                case VERIFY: return NodeSteps.verify(state, runtime);
+                case RELEASE: return NodeSteps.release(state, runtime);
+                default: throw new IllegalStateException("no node work for " + state.node);
+            }
+        }
+
+        Event decide(GraphState state, ApprovalDecision decision) {
+            return NodeSteps.decide(state, decision, clock);
+        }
+    }
+
+    /** Turns whatever a runtime call throws into the action's error, at the runtime boundary. */
+    static CountersignError errorOf(RuntimeException e) {
+        if (e instanceof CountersignException) {
+            return ((CountersignException) e).error();
+        }
+        // A foreign fault inside a runtime is wrapped here, once; the graph still releases.
+        return CountersignError.of(ErrorCode.INTERNAL,
+                "the runtime failed: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+    }
+
+    static String digestOf(ActionEnvelope envelope) {
+        return Digests.digest(envelope);
+    }
+
+    static boolean approvalRequired(GraphState state) {
+        return state.approvalRequirement != null && state.approvalRequirement.required();
+    }
+
+}

@@ -1,0 +1,295 @@
+package dev.countersign.graph;
+
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ApprovalDecision;
+import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.ExecutionReceipt;
+import dev.countersign.core.IdSource;
+import dev.countersign.core.PendingApproval;
+import dev.countersign.core.ReceiptVerification;
+import dev.countersign.core.TargetReservation;
+import dev.countersign.core.VerificationOutcome;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The work of each node. Each method reads and appends graph state and returns the event the
+ * transition table moves on; none throws for an expected refusal.
+ */
+final class NodeSteps {
+    private NodeSteps() {
+    }
+
+    static Event observe(GraphState state) {
+        ActionRequest request = state.request;
+        Optional<CountersignError> missing = firstMissing(
+                "session_id", request.sessionId(),
+                "principal_id", request.principalId(),
+                "agent_id", request.agentId(),
+                "tool", request.tool(),
+                "operation", request.operation(),
+                "observation_fingerprint", request.observationFingerprint());
+        if (missing.isPresent()) {
+            return refuse(state, missing.get());
+        }
+        if (request.target() == null || blank(request.target().appId()) || blank(request.target().windowId())) {
+            return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target",
+                    "an action names its target app and window"));
+        }
+        if (request.validityMs() <= 0) {
+            return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "validity_ms",
+                    "an action's validity must be positive"));
+        }
+        return Event.PASSED;
+    }
+
+    static Event preview(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+        ActionEnvelope envelope;
+        try {
+            envelope = runtime.previewAction(state.request);
+        } catch (RuntimeException e) {
+            return refuse(state, GovernedGraph.errorOf(e));
+        }
+        if (envelope == null) {
+            return refuse(state, CountersignError.of(ErrorCode.INTERNAL, "the runtime returned no preview"));
+        }
+        Optional<CountersignError> problem = bindPreview(envelope, state.request)
+                .or(() -> Binding.validateEnvelopeFreshness(envelope, clock.instant()));
+        if (problem.isPresent()) {
+            // An expired or foreign preview never reaches reservation or approval.
+            return refuse(state, problem.get());
+        }
+        state.previews.add(envelope);
+        state.activePreviewDigest = GovernedGraph.digestOf(envelope);
+        return Event.PASSED;
+    }
+
+    static Event reserve(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+        Optional<ActionEnvelope> active = activePreview(state);
+        if (active.isEmpty()) {
+            return Event.REFUSED;
+        }
+        TargetReservation reservation;
+        try {
+            reservation = runtime.reserveTarget(active.get());
+        } catch (RuntimeException e) {
+            return refuse(state, GovernedGraph.errorOf(e));
+        }
+        if (reservation == null) {
+            return refuse(state, CountersignError.of(ErrorCode.RESERVATION_INVALID, "the runtime returned no reservation"));
+        }
+        // Kept even when it fails binding: whatever the runtime reserved, we release.
+        state.reservations.add(reservation);
+        Optional<CountersignError> problem = Binding.validateReservation(reservation, active.get(), clock.instant());
+        if (problem.isPresent()) {
+            state.error = problem.get();
+            return Event.RESERVATION_REJECTED;
+        }
+        return Event.PASSED;
+    }
+
+    static Event approve(GraphState state, ApprovalGate gate, Clock clock, IdSource ids) {
+        Optional<ActionEnvelope> active = activePreview(state);
+        if (active.isEmpty()) {
+            return Event.REFUSED;
+        }
+        ActionEnvelope envelope = active.get();
+        Optional<CountersignError> stale = Binding.validateEnvelopeFreshness(envelope, clock.instant());
+        if (stale.isPresent()) {
+            return refuse(state, stale.get());
+        }
+        ApprovalRequirement requirement;
+        try {
+            requirement = Objects.requireNonNull(gate.assess(envelope), "the policy gave no answer");
+        } catch (RuntimeException e) {
+            return refuse(state, GovernedGraph.errorOf(e));
+        }
+        state.approvalRequirement = requirement;
+        if (!requirement.required()) {
+            return Event.PASSED;
+        }
+        state.pendingApproval = new PendingApproval(envelope.actionId(), envelope.agentId(), envelope.route(),
+                envelope.argsDigest(), requirement.policyDigest(), requirement.category(),
+                requirement.matchedWords(), ids.next("nonce_"), envelope.expiresAt());
+        state.approvalDecision = "pending";
+        return Event.APPROVAL_REQUIRED;
+    }
+
+    static Event decide(GraphState state, ApprovalDecision decision, Clock clock) {
+        Optional<ActionEnvelope> active = activePreview(state);
+        if (active.isEmpty()) {
+            return Event.REFUSED;
+        }
+        if (decision == null) {
+            return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "decision",
+                    "resuming an action that waits for approval needs the person's decision"));
+        }
+        if (decision instanceof ApprovalDecision.Refused) {
+            ApprovalDecision.Refused refused = (ApprovalDecision.Refused) decision;
+            state.approvalDecision = refused.code() == ErrorCode.APPROVAL_DENIED ? "denied"
+                    : refused.code() == ErrorCode.APPROVAL_EXPIRED ? "expired" : "unavailable";
+            state.error = CountersignError.of(refused.code(), refused.reason());
+            return Event.DENIED;
+        }
+        ApprovalGrant grant = ((ApprovalDecision.AllowedOnce) decision).grant();
+        Optional<CountersignError> problem = Binding.validateEnvelopeFreshness(active.get(), clock.instant())
+                .or(() -> Binding.validateApproval(grant, active.get(), state.pendingApproval));
+        if (problem.isPresent()) {
+            return refuse(state, problem.get());
+        }
+        state.grants.add(grant);
+        state.approvalDecision = "allowed_once";
+        return Event.APPROVED;
+    }
+
+    static Event lease(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+        Optional<ActionEnvelope> active = activePreview(state);
+        if (active.isEmpty()) {
+            return Event.REFUSED;
+        }
+        ControlLease lease;
+        try {
+            lease = runtime.acquireLease(active.get());
+        } catch (RuntimeException e) {
+            return refuse(state, GovernedGraph.errorOf(e));
+        }
+        Optional<CountersignError> problem = Binding.validateLease(lease, active.get(), clock.instant());
+        if (problem.isPresent()) {
+            return refuse(state, problem.get());
+        }
+        state.leases.add(lease);
+        return Event.PASSED;
+    }
+
+    static Event execute(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+        Optional<ActionEnvelope> active = activePreview(state);
+        if (active.isEmpty()) {
+            return Event.REFUSED;
+        }
+        ActionEnvelope envelope = active.get();
+        Optional<CountersignError> problem = ExecuteRevalidation.check(state, envelope, clock.instant());
+        if (problem.isPresent()) {
+            return refuse(state, problem.get());
+        }
+        ControlLease lease = state.leases.get(0);
+        TargetReservation reservation = state.reservations.get(0);
+        ApprovalGrant grant = GovernedGraph.approvalRequired(state) ? state.grants.get(0) : null;
+        // From here on the action may have reached the desktop: nothing may say "not run".
+        state.dispatched = true;
+        ExecutionReceipt receipt;
+        try {
+            receipt = runtime.executeAction(envelope, lease, reservation, grant);
+        } catch (RuntimeException e) {
+            state.error = GovernedGraph.errorOf(e);
+            return Event.DISPATCH_UNCERTAIN;
+        }
+        Optional<CountersignError> unbound = Binding.validateReceipt(receipt, envelope);
+        if (unbound.isPresent()) {
+            state.error = unbound.get();
+            return Event.DISPATCH_UNCERTAIN;
+        }
+        state.receipts.add(receipt);
+        return Event.PASSED;
+    }
+
+    static Event verify(GraphState state, ComputerUseRuntime runtime) {
+        ActionEnvelope envelope = state.previews.get(0);
+        ExecutionReceipt receipt = state.receipts.get(0);
+        ReceiptVerification evidence;
+        try {
+            evidence = runtime.verify(envelope, receipt);
+        } catch (RuntimeException e) {
+            state.outcome = receipt.isCommitted()
+                    ? new VerificationOutcome.CommittedUnverified("verification could not run")
+                    : new VerificationOutcome.Failed("the runtime did not commit the action");
+            return refuse(state, GovernedGraph.errorOf(e));
+        }
+        ExecutionReceipt withEvidence = evidence == null ? receipt : receipt.withVerification(evidence);
+        state.outcome = Verification.classify(envelope.postcondition(), withEvidence);
+        return Event.PASSED;
+    }
+
+    static Event release(GraphState state, ComputerUseRuntime runtime) {
+        try {
+            runtime.releaseTarget(state.reservations.get(0));
+            return Event.RELEASED;
+        } catch (RuntimeException e) {
+            state.cleanupError = GovernedGraph.errorOf(e);
+            return Event.RELEASE_FAILED;
+        }
+    }
+
+    /**
+     * The one preview that approval and execution may use: the channel holds exactly one entry
+     * and it equals the active preview. Records the refusal in state when it does not.
+     */
+    static Optional<ActionEnvelope> activePreview(GraphState state) {
+        if (state.previews.size() != 1) {
+            state.error = CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "preview",
+                    "the graph state holds " + state.previews.size()
+                            + " previews; exactly one, equal to the active preview, is required");
+            return Optional.empty();
+        }
+        ActionEnvelope only = state.previews.get(0);
+        if (state.activePreviewDigest == null || !state.activePreviewDigest.equals(GovernedGraph.digestOf(only))) {
+            state.error = CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "preview",
+                    "the checkpointed preview differs from the active preview");
+            return Optional.empty();
+        }
+        return Optional.of(only);
+    }
+
+    private static Optional<CountersignError> bindPreview(ActionEnvelope envelope, ActionRequest request) {
+        String[][] pairs = {
+            {"session_id", request.sessionId(), envelope.sessionId()},
+            {"principal_id", request.principalId(), envelope.principalId()},
+            {"agent_id", request.agentId(), envelope.agentId()},
+            {"tool", request.tool(), envelope.tool()},
+            {"operation", request.operation(), envelope.operation()},
+            {"target.app_id", request.target().appId(), envelope.target() == null ? null : envelope.target().appId()},
+            {"target.window_id", request.target().windowId(),
+                envelope.target() == null ? null : envelope.target().windowId()},
+            // The digest is what the person will approve: it must name exactly the requested work.
+            {"args_digest", ActionDigests.argsDigest(request), envelope.argsDigest()},
+        };
+        for (String[] pair : pairs) {
+            if (!Objects.equals(pair[1], pair[2])) {
+                return Optional.of(CountersignError.identityMismatch(pair[0]));
+            }
+        }
+        if (request.executionGroupId() != null && envelope.executionGroupId() != null
+                && !request.executionGroupId().equals(envelope.executionGroupId())) {
+            return Optional.of(CountersignError.identityMismatch("execution_group_id"));
+        }
+        if (blank(envelope.actionId())) {
+            return Optional.of(CountersignError.identityMismatch("action_id"));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<CountersignError> firstMissing(String... namesAndValues) {
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (blank(namesAndValues[i + 1])) {
+                return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, namesAndValues[i],
+                        "the action request has no " + namesAndValues[i]));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    private static Event refuse(GraphState state, CountersignError error) {
+        state.error = error;
+        return Event.REFUSED;
+    }
+
+}

@@ -1,0 +1,274 @@
+package dev.countersign.graph;
+
+import static dev.countersign.graph.Fixtures.NOW;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.ExecutionReceipt;
+import dev.countersign.core.LeaseBoundaries;
+import dev.countersign.core.ReservationScope;
+import dev.countersign.core.TargetReservation;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** SPEC.md §4's binding table and lease limits, row by row. */
+class BindingTest {
+
+    private static Arguments row(String name, Object edit, ErrorCode code, String field) {
+        return Arguments.of(name, edit, code, field);
+    }
+
+    private static void assertRefused(Optional<CountersignError> result, ErrorCode code, String field) {
+        assertThat(result).as("expected a refusal").isPresent();
+        assertThat(result.get().code()).isEqualTo(code);
+        assertThat(result.get().field()).isEqualTo(field);
+    }
+
+    private static ControlLease lease(String session, String principal, String agent, String mode, String state,
+            String expires, int budget, int used, LeaseBoundaries boundaries) {
+        return new ControlLease("lease-1", session, principal, agent, mode, state, expires, budget, used, boundaries);
+    }
+
+    @Nested
+    class LeaseBinding {
+        static Stream<Arguments> rows() {
+            ControlLease l = Fixtures.lease();
+            return Stream.of(
+                row("another session", (UnaryOperator<ControlLease>) x -> lease("sess-2", x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "session_id"),
+                row("another principal", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), "person-2", x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "principal_id"),
+                row("another agent", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), "agent-b",
+                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "agent_id"),
+                row("missing session", (UnaryOperator<ControlLease>) x -> lease(null, x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "session_id"),
+                row("another execution mode", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(),
+                        x.agentId(), "background", x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "execution_mode"),
+                row("revoked", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), "revoked", x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "state"),
+                row("expired", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), "2026-11-29T11:59:59Z", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
+                row("expiring exactly now", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), "2026-11-29T12:00:00Z", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
+                row("unparseable expiry", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), "tomorrow", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
+                row("expiry without offset", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), "2026-11-29T12:10:00", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
+                row("budget 1, used 1", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 1, 1, x.boundaries()), ErrorCode.BUDGET_EXHAUSTED, "actions_used"),
+                row("budget 0", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 0, 0, x.boundaries()), ErrorCode.BUDGET_EXHAUSTED, "actions_used"),
+                row("bounded to another app", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, new LeaseBoundaries(List.of("org.example.bank"), List.of())),
+                        ErrorCode.LEASE_INVALID, "boundaries.app_ids"),
+                row("bounded to another window", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
+                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, new LeaseBoundaries(List.of(), List.of("win-8"))),
+                        ErrorCode.LEASE_INVALID, "boundaries.window_ids"));
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("rows")
+        void leaseIsRefused(String name, UnaryOperator<ControlLease> edit, ErrorCode code, String field) {
+            assertRefused(Binding.validateLease(edit.apply(Fixtures.lease()), Fixtures.envelope(), NOW), code, field);
+        }
+
+        @Test
+        void leaseBoundToTheActionPasses() {
+            assertThat(Binding.validateLease(Fixtures.lease(), Fixtures.envelope(), NOW)).isEmpty();
+        }
+
+        @Test
+        void emptyBoundariesAreUnscoped() {
+            ControlLease unscoped = lease("sess-1", "person-1", "agent-a", "foreground", "active",
+                    "2026-11-29T12:10:00Z", 30, 29, new LeaseBoundaries(List.of(), List.of()));
+            assertThat(Binding.validateLease(unscoped, Fixtures.envelope(), NOW)).isEmpty();
+        }
+
+        @Test
+        void boundariesThatNameTheTargetPass() {
+            ControlLease scoped = lease("sess-1", "person-1", "agent-a", "foreground", "active",
+                    "2026-11-29T12:10:00Z", 30, 0,
+                    new LeaseBoundaries(List.of("org.example.bank", "org.example.mail"), List.of("win-7")));
+            assertThat(Binding.validateLease(scoped, Fixtures.envelope(), NOW)).isEmpty();
+        }
+
+        @Test
+        void absentExecutionModeIsUnderSpecificationNotAMismatch() {
+            ControlLease noMode = lease("sess-1", "person-1", "agent-a", null, "active",
+                    "2026-11-29T12:10:00Z", 30, 3, LeaseBoundaries.unscoped());
+            assertThat(Binding.validateLease(noMode, Fixtures.envelope(), NOW)).isEmpty();
+        }
+
+        @Test
+        void missingLeaseIsRefused() {
+            assertRefused(Binding.validateLease(null, Fixtures.envelope(), NOW), ErrorCode.LEASE_INVALID, "lease");
+        }
+    }
+
+    @Nested
+    class ReservationBinding {
+        private TargetReservation res(String session, String principal, String agent, String group, String intent,
+                String state, String expires, ReservationScope scope) {
+            return new TargetReservation("res-1", session, principal, agent, group, intent, state, expires, scope);
+        }
+
+        static Stream<Arguments> rows() {
+            return Stream.of(
+                row("another session", 0, ErrorCode.IDENTITY_MISMATCH, "session_id"),
+                row("another principal", 1, ErrorCode.IDENTITY_MISMATCH, "principal_id"),
+                row("another agent", 2, ErrorCode.IDENTITY_MISMATCH, "agent_id"),
+                row("another execution group", 3, ErrorCode.IDENTITY_MISMATCH, "execution_group_id"),
+                row("intent is another action", 4, ErrorCode.IDENTITY_MISMATCH, "intent_id"),
+                row("released", 5, ErrorCode.RESERVATION_INVALID, "state"),
+                row("expired", 6, ErrorCode.RESERVATION_INVALID, "expires_at"),
+                row("unparseable expiry", 7, ErrorCode.RESERVATION_INVALID, "expires_at"),
+                row("another app", 8, ErrorCode.IDENTITY_MISMATCH, "scope.app_id"),
+                row("another window", 9, ErrorCode.IDENTITY_MISMATCH, "scope.window_id"),
+                row("no scope", 10, ErrorCode.IDENTITY_MISMATCH, "scope.app_id"));
+        }
+
+        private TargetReservation variant(int which) {
+            TargetReservation r = Fixtures.reservation();
+            switch (which) {
+                case 0: return res("sess-2", r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), r.scope());
+                case 1: return res(r.sessionId(), "person-2", r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), r.scope());
+                case 2: return res(r.sessionId(), r.principalId(), "agent-b", r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), r.scope());
+                case 3: return res(r.sessionId(), r.principalId(), r.agentId(), "group-2", r.intentId(), r.state(), r.expiresAt(), r.scope());
+                case 4: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), "act-2", r.state(), r.expiresAt(), r.scope());
+                case 5: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), "released", r.expiresAt(), r.scope());
+                case 6: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), "2026-11-29T11:00:00Z", r.scope());
+                case 7: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), "12:01", r.scope());
+                case 8: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), new ReservationScope("org.example.bank", "win-7"));
+                case 9: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), new ReservationScope("org.example.mail", "win-8"));
+                default: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), null);
+            }
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("rows")
+        void reservationIsRefused(String name, int which, ErrorCode code, String field) {
+            assertRefused(Binding.validateReservation(variant(which), Fixtures.envelope(), NOW), code, field);
+        }
+
+        @Test
+        void reservationBoundToTheActionPasses() {
+            assertThat(Binding.validateReservation(Fixtures.reservation(), Fixtures.envelope(), NOW)).isEmpty();
+        }
+
+        @Test
+        void absentExecutionGroupIsUnderSpecification() {
+            TargetReservation r = Fixtures.reservation();
+            TargetReservation noGroup = res(r.sessionId(), r.principalId(), r.agentId(), null, r.intentId(),
+                    r.state(), r.expiresAt(), r.scope());
+            assertThat(Binding.validateReservation(noGroup, Fixtures.envelope(), NOW)).isEmpty();
+        }
+    }
+
+    @Nested
+    class ReceiptBinding {
+        static Stream<Arguments> rows() {
+            return Stream.of(
+                row("another session", new ExecutionReceipt("r", "sess-2", "act-1", "digest-1", "committed", null, null),
+                        ErrorCode.IDENTITY_MISMATCH, "session_id"),
+                row("another action", new ExecutionReceipt("r", "sess-1", "act-2", "digest-1", "committed", null, null),
+                        ErrorCode.IDENTITY_MISMATCH, "action_id"),
+                row("another digest, every id equal", new ExecutionReceipt("r", "sess-1", "act-1", "digest-2", "committed", null, null),
+                        ErrorCode.IDENTITY_MISMATCH, "action_digest"),
+                row("no digest", new ExecutionReceipt("r", "sess-1", "act-1", null, "committed", null, null),
+                        ErrorCode.IDENTITY_MISMATCH, "action_digest"));
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("rows")
+        void receiptIsRefused(String name, ExecutionReceipt receipt, ErrorCode code, String field) {
+            assertRefused(Binding.validateReceipt(receipt, Fixtures.envelope()), code, field);
+        }
+
+        @Test
+        void receiptBoundToTheActionPasses() {
+            assertThat(Binding.validateReceipt(Fixtures.receipt(), Fixtures.envelope())).isEmpty();
+        }
+    }
+
+    @Nested
+    class EnvelopeFreshness {
+        private ActionEnvelope withTimes(String proposed, String expires) {
+            ActionEnvelope e = Fixtures.envelope();
+            return new ActionEnvelope(e.actionId(), e.sessionId(), e.executionGroupId(), e.principalId(), e.agentId(),
+                    e.tool(), e.operation(), e.actionClass(), e.requestedMode(), e.target(), e.postcondition(),
+                    proposed, expires, e.argsDigest());
+        }
+
+        static Stream<Arguments> rows() {
+            return Stream.of(
+                row("proposed_at not RFC 3339", new String[] {"29/11/2026 11:59", "2026-11-29T12:00:30Z"}, ErrorCode.INVALID_ARGUMENT, "proposed_at"),
+                row("expires_at not RFC 3339", new String[] {"2026-11-29T11:59:50Z", "soon"}, ErrorCode.INVALID_ARGUMENT, "expires_at"),
+                row("expires_at missing", new String[] {"2026-11-29T11:59:50Z", null}, ErrorCode.INVALID_ARGUMENT, "expires_at"),
+                row("impossible date", new String[] {"2026-11-29T11:59:50Z", "2026-02-30T12:00:30Z"}, ErrorCode.INVALID_ARGUMENT, "expires_at"),
+                row("zero validity", new String[] {"2026-11-29T12:00:30Z", "2026-11-29T12:00:30Z"}, ErrorCode.INVALID_ARGUMENT, "expires_at"),
+                row("negative validity", new String[] {"2026-11-29T12:00:40Z", "2026-11-29T12:00:30Z"}, ErrorCode.INVALID_ARGUMENT, "expires_at"),
+                row("expired", new String[] {"2026-11-29T11:59:00Z", "2026-11-29T11:59:59Z"}, ErrorCode.REF_EXPIRED, "expires_at"),
+                row("expires exactly now", new String[] {"2026-11-29T11:59:00Z", "2026-11-29T12:00:00Z"}, ErrorCode.REF_EXPIRED, "expires_at"));
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("rows")
+        void envelopeIsRefused(String name, String[] times, ErrorCode code, String field) {
+            assertRefused(Binding.validateEnvelopeFreshness(withTimes(times[0], times[1]), NOW), code, field);
+        }
+
+        @Test
+        void freshEnvelopeWithAnOffsetPasses() {
+            assertThat(Binding.validateEnvelopeFreshness(
+                    withTimes("2026-11-29T12:59:50+01:00", "2026-11-29t12:00:30.250z"), NOW)).isEmpty();
+        }
+    }
+
+    @Nested
+    class ApprovalBinding {
+        private ApprovalGrant grant(String grantId, String runtimeId, String action, String route, String digest,
+                String policy, String nonce) {
+            return new ApprovalGrant(grantId, runtimeId, action, route, digest, policy, nonce, "2026-11-29T12:00:05Z");
+        }
+
+        static Stream<Arguments> rows() {
+            return Stream.of(
+                row("another action", new String[] {"g", null, "act-2", "computer_act/click", "digest-1", "policy-digest-1", "nonce-1"}, ErrorCode.IDENTITY_MISMATCH, "action_id"),
+                row("another route", new String[] {"g", null, "act-1", "computer_act/type", "digest-1", "policy-digest-1", "nonce-1"}, ErrorCode.IDENTITY_MISMATCH, "route"),
+                row("another action digest", new String[] {"g", null, "act-1", "computer_act/click", "digest-2", "policy-digest-1", "nonce-1"}, ErrorCode.IDENTITY_MISMATCH, "action_digest"),
+                row("another policy digest", new String[] {"g", null, "act-1", "computer_act/click", "digest-1", "policy-digest-2", "nonce-1"}, ErrorCode.IDENTITY_MISMATCH, "policy_digest"),
+                row("another nonce", new String[] {"g", null, "act-1", "computer_act/click", "digest-1", "policy-digest-1", "nonce-2"}, ErrorCode.IDENTITY_MISMATCH, "nonce"),
+                row("no authority source", new String[] {null, null, "act-1", "computer_act/click", "digest-1", "policy-digest-1", "nonce-1"}, ErrorCode.IDENTITY_MISMATCH, "authority"),
+                row("two authority sources", new String[] {"g", "rt", "act-1", "computer_act/click", "digest-1", "policy-digest-1", "nonce-1"}, ErrorCode.IDENTITY_MISMATCH, "authority"));
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("rows")
+        void approvalIsRefused(String name, String[] f, ErrorCode code, String field) {
+            assertRefused(Binding.validateApproval(grant(f[0], f[1], f[2], f[3], f[4], f[5], f[6]),
+                    Fixtures.envelope(), Fixtures.pending()), code, field);
+        }
+
+        @Test
+        void runtimeHeldApprovalIsOneAuthoritySource() {
+            assertThat(Binding.validateApproval(grant(null, "rt-1", "act-1", "computer_act/click", "digest-1",
+                    Fixtures.POLICY, "nonce-1"), Fixtures.envelope(), Fixtures.pending())).isEmpty();
+        }
+
+        @Test
+        void grantBoundToTheActionPasses() {
+            assertThat(Binding.validateApproval(Fixtures.grant(), Fixtures.envelope(), Fixtures.pending())).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package dev.countersign.graph;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock that only moves when a test moves it. */
+public final class TestClock extends Clock {
+    private Instant now;
+
+    public TestClock(Instant start) {
+        this.now = start;
+    }
+
+    public void advance(Duration duration) {
+        now = now.plus(duration);
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+
+    @Override
+    public Instant instant() {
+        return now;
+    }
+}
