@@ -1,5 +1,6 @@
 package dev.countersign.core;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /** A rectangle in native screen pixels, top-left origin. */
@@ -16,6 +17,7 @@ public record Rect(
         }
     }
 
+    @JsonIgnore
     public boolean isEmpty() {
         return width == 0 || height == 0;
     }

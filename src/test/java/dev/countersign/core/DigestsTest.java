@@ -1,0 +1,76 @@
+package dev.countersign.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Known-answer vectors. The SHA-256 values were computed independently with {@code sha256sum} over
+ * the canonical bytes; the canonicalization vector is RFC 8785 §3.2.2's own example.
+ */
+class DigestsTest {
+
+    @ParameterizedTest(name = "sha256(\"{0}\")")
+    @CsvSource({
+        "'', e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "abc, ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+        "{}, 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
+    })
+    void sha256MatchesKnownAnswers(String input, String expected) {
+        assertThat(Digests.sha256Hex(input.getBytes(StandardCharsets.UTF_8))).isEqualTo(expected);
+    }
+
+    @Test
+    void canonicalizationMatchesRfc8785Example() {
+        String input = "{\n  \"numbers\": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],\n"
+                + "  \"string\": \"\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\\"\\/\",\n"
+                + "  \"literals\": [null, true, false]\n}";
+        assertThat(Digests.canonicalize(input)).isEqualTo(
+                "{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],"
+                        + "\"string\":\"\u20ac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
+        assertThat(Digests.digestJson(input))
+                .isEqualTo("2d5e01a318d0f0879ab568c4be289c8b1f64ef8921a53c6277d5e069978baacb");
+    }
+
+    @Test
+    void membersAreSortedByUtf16CodeUnits() {
+        assertThat(Digests.canonicalize("{\"\\u20ac\":\"euro\",\"a\":\"\\u00e9\"}"))
+                .isEqualTo("{\"a\":\"\u00e9\",\"\u20ac\":\"euro\"}");
+        assertThat(Digests.digestJson("{\"\\u20ac\":\"euro\",\"a\":\"\\u00e9\"}"))
+                .isEqualTo("72269008c9b474a6b53a3d351cae58ab8c494c84f83922197a289a400e34609d");
+    }
+
+    @Test
+    void valueDigestDoesNotDependOnMemberOrderOrWhitespace() {
+        Map<String, Object> ab = new LinkedHashMap<>();
+        ab.put("a", 1);
+        ab.put("b", List.of(true, "x"));
+        Map<String, Object> ba = new LinkedHashMap<>();
+        ba.put("b", List.of(true, "x"));
+        ba.put("a", 1);
+        assertThat(Digests.digest(ab)).isEqualTo(Digests.digest(ba))
+                .isEqualTo(Digests.digestJson("{ \"b\" : [ true , \"x\" ] , \"a\" : 1 }"))
+                .matches("[0-9a-f]{64}");
+    }
+
+    @Test
+    void aRecordDigestsAsItsWireJson() {
+        Rect rect = new Rect(1, 2, 3, 4);
+        // {"height":4,"width":3,"x":1,"y":2} canonical, hashed by sha256sum.
+        assertThat(Digests.canonicalJson(rect)).isEqualTo("{\"height\":4,\"width\":3,\"x\":1,\"y\":2}");
+        assertThat(Digests.digest(rect)).isEqualTo(Digests.sha256Hex(
+                "{\"height\":4,\"width\":3,\"x\":1,\"y\":2}".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void notJsonIsRefused() {
+        assertThatThrownBy(() -> Digests.canonicalize("{\"a\":")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
