@@ -31,12 +31,13 @@ public final class GovernedGraph {
     private final GraphNodes nodes;
 
     public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
-        this(runtime, gate, clock, ids, state -> { });
+        this(runtime, gate, clock, ids, null);
     }
 
     /**
      * @param checkpointListener receives a copy of the state after every node, so a caller can
-     *     persist it and a new process can continue from any step
+     *     persist it and a new process can continue from any step; null when nobody listens (the
+     *     copies are then not made at all)
      */
     public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids,
             Consumer<GraphState> checkpointListener) {
@@ -44,7 +45,7 @@ public final class GovernedGraph {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ids = Objects.requireNonNull(ids, "ids");
-        this.checkpointListener = Objects.requireNonNull(checkpointListener, "checkpointListener");
+        this.checkpointListener = checkpointListener;
         this.nodes = new GraphNodes(this.runtime, this.gate, this.clock, this.ids);
     }
 
@@ -92,7 +93,9 @@ public final class GovernedGraph {
                 "the transition table has no edge from " + from + " on " + event));
         state.trace.add(new Transition(from, event, to));
         state.node = to;
-        checkpointListener.accept(CheckpointCodec.copy(state));
+        if (checkpointListener != null) {
+            checkpointListener.accept(CheckpointCodec.copy(state));
+        }
     }
 
     private static ActionResult result(GraphState state) {

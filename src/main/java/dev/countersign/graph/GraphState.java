@@ -1,5 +1,6 @@
 package dev.countersign.graph;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.countersign.core.ActionEnvelope;
@@ -31,6 +32,11 @@ public final class GraphState {
     /** Digest of the preview the runtime returned: the one preview that approval and execution accept. */
     @JsonProperty("active_preview_digest") String activePreviewDigest;
     @JsonProperty("previews") List<ActionEnvelope> previews = new ArrayList<>();
+    /**
+     * The active preview as this process saw it, so the exactly-one check compares records instead
+     * of hashing on every node. Not checkpointed: a restored state falls back to the digest once.
+     */
+    @JsonIgnore ActionEnvelope activePreview;
     /** The first entry is the one the runtime returned; it is the one released on every terminal path. */
     @JsonProperty("reservations") List<TargetReservation> reservations = new ArrayList<>();
     @JsonProperty("approval_requirement") ApprovalRequirement approvalRequirement;

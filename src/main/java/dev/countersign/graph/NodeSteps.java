@@ -67,6 +67,7 @@ final class NodeSteps {
         }
         state.previews.add(envelope);
         state.activePreviewDigest = GovernedGraph.digestOf(envelope);
+        state.activePreview = envelope;
         return Event.PASSED;
     }
 
@@ -237,11 +238,15 @@ final class NodeSteps {
             return Optional.empty();
         }
         ActionEnvelope only = state.previews.get(0);
+        if (only.equals(state.activePreview)) {
+            return Optional.of(only);
+        }
         if (state.activePreviewDigest == null || !state.activePreviewDigest.equals(GovernedGraph.digestOf(only))) {
             state.error = CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "preview",
                     "the checkpointed preview differs from the active preview");
             return Optional.empty();
         }
+        state.activePreview = only;
         return Optional.of(only);
     }
 
