@@ -20,16 +20,21 @@ public sealed interface ApprovalDecision {
     }
 
     /**
-     * The action may not run: {@code APPROVAL_DENIED}, {@code APPROVAL_EXPIRED} or
-     * {@code APPROVAL_UNAVAILABLE}.
+     * The action may not run: the person denied it ({@code APPROVAL_DENIED}), nobody decided in
+     * time ({@code APPROVAL_EXPIRED}), no UI could ask ({@code APPROVAL_UNAVAILABLE}), or the host
+     * consumed the approval because the target changed, the ref expired, the agent's scope was
+     * disposed or agents were paused ({@code TARGET_CHANGED}, {@code REF_EXPIRED},
+     * {@code REF_UNKNOWN}, {@code AGENT_PAUSED}).
      */
     record Refused(@JsonProperty("code") ErrorCode code, @JsonProperty("reason") String reason)
             implements ApprovalDecision {
+        private static final java.util.Set<ErrorCode> CODES = java.util.EnumSet.of(ErrorCode.APPROVAL_DENIED,
+                ErrorCode.APPROVAL_EXPIRED, ErrorCode.APPROVAL_UNAVAILABLE, ErrorCode.TARGET_CHANGED,
+                ErrorCode.REF_EXPIRED, ErrorCode.REF_UNKNOWN, ErrorCode.AGENT_PAUSED);
+
         public Refused {
-            if (code != ErrorCode.APPROVAL_DENIED && code != ErrorCode.APPROVAL_EXPIRED
-                    && code != ErrorCode.APPROVAL_UNAVAILABLE) {
-                throw new IllegalArgumentException("a refused approval is APPROVAL_DENIED, APPROVAL_EXPIRED or "
-                        + "APPROVAL_UNAVAILABLE, not " + code);
+            if (!CODES.contains(code)) {
+                throw new IllegalArgumentException("a refused approval carries one of " + CODES + ", not " + code);
             }
         }
     }

@@ -7,6 +7,7 @@ import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.IdSource;
@@ -133,8 +134,7 @@ final class NodeSteps {
         }
         if (decision instanceof ApprovalDecision.Refused) {
             ApprovalDecision.Refused refused = (ApprovalDecision.Refused) decision;
-            state.approvalDecision = refused.code() == ErrorCode.APPROVAL_DENIED ? "denied"
-                    : refused.code() == ErrorCode.APPROVAL_EXPIRED ? "expired" : "unavailable";
+            state.approvalDecision = decisionWord(refused.code());
             state.error = CountersignError.of(refused.code(), refused.reason());
             return Event.DENIED;
         }
@@ -186,6 +186,10 @@ final class NodeSteps {
         ExecutionReceipt receipt;
         try {
             receipt = runtime.executeAction(envelope, lease, reservation, grant);
+        } catch (DispatchRefusedException e) {
+            // The runtime's own last check refused before dispatch: nothing reached the desktop.
+            state.dispatched = false;
+            return refuse(state, e.error());
         } catch (RuntimeException e) {
             state.error = GovernedGraph.errorOf(e);
             return Event.DISPATCH_UNCERTAIN;
@@ -276,6 +280,15 @@ final class NodeSteps {
             return Optional.of(CountersignError.identityMismatch("action_id"));
         }
         return Optional.empty();
+    }
+
+    private static String decisionWord(ErrorCode code) {
+        switch (code) {
+            case APPROVAL_DENIED: return "denied";
+            case APPROVAL_EXPIRED: return "expired";
+            case APPROVAL_UNAVAILABLE: return "unavailable";
+            default: return "consumed";
+        }
     }
 
     private static Optional<CountersignError> firstMissing(String... namesAndValues) {

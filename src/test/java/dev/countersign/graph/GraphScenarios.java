@@ -103,6 +103,10 @@ final class GraphScenarios {
             h.runtime.failExecute = ErrorCode.INTERNAL;
             return h.finish(h.start());
         }, "unknown", ErrorCode.INTERNAL, 1, 1));
+        s.add(new Scenario("runtime refuses at its last check before dispatch", h -> {
+            h.runtime.refuseExecute = ErrorCode.TARGET_CHANGED;
+            return h.finish(h.start());
+        }, "rejected", ErrorCode.TARGET_CHANGED, 1, 1));
         s.add(new Scenario("receipt with another digest", h -> {
             h.runtime.receiptEdit = r -> new ExecutionReceipt(r.receiptId(), r.sessionId(), r.actionId(), "other",
                     r.status(), r.verification(), r.detail());

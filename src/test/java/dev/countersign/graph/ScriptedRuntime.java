@@ -40,6 +40,8 @@ public final class ScriptedRuntime implements ComputerUseRuntime {
     public ErrorCode failReserve;
     public ErrorCode failLease;
     public ErrorCode failExecute;
+    /** Refuses inside executeAction but before dispatch (a runtime's own last identity check). */
+    public ErrorCode refuseExecute;
     public ErrorCode failVerify;
     public ErrorCode failRelease;
     public boolean returnNoReservation;
@@ -99,6 +101,10 @@ public final class ScriptedRuntime implements ComputerUseRuntime {
             TargetReservation reservation, ApprovalGrant approval) {
         calls.add("execute");
         maybeFail(failExecute);
+        if (refuseExecute != null) {
+            throw new dev.countersign.core.DispatchRefusedException(
+                    CountersignError.of(refuseExecute, "scripted refusal: " + refuseExecute));
+        }
         return receiptEdit.apply(new ExecutionReceipt(ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
                 envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, "pressed"));
     }
