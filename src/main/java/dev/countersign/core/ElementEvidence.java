@@ -13,6 +13,7 @@ public record ElementEvidence(
         @JsonProperty("role") String role,
         @JsonProperty("subrole") String subrole,
         @JsonProperty("name") String name,
+        @JsonProperty("description") String description,
         @JsonProperty("identifier") String identifier,
         @JsonProperty("frame") Rect frame,
         @JsonProperty("secure") boolean secure) {

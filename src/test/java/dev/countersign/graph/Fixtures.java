@@ -28,7 +28,7 @@ public final class Fixtures {
 
     public static ActionTarget target() {
         return new ActionTarget("org.example.mail", "win-7",
-                new ElementEvidence("refdigest", "push button", null, "Archive", null, new Rect(10, 20, 80, 24), false));
+                new ElementEvidence("refdigest", "push button", null, "Archive", null, null, new Rect(10, 20, 80, 24), false));
     }
 
     public static ActionRequest request() {

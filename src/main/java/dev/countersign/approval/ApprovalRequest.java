@@ -1,0 +1,41 @@
+package dev.countersign.approval;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the person is asked to allow once: which agent, the action in words, the risk category
+ * and the words that matched, and until when the answer counts. {@code nonce} identifies this one
+ * request; a decision is only ever an answer to the nonce it names.
+ *
+ * @param screenshotPng the Set-of-Mark screenshot with the target highlighted, or null when none
+ *     could be taken
+ */
+public record ApprovalRequest(
+        String nonce,
+        String agentId,
+        String agentName,
+        String summary,
+        String category,
+        List<String> matchedWords,
+        String appName,
+        String windowTitle,
+        Instant expiresAt,
+        byte[] screenshotPng) {
+
+    public ApprovalRequest {
+        Objects.requireNonNull(nonce, "nonce");
+        Objects.requireNonNull(agentId, "agentId");
+        Objects.requireNonNull(summary, "summary");
+        Objects.requireNonNull(category, "category");
+        Objects.requireNonNull(expiresAt, "expiresAt");
+        matchedWords = matchedWords == null ? List.of() : List.copyOf(matchedWords);
+        agentName = agentName == null ? agentId : agentName;
+    }
+
+    public Optional<byte[]> screenshot() {
+        return Optional.ofNullable(screenshotPng);
+    }
+}

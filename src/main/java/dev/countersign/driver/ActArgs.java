@@ -1,0 +1,81 @@
+package dev.countersign.driver;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.countersign.core.ActionPostcondition;
+import dev.countersign.core.CountersignError;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The arguments of {@code computer_act} (SPEC.md §3): one operation on one fresh ref.
+ * {@link #validate()} names the first argument that does not fit the operation.
+ */
+public record ActArgs(
+        @JsonProperty("ref") String ref,
+        @JsonProperty("op") String op,
+        @JsonProperty("text") String text,
+        @JsonProperty("keys") String keys,
+        @JsonProperty("direction") String direction,
+        @JsonProperty("amount") Integer amount,
+        @JsonProperty("postcondition") ActionPostcondition postcondition) {
+
+    public static final Set<String> OPS = Set.of("click", "focus", "type", "key", "scroll");
+    public static final Set<String> DIRECTIONS = Set.of("up", "down", "left", "right");
+    static final int MAX_TEXT = 4096;
+
+    public static ActArgs click(String ref) {
+        return new ActArgs(ref, "click", null, null, null, null, null);
+    }
+
+    public static ActArgs type(String ref, String text) {
+        return new ActArgs(ref, "type", text, null, null, null, null);
+    }
+
+    public int scrollAmount() {
+        return amount == null ? 3 : amount;
+    }
+
+    /** The first argument that is missing, out of range or does not belong to the operation. */
+    public Optional<CountersignError> validate() {
+        if (ref == null || ref.isBlank()) {
+            return ObserveArgs.invalid("ref", "ref is a ref from your latest observation");
+        }
+        if (op == null || !OPS.contains(op)) {
+            return ObserveArgs.invalid("op", "op is one of click, focus, type, key, scroll");
+        }
+        if ("type".equals(op) != (text != null)) {
+            return ObserveArgs.invalid("text", "text is required for op 'type' and only allowed there");
+        }
+        if (text != null && text.length() > MAX_TEXT) {
+            return ObserveArgs.invalid("text", "text is at most " + MAX_TEXT + " characters");
+        }
+        if ("key".equals(op) != (keys != null)) {
+            return ObserveArgs.invalid("keys", "keys is required for op 'key' and only allowed there");
+        }
+        if (keys != null && !KeyGrammar.isValid(keys)) {
+            return ObserveArgs.invalid("keys", "keys is a combination like 'Return', 'Tab', 'shift+Tab', "
+                    + "'ctrl+a' or 'cmd+shift+t'");
+        }
+        boolean scroll = "scroll".equals(op);
+        if (scroll != (direction != null)) {
+            return ObserveArgs.invalid("direction", "direction (up, down, left, right) is required for op 'scroll' "
+                    + "and only allowed there");
+        }
+        if (direction != null && !DIRECTIONS.contains(direction.toLowerCase(Locale.ROOT))) {
+            return ObserveArgs.invalid("direction", "direction is up, down, left or right");
+        }
+        if (amount != null && (!scroll || amount < 1 || amount > 50)) {
+            return ObserveArgs.invalid("amount", "amount is 1-50 and only for op 'scroll'");
+        }
+        if (postcondition != null && !"ui_element".equals(postcondition.kind())) {
+            return ObserveArgs.invalid("postcondition", "postcondition.kind is 'ui_element'");
+        }
+        return Optional.empty();
+    }
+
+    /** Whether this operation changes what is on screen (everything but focus). */
+    public boolean mutates() {
+        return !"focus".equals(op);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ActionPostcondition;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ActionTarget;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.Digests;
+import dev.countersign.core.ElementEvidence;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.VerificationOutcome;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.graph.ActionResult;
+import dev.countersign.graph.GovernedGraph;
+import dev.countersign.graph.GraphStep;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code computer_act}: checks the arguments and the ref, refuses secure targets, consumes the
+ * observation, re-checks the target, asks the policy, and runs the governed graph with the local
+ * runtime — asking the person through {@link ApprovalFlow} when the graph interrupts.
+ */
+final class ActFlow {
+    private final DriverContext ctx;
+    private final ApprovalPolicy policy;
+    private final ApprovalFlow approvals;
+
+    ActFlow(DriverContext ctx, ApprovalPolicy policy, ApprovalFlow approvals) {
+        this.ctx = ctx;
+        this.policy = policy;
+        this.approvals = approvals;
+    }
+
+    ToolResult<Receipt> act(String agentId, ActArgs args) {
+        long started = System.nanoTime();
+        var invalid = args.validate();
+        if (invalid.isPresent()) {
+            return ToolResult.error(invalid.get());
+        }
+        if (ctx.paused()) {
+            return ToolResult.error(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"));
+        }
+        ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, args.ref());
+        if (resolution instanceof ObservationStore.Resolution.Refused) {
+            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        }
+        var found = (ObservationStore.Resolution.Found) resolution;
+        Observation observation = found.observation();
+        ElementNode seen = observation.nodes.get(found.index());
+        if (seen.secure()) {
+            // Before any approval: no approval unlocks a secure field (SPEC.md §1.7).
+            return ToolResult.error(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "ref",
+                    "the target is a secure (password) field; Countersign never types into or acts on one"));
+        }
+        var session = ctx.sessionProblem();
+        if (session.isPresent()) {
+            return ToolResult.error(session.get());
+        }
+        // The act is accepted: from here its outcome may be uncertain, so the observation is spent.
+        ctx.observations.consume(observation);
+        IdentityCheck.Result live = IdentityCheck.recheck(ctx.backend, observation, found.index());
+        if (live instanceof IdentityCheck.Result.Changed) {
+            return ToolResult.error(((IdentityCheck.Result.Changed) live).error());
+        }
+        ElementNode target = ((IdentityCheck.Result.Same) live).current();
+        ApprovalRequirement requirement = policy.requirementFor(args.op(), target, args.keys());
+        long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
+                .toMillis();
+        ActRuntime runtime = new ActRuntime(ctx, observation, found.index(), args, validity);
+        GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
+        GraphStep step = graph.start(request(agentId, args, observation, target, validity));
+        long approvalNanos = 0;
+        String decidedAt = null;
+        if (step instanceof GraphStep.Interrupted) {
+            long asked = System.nanoTime();
+            ApprovalFlow.Answered answered = approvals.ask(agentId, graph, (GraphStep.Interrupted) step,
+                    observation, found.index(), target);
+            step = answered.step();
+            decidedAt = answered.decidedAt();
+            approvalNanos = System.nanoTime() - asked;
+        }
+        ActionResult result = ((GraphStep.Finished) step).result();
+        Receipt receipt = receipt(result, runtime, started, approvalNanos, decidedAt);
+        ctx.receipts.add(agentId, receipt);
+        return ToolResult.ok(receipt);
+    }
+
+    private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,
+            long validityMs) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("op", args.op());
+        if (args.text() != null) {
+            // The digest binds the text; graph state and checkpoints never hold it in clear.
+            arguments.put("text_sha256", EffectProbe.valueDigest(args.text()));
+        }
+        if (args.keys() != null) {
+            arguments.put("keys", args.keys());
+        }
+        if (args.direction() != null) {
+            arguments.put("direction", args.direction());
+            arguments.put("amount", args.scrollAmount());
+        }
+        ElementEvidence evidence = new ElementEvidence(
+                Digests.sha256Hex(args.ref().getBytes(StandardCharsets.UTF_8)), target.role(), target.subrole(),
+                target.name(), target.description(), target.identifier(), target.frame(), target.secure());
+        String appId = observation.app.bundle().orElse(observation.app.name());
+        return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null, "computer_act",
+                args.op(), args.mutates() ? "mutate" : "navigate", "foreground", arguments,
+                new ActionTarget(appId, observation.windowId, evidence), postcondition(args),
+                observation.view.fingerprint(), validityMs);
+    }
+
+    /** What must hold afterwards: the agent's own postcondition, else the operation's natural one. */
+    private static ActionPostcondition postcondition(ActArgs args) {
+        if (args.postcondition() != null) {
+            return args.postcondition();
+        }
+        switch (args.op()) {
+            case "type": return new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(args.text()), null);
+            case "click":
+            case "focus": return new ActionPostcondition("ui_element", true, null, null);
+            default: return null;
+        }
+    }
+
+    private static Receipt receipt(ActionResult result, ActRuntime runtime, long started, long approvalNanos,
+            String decidedAt) {
+        CountersignError error = result.error();
+        VerificationOutcome outcome = result.verification();
+        Map<String, Long> timings = new LinkedHashMap<>();
+        timings.put("total_ms", (System.nanoTime() - started) / 1_000_000);
+        if (runtime.dispatch() != null) {
+            timings.put("dispatch_ms", runtime.dispatchNanos / 1_000_000);
+        }
+        if (approvalNanos > 0) {
+            timings.put("approval_ms", approvalNanos / 1_000_000);
+        }
+        ActionResult.ApprovalSummary approval = result.approval();
+        return new Receipt(
+                "rcpt_" + result.actionId(),
+                result.actionId(),
+                result.status(),
+                error == null ? null : error.code().name(),
+                error != null ? error.message() : outcome == null ? null : outcome.detail(),
+                error == null ? null : error.hint(),
+                outcome == null ? null : new Receipt.VerificationView(outcomeWord(outcome), outcome.detail()),
+                approval == null || !approval.required() ? null
+                        : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
+                null,
+                runtime.dispatch() == null ? null : runtime.dispatch().strategy(),
+                timings);
+    }
+
+    private static String outcomeWord(VerificationOutcome outcome) {
+        if (outcome.isVerified()) {
+            return "verified";
+        }
+        return outcome.isCommitted() ? "committed_unverified" : "failed";
+    }
+}

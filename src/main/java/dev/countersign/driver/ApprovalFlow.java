@@ -1,0 +1,129 @@
+package dev.countersign.driver;
+
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Approver;
+import dev.countersign.approval.Decision;
+import dev.countersign.core.ApprovalDecision;
+import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.PendingApproval;
+import dev.countersign.core.Timestamps;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.graph.GovernedGraph;
+import dev.countersign.graph.GraphStep;
+import dev.countersign.graph.ResumeInput;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Asks the person when the graph interrupts for approval (SPEC.md §6). Before asking it re-checks
+ * the target; after an allow it re-checks again: a changed target consumes the approval and the
+ * action is not dispatched. The grant it mints is bound to the pending request's nonce, digest,
+ * route and policy; a nonce is answered once.
+ */
+final class ApprovalFlow {
+    private final DriverContext ctx;
+    private final Approver approver;
+    private final Set<String> answeredNonces = ConcurrentHashMap.newKeySet();
+    /** Outstanding requests per agent, so disposing an agent withdraws them from the dialog. */
+    private final Map<String, Set<String>> pendingByAgent = new ConcurrentHashMap<>();
+
+    /** The finished graph and when the person decided (null when nobody did). */
+    record Answered(GraphStep step, String decidedAt) {
+    }
+
+    ApprovalFlow(DriverContext ctx, Approver approver) {
+        this.ctx = ctx;
+        this.approver = approver;
+    }
+
+    Answered ask(String agentId, GovernedGraph graph, GraphStep.Interrupted wait, Observation observation, int index,
+            ElementNode target) {
+        PendingApproval pending = wait.pending();
+        IdentityCheck.Result before = IdentityCheck.recheck(ctx.backend, observation, index);
+        if (before instanceof IdentityCheck.Result.Changed) {
+            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) before).error().message());
+        }
+        Decision decision = askPerson(agentId, pending, observation, target);
+        String decidedAt = Timestamps.format(ctx.clock.instant());
+        if (decision != Decision.ALLOW_ONCE) {
+            return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
+                    "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT))), decidedAt);
+        }
+        if (ctx.paused()) {
+            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
+        }
+        if (ctx.observations.observation(agentId, observation.id).isEmpty()) {
+            return consumed(graph, wait, ErrorCode.REF_UNKNOWN, "the agent's scope was disposed while it waited");
+        }
+        IdentityCheck.Result after = IdentityCheck.recheck(ctx.backend, observation, index);
+        if (after instanceof IdentityCheck.Result.Changed) {
+            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) after).error().message());
+        }
+        if (!answeredNonces.add(pending.nonce())) {
+            return consumed(graph, wait, ErrorCode.APPROVAL_DENIED, "this approval was already used");
+        }
+        ApprovalGrant grant = new ApprovalGrant(ctx.ids.next("grant_"), null, pending.actionId(), pending.route(),
+                pending.actionDigest(), pending.policyDigest(), pending.nonce(), decidedAt);
+        return new Answered(resume(graph, wait, new ApprovalDecision.AllowedOnce(grant)), decidedAt);
+    }
+
+    /** Withdraws every outstanding request of an agent (its scope is being disposed). */
+    void withdrawAll(String agentId) {
+        Set<String> nonces = pendingByAgent.remove(agentId);
+        if (nonces != null) {
+            nonces.forEach(approver::withdraw);
+        }
+    }
+
+    private Decision askPerson(String agentId, PendingApproval pending, Observation observation, ElementNode target) {
+        Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
+        ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null,
+                Describe.action(pending.route(), target, observation), pending.category(), pending.matchedWords(),
+                observation.app.name(), observation.window.title(), expires, null);
+        pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
+        CompletableFuture<Decision> future = approver.request(request);
+        try {
+            long waitMs = Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis());
+            return future.get(waitMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            approver.withdraw(pending.nonce());
+            return Decision.TIMEOUT;
+        } catch (ExecutionException e) {
+            // The UI failed to ask: that is not an allow.
+            return Decision.UNAVAILABLE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            approver.withdraw(pending.nonce());
+            return Decision.UNAVAILABLE;
+        } finally {
+            Set<String> nonces = pendingByAgent.get(agentId);
+            if (nonces != null) {
+                nonces.remove(pending.nonce());
+            }
+        }
+    }
+
+    private static ErrorCode codeOf(Decision decision) {
+        switch (decision) {
+            case DENY: return ErrorCode.APPROVAL_DENIED;
+            case TIMEOUT: return ErrorCode.APPROVAL_EXPIRED;
+            default: return ErrorCode.APPROVAL_UNAVAILABLE;
+        }
+    }
+
+    private static Answered consumed(GovernedGraph graph, GraphStep.Interrupted wait, ErrorCode code, String why) {
+        return new Answered(resume(graph, wait, new ApprovalDecision.Refused(code, why)), null);
+    }
+
+    private static GraphStep resume(GovernedGraph graph, GraphStep.Interrupted wait, ApprovalDecision decision) {
+        return graph.resume(wait.checkpoint(), ResumeInput.decision(decision));
+    }
+}

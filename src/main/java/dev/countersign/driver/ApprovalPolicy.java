@@ -1,0 +1,14 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.desktop.ElementNode;
+
+/**
+ * Decides whether one act needs the person's approval, from the target's live labels (never from
+ * other screen text). The policy package implements it; the driver refuses secure targets itself,
+ * before asking.
+ */
+@FunctionalInterface
+public interface ApprovalPolicy {
+    ApprovalRequirement requirementFor(String op, ElementNode liveTarget, String keys);
+}

@@ -1,0 +1,109 @@
+package dev.countersign.driver;
+
+import dev.countersign.approval.Approver;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.IdSource;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.OwnIdentity;
+import dev.countersign.desktop.Permissions;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The agent-facing operations as a Java API: {@code computer_observe}, {@code computer_act},
+ * {@code computer_evidence} (SPEC.md §3). The agent id always comes from the caller's
+ * authenticated connection, never from the arguments. Safe for concurrent use by many agents.
+ */
+public final class ComputerDriver {
+    private static final Logger LOG = LoggerFactory.getLogger(ComputerDriver.class);
+
+    private final DriverContext ctx;
+    private final Observer observer;
+    private final ActFlow acts;
+    private final ApprovalFlow approvals;
+
+    public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
+            Clock clock, IdSource ids, Random random, DriverSettings settings) {
+        this.ctx = new DriverContext(backend, clock, ids, random, settings, leases);
+        this.observer = new Observer(ctx);
+        this.approvals = new ApprovalFlow(ctx, approver);
+        this.acts = new ActFlow(ctx, policy, approvals);
+    }
+
+    public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
+        return guarded(agentId, "observe", () -> observer.observe(agentId, args));
+    }
+
+    public ToolResult<Receipt> act(String agentId, ActArgs args) {
+        return guarded(agentId, "act", () -> acts.act(agentId, args));
+    }
+
+    public EvidenceView evidence(String agentId) {
+        ReceiptRing.Window window = ctx.receipts.window(agentId);
+        Permissions permissions = ctx.backend.permissions();
+        OwnIdentity own = ctx.backend.ownIdentity();
+        return new EvidenceView(
+                ctx.backend.sessionState().name().toLowerCase(Locale.ROOT),
+                new EvidenceView.PermissionsView(permissions.accessibility().name().toLowerCase(Locale.ROOT),
+                        permissions.screenRecording().name().toLowerCase(Locale.ROOT)),
+                new EvidenceView.IdentityView(own.pid(), own.executable(), own.bundleId(), own.signature(),
+                        own.startedBy()),
+                window.receipts(), window.total(), window.dropped(), window.receipts().size(), true, ctx.paused(),
+                EvidenceView.CONTRACT_VERSION);
+    }
+
+    /** The kill switch: refuses every queued and new mutation and releases every reservation. */
+    public void pauseAll() {
+        ctx.pauseAll();
+        LOG.info("all agents paused");
+    }
+
+    public void resumeAll() {
+        ctx.resumeAll();
+        LOG.info("agents resumed");
+    }
+
+    public boolean paused() {
+        return ctx.paused();
+    }
+
+    public LeaseBook leases() {
+        return ctx.leases;
+    }
+
+    /** Forgets an agent: its observations, refs, reservations, receipts and pending approvals. */
+    public void dispose(String agentId) {
+        ctx.observations.dispose(agentId);
+        approvals.withdrawAll(agentId);
+        ctx.reservations.releaseAgent(agentId);
+        ctx.receipts.forget(agentId);
+    }
+
+    /** Bytes of serialized observations the agent currently holds (for budgets and tests). */
+    public long observationBytes(String agentId) {
+        return ctx.observations.bytesUsed(agentId);
+    }
+
+    private <T> ToolResult<T> guarded(String agentId, String what, Supplier<ToolResult<T>> operation) {
+        if (agentId == null || agentId.isBlank()) {
+            // Identity comes from the host; without one nothing runs (SPEC.md §1.5).
+            return ToolResult.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
+        }
+        try {
+            return operation.get();
+        } catch (CountersignException e) {
+            return ToolResult.error(e.error());
+        } catch (IllegalArgumentException e) {
+            return ToolResult.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, e.getMessage()));
+        } catch (RuntimeException e) {
+            LOG.warn("{} failed for agent {}", what, agentId, e);
+            return ToolResult.error(CountersignError.of(ErrorCode.INTERNAL, what + " failed: " + e.getClass().getSimpleName()));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.IdSource;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.PermissionState;
+import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.SessionState;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** The services every operation of the driver shares: backend, clock, ids, books and the kill switch. */
+final class DriverContext {
+    final DesktopBackend backend;
+    final Clock clock;
+    final IdSource ids;
+    final Random random;
+    final DriverSettings settings;
+    final ObservationStore observations;
+    final ReservationBook reservations;
+    final LeaseBook leases;
+    final ReceiptRing receipts;
+    final WindowIds windows;
+    private final AtomicBoolean paused = new AtomicBoolean();
+
+    DriverContext(DesktopBackend backend, Clock clock, IdSource ids, Random random, DriverSettings settings,
+            LeaseBook leases) {
+        this.backend = backend;
+        this.clock = clock;
+        this.ids = ids;
+        this.random = random;
+        this.settings = settings;
+        this.observations = new ObservationStore(clock, settings.observationBudgetBytes());
+        this.reservations = new ReservationBook(clock, settings.approvalWindow().plus(settings.actionWindow()));
+        this.leases = leases;
+        this.receipts = new ReceiptRing(settings.receiptCapacity());
+        this.windows = new WindowIds(random);
+    }
+
+    boolean paused() {
+        return paused.get();
+    }
+
+    void pauseAll() {
+        paused.set(true);
+        reservations.closeAll();
+    }
+
+    void resumeAll() {
+        reservations.reopen();
+        paused.set(false);
+    }
+
+    /** Fail closed: a locked or unknown session, or a missing permission, refuses with its code. */
+    Optional<CountersignError> sessionProblem() {
+        SessionState state = backend.sessionState();
+        if (state != SessionState.AVAILABLE) {
+            return Optional.of(CountersignError.of(ErrorCode.SESSION_LOCKED, state == SessionState.LOCKED
+                    ? "the desktop session is locked" : "the desktop session cannot be reached (no display or "
+                            + "accessibility bus)"));
+        }
+        Permissions permissions = backend.permissions();
+        if (permissions.accessibility() != PermissionState.GRANTED) {
+            return Optional.of(CountersignError.onField(ErrorCode.PERMISSION_MISSING, "accessibility",
+                    "Countersign does not have the Accessibility permission"));
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.countersign.driver;
+
+import java.time.Duration;
+
+/**
+ * The driver's tunables, with the defaults SPEC.md and issue 4 give.
+ *
+ * @param observationBudgetBytes serialized observations an agent may keep (32 MiB)
+ * @param reservationWait how long an action waits for a window another action holds
+ * @param verifyBound how long verification re-reads before it settles for "no evidence"
+ * @param approvalWindow how long an action that needs approval stays valid (the dialog's countdown)
+ * @param actionWindow how long an action without approval stays valid from its preview
+ * @param receiptCapacity receipts kept per agent for {@code computer_evidence}
+ */
+public record DriverSettings(
+        String sessionId,
+        String principalId,
+        long observationBudgetBytes,
+        Duration reservationWait,
+        Duration verifyBound,
+        Duration approvalWindow,
+        Duration actionWindow,
+        int receiptCapacity) {
+
+    public static DriverSettings defaults(String sessionId) {
+        return new DriverSettings(sessionId, "local-user", 32L * 1024 * 1024, Duration.ofSeconds(2),
+                Duration.ofMillis(400), Duration.ofSeconds(60), Duration.ofSeconds(30), 64);
+    }
+
+    public DriverSettings withObservationBudget(long bytes) {
+        return new DriverSettings(sessionId, principalId, bytes, reservationWait, verifyBound, approvalWindow,
+                actionWindow, receiptCapacity);
+    }
+
+    public DriverSettings withApprovalWindow(Duration window) {
+        return new DriverSettings(sessionId, principalId, observationBudgetBytes, reservationWait, verifyBound,
+                window, actionWindow, receiptCapacity);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.Recheck;
+import dev.countersign.core.CountersignException;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Seen is not permission (SPEC.md §1.1): re-reads the target right before an action and compares
+ * it with what the agent observed — app launch (pid + start time), window, role, subrole, name,
+ * identifier, frame and secure flag. Any difference is {@code TARGET_CHANGED} naming the field.
+ */
+final class IdentityCheck {
+    private IdentityCheck() {
+    }
+
+    /** How the target reads now, or the first field that differs from the observation. */
+    sealed interface Result {
+        /** Same target; {@code current} is how it reads now. */
+        record Same(ElementNode current) implements Result {
+        }
+
+        /** Not the target the agent saw. */
+        record Changed(CountersignError error) implements Result {
+        }
+    }
+
+    static Result recheck(DesktopBackend backend, Observation observation, int index) {
+        ElementNode seen = observation.nodes.get(index);
+        Optional<String> appChange = appChanged(backend, observation.app);
+        if (appChange.isPresent()) {
+            return changed(appChange.get(), "the application was restarted or quit since you observed it");
+        }
+        boolean windowStillThere = backend.listWindows(observation.app).stream()
+                .anyMatch(w -> w.handle().equals(observation.window.handle()));
+        if (!windowStillThere) {
+            return changed("window", "the window you observed is gone");
+        }
+        Recheck now = backend.recheck(seen.handle());
+        if (now instanceof Recheck.Gone) {
+            return changed("element", "the element is gone: " + ((Recheck.Gone) now).reason());
+        }
+        ElementNode current = ((Recheck.Present) now).current();
+        Optional<String> field = differingField(seen, current);
+        return field.isPresent()
+                ? changed(field.get(), "the element's " + field.get() + " changed since you observed it")
+                : new Result.Same(current);
+    }
+
+    /** The first identity field in which {@code now} differs from {@code seen}. */
+    static Optional<String> differingField(ElementNode seen, ElementNode now) {
+        if (!Objects.equals(seen.role(), now.role())) {
+            return Optional.of("role");
+        }
+        if (!Objects.equals(seen.subrole(), now.subrole())) {
+            return Optional.of("subrole");
+        }
+        if (!Objects.equals(seen.name(), now.name())) {
+            return Optional.of("name");
+        }
+        if (!Objects.equals(seen.identifier(), now.identifier())) {
+            return Optional.of("identifier");
+        }
+        if (!Objects.equals(seen.frame(), now.frame())) {
+            return Optional.of("frame");
+        }
+        if (seen.secure() != now.secure()) {
+            return Optional.of("secure");
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> appChanged(DesktopBackend backend, AppInfo seen) {
+        AppInfo now;
+        try {
+            now = backend.resolveApp(AppSelector.pid(seen.pid()));
+        } catch (CountersignException e) {
+            return Optional.of("pid");
+        }
+        if (!now.launch().equals(seen.launch())) {
+            return Optional.of("launch_id");
+        }
+        if (!Objects.equals(now.bundleId(), seen.bundleId())) {
+            return Optional.of("bundle_id");
+        }
+        return Optional.empty();
+    }
+
+    private static Result changed(String field, String message) {
+        return new Result.Changed(CountersignError.onField(ErrorCode.TARGET_CHANGED, field, message));
+    }
+}

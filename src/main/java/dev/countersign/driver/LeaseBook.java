@@ -1,0 +1,76 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.LeaseBoundaries;
+import dev.countersign.core.Timestamps;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Each agent's standing grant from the person: how many actions, until when, which apps and
+ * windows. An agent without a lease gets the default one (from settings) on first use.
+ */
+public final class LeaseBook {
+    /** The lease an agent gets on connect: budget, lifetime, boundaries. */
+    public record Terms(int budget, Duration lifetime, LeaseBoundaries boundaries) {
+        public static Terms defaults() {
+            return new Terms(30, Duration.ofMinutes(10), LeaseBoundaries.unscoped());
+        }
+    }
+
+    private final Clock clock;
+    private final String sessionId;
+    private final String principalId;
+    private final Terms defaults;
+    private final Map<String, ControlLease> leases = new ConcurrentHashMap<>();
+
+    public LeaseBook(Clock clock, String sessionId, String principalId, Terms defaults) {
+        this.clock = clock;
+        this.sessionId = sessionId;
+        this.principalId = principalId;
+        this.defaults = defaults;
+    }
+
+    /** The agent's lease as it stands (issuing the default one if it has none). */
+    public ControlLease current(String agentId) {
+        return leases.computeIfAbsent(agentId, a -> issue(a, defaults));
+    }
+
+    public Optional<ControlLease> find(String agentId) {
+        return Optional.ofNullable(leases.get(agentId));
+    }
+
+    /** Replaces the agent's lease with a fresh one on these terms (the person edited it). */
+    public ControlLease grant(String agentId, Terms terms) {
+        ControlLease lease = issue(agentId, terms);
+        leases.put(agentId, lease);
+        return lease;
+    }
+
+    /** Revokes the agent's lease: every further action is refused until a new grant. */
+    public void revoke(String agentId) {
+        leases.computeIfPresent(agentId, (a, l) -> new ControlLease(l.leaseId(), l.sessionId(), l.principalId(),
+                l.agentId(), l.executionMode(), "revoked", l.expiresAt(), l.actionBudget(), l.actionsUsed(),
+                l.boundaries()));
+    }
+
+    /** Counts one dispatched action against the agent's lease. */
+    void charge(String agentId) {
+        leases.computeIfPresent(agentId, (a, l) -> new ControlLease(l.leaseId(), l.sessionId(), l.principalId(),
+                l.agentId(), l.executionMode(), l.state(), l.expiresAt(), l.actionBudget(), l.actionsUsed() + 1,
+                l.boundaries()));
+    }
+
+    void forget(String agentId) {
+        leases.remove(agentId);
+    }
+
+    private ControlLease issue(String agentId, Terms terms) {
+        return new ControlLease("lease_" + agentId + "_" + clock.millis(), sessionId, principalId, agentId, null,
+                ControlLease.ACTIVE, Timestamps.format(clock.instant().plus(terms.lifetime())), terms.budget(), 0,
+                terms.boundaries());
+    }
+}

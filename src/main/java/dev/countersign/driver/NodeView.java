@@ -1,0 +1,63 @@
+package dev.countersign.driver;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.ElementNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One node as an agent sees it. Agents pay per byte, so empty and default fields are left out:
+ * no {@code value} for secure fields (never), {@code secure} only when true, {@code parent} absent
+ * for the root, and states only where they differ from "enabled, visible, showing".
+ *
+ * @param frame {@code [x, y, width, height]} in screen pixels
+ * @param parent index of the parent node in the same observation
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record NodeView(
+        @JsonProperty("ref") String ref,
+        @JsonProperty("role") String role,
+        @JsonProperty("subrole") String subrole,
+        @JsonProperty("name") String name,
+        @JsonProperty("identifier") String identifier,
+        @JsonProperty("value") String value,
+        @JsonProperty("frame") int[] frame,
+        @JsonProperty("states") List<String> states,
+        @JsonProperty("actions") List<String> actions,
+        @JsonProperty("secure") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean secure,
+        @JsonProperty("depth") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int depth,
+        @JsonProperty("parent") Integer parent) {
+
+    /** States every ordinary node has; reporting them would cost bytes and say nothing. */
+    private static final Set<String> DEFAULT_STATES = Set.of("enabled", "sensitive", "visible", "showing");
+
+    static NodeView of(String ref, ElementNode node) {
+        Rect f = node.frame();
+        return new NodeView(ref, node.role(), node.subrole(), node.name(), node.identifier(),
+                node.secure() ? null : node.value(),
+                f == null ? null : new int[] {f.x(), f.y(), f.width(), f.height()},
+                states(node.states()), node.actions(), node.secure(), node.depth(),
+                node.parent() < 0 ? null : node.parent());
+    }
+
+    private static List<String> states(Set<String> states) {
+        TreeSet<String> shown = new TreeSet<>(states);
+        shown.removeAll(DEFAULT_STATES);
+        if (!states.contains("enabled") && !states.contains("sensitive")) {
+            shown.add("disabled");
+        }
+        if (!states.contains("showing") && !states.contains("visible")) {
+            shown.add("hidden");
+        }
+        return new ArrayList<>(shown);
+    }
+
+    /** The node without its ref: what the observation fingerprint covers (refs are random). */
+    NodeView withoutRef() {
+        return new NodeView(null, role, subrole, name, identifier, value, frame, states, actions, secure, depth, parent);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.countersign.driver;
+
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.WindowInfo;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One stored observation: what the agent was shown, and the backend handles behind its refs.
+ * Kept only in memory; handles never leave the driver.
+ */
+final class Observation {
+    final String id;
+    final String agentId;
+    final AppInfo app;
+    final WindowInfo window;
+    final String windowId;
+    final List<ElementNode> nodes;
+    /** ref → index into {@link #nodes}. */
+    final Map<String, Integer> refs;
+    final Instant expiresAt;
+    final ObservationView view;
+    final long bytes;
+    private volatile boolean consumed;
+
+    Observation(String id, String agentId, AppInfo app, WindowInfo window, String windowId, List<ElementNode> nodes,
+            Map<String, Integer> refs, Instant expiresAt, ObservationView view, long bytes) {
+        this.id = id;
+        this.agentId = agentId;
+        this.app = app;
+        this.window = window;
+        this.windowId = windowId;
+        this.nodes = List.copyOf(nodes);
+        this.refs = Map.copyOf(refs);
+        this.expiresAt = expiresAt;
+        this.view = view;
+        this.bytes = bytes;
+    }
+
+    boolean isExpired(Instant now) {
+        return !now.isBefore(expiresAt);
+    }
+
+    boolean isConsumed() {
+        return consumed;
+    }
+
+    void consume() {
+        consumed = true;
+    }
+}

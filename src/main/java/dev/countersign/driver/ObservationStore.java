@@ -1,0 +1,174 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Per-agent observations and their refs, in memory only (SPEC.md §3, issue 4).
+ *
+ * <ul>
+ *   <li>A ref resolves only in the scope of the agent that observed it; in any other scope it is
+ *       {@code REF_UNKNOWN}, exactly as a ref that never existed (no oracle).</li>
+ *   <li>A ref of an expired observation is {@code REF_EXPIRED}; of a consumed one
+ *       {@code OBSERVATION_CONSUMED}; of an evicted one {@code OBSERVATION_EVICTED}.</li>
+ *   <li>Each agent has a byte budget of serialized observations. A new observation that would
+ *       exceed it first evicts expired observations, then the oldest live ones; the newest is
+ *       never evicted.</li>
+ * </ul>
+ */
+final class ObservationStore {
+    /** How many forgotten refs a scope remembers, to answer EVICTED/EXPIRED instead of UNKNOWN. */
+    static final int TOMBSTONES = 50_000;
+
+    private final Clock clock;
+    private final long budgetBytes;
+    private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
+
+    ObservationStore(Clock clock, long budgetBytes) {
+        this.clock = clock;
+        this.budgetBytes = budgetBytes;
+    }
+
+    /** Where a ref led: the observation and node index, or the error an agent should see. */
+    sealed interface Resolution {
+        /** The ref is live. */
+        record Found(Observation observation, int index) implements Resolution {
+        }
+
+        /** The ref cannot be used. */
+        record Refused(CountersignError error) implements Resolution {
+        }
+    }
+
+    /** Stores a new observation in its agent's scope, evicting older ones to stay within budget. */
+    void add(Observation observation) {
+        scope(observation.agentId).add(observation, clock.instant(), budgetBytes);
+    }
+
+    Resolution resolve(String agentId, String ref) {
+        Scope scope = scopes.get(agentId);
+        if (scope == null) {
+            return unknown();
+        }
+        return scope.resolve(ref, clock.instant());
+    }
+
+    /** The agent's live observation with this id, for reads that do not consume it. */
+    Optional<Observation> observation(String agentId, String observationId) {
+        Scope scope = scopes.get(agentId);
+        return scope == null ? Optional.empty() : scope.find(observationId);
+    }
+
+    /** Kills every ref of the observation: one mutating action per observation. */
+    void consume(Observation observation) {
+        observation.consume();
+    }
+
+    /** Forgets everything of this agent: observations, refs and tombstones. */
+    void dispose(String agentId) {
+        scopes.remove(agentId);
+    }
+
+    long bytesUsed(String agentId) {
+        Scope scope = scopes.get(agentId);
+        return scope == null ? 0 : scope.bytes();
+    }
+
+    private Scope scope(String agentId) {
+        return scopes.computeIfAbsent(agentId, a -> new Scope());
+    }
+
+    private static Resolution unknown() {
+        return new Resolution.Refused(CountersignError.onField(ErrorCode.REF_UNKNOWN, "ref",
+                "this ref is not one of your observations"));
+    }
+
+    /** One agent's observations, oldest first. */
+    private static final class Scope {
+        private final LinkedHashMap<String, Observation> byId = new LinkedHashMap<>();
+        private final Map<String, Observation> byRef = new LinkedHashMap<>();
+        /** Refs of observations that were dropped, and why, oldest first, bounded. */
+        private final LinkedHashMap<String, ErrorCode> tombstones = new LinkedHashMap<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, ErrorCode> eldest) {
+                return size() > TOMBSTONES;
+            }
+        };
+        private long bytes;
+
+        synchronized void add(Observation observation, Instant now, long budget) {
+            List<Observation> expired = new ArrayList<>();
+            List<Observation> live = new ArrayList<>();
+            for (Observation o : byId.values()) {
+                (o.isExpired(now) ? expired : live).add(o);
+            }
+            Iterator<Observation> victims = concat(expired, live).iterator();
+            while (bytes + observation.bytes > budget && victims.hasNext()) {
+                Observation victim = victims.next();
+                drop(victim, victim.isExpired(now) ? ErrorCode.REF_EXPIRED : ErrorCode.OBSERVATION_EVICTED);
+            }
+            byId.put(observation.id, observation);
+            observation.refs.keySet().forEach(ref -> byRef.put(ref, observation));
+            bytes += observation.bytes;
+        }
+
+        synchronized Resolution resolve(String ref, Instant now) {
+            Observation o = byRef.get(ref);
+            if (o == null) {
+                ErrorCode why = tombstones.get(ref);
+                if (why == ErrorCode.OBSERVATION_EVICTED) {
+                    return refused(why, "the observation of this ref was evicted to keep within your memory budget");
+                }
+                if (why == ErrorCode.REF_EXPIRED) {
+                    return refused(why, "this ref has expired");
+                }
+                return unknown();
+            }
+            if (o.isConsumed()) {
+                return refused(ErrorCode.OBSERVATION_CONSUMED, "this observation already carried one action");
+            }
+            if (o.isExpired(now)) {
+                return refused(ErrorCode.REF_EXPIRED, "this ref expired at " + o.view.expiresAt());
+            }
+            return new Resolution.Found(o, o.refs.get(ref));
+        }
+
+        synchronized Optional<Observation> find(String id) {
+            return Optional.ofNullable(byId.get(id));
+        }
+
+        synchronized long bytes() {
+            return bytes;
+        }
+
+        private void drop(Observation victim, ErrorCode why) {
+            byId.remove(victim.id);
+            for (String ref : victim.refs.keySet()) {
+                byRef.remove(ref);
+                tombstones.put(ref, why);
+            }
+            bytes -= victim.bytes;
+        }
+
+        private static List<Observation> concat(List<Observation> a, List<Observation> b) {
+            List<Observation> all = new ArrayList<>(a);
+            all.addAll(b);
+            return all;
+        }
+
+        private static Resolution refused(ErrorCode code, String message) {
+            return new Resolution.Refused(CountersignError.onField(code, "ref", message));
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.countersign.driver;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/** What {@code computer_observe} returns to the agent (SPEC.md §3). */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ObservationView(
+        @JsonProperty("observation_id") String observationId,
+        @JsonProperty("fingerprint") String fingerprint,
+        @JsonProperty("expires_at") String expiresAt,
+        @JsonProperty("app") AppView app,
+        @JsonProperty("window") WindowView window,
+        @JsonProperty("nodes") List<NodeView> nodes,
+        @JsonProperty("truncated") boolean truncated,
+        @JsonProperty("omitted_count") int omittedCount) {
+
+    /** The observed application and the launch it was observed in. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AppView(
+            @JsonProperty("name") String name,
+            @JsonProperty("bundle_id") String bundleId,
+            @JsonProperty("pid") long pid,
+            @JsonProperty("launch_id") String launchId) {
+    }
+
+    /** The observed window: a driver-issued id, its title and frame. */
+    public record WindowView(
+            @JsonProperty("id") String id,
+            @JsonProperty("title") String title,
+            @JsonProperty("frame") int[] frame) {
+    }
+}

@@ -1,0 +1,119 @@
+package dev.countersign.driver;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.Digests;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
+import dev.countersign.core.Timestamps;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TreeSnapshot;
+import dev.countersign.desktop.WindowInfo;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/** {@code computer_observe}: reads one window's bounded tree and stores it behind fresh refs. */
+final class Observer {
+    private static final Pattern PID = Pattern.compile("[1-9][0-9]{0,9}");
+
+    private final DriverContext ctx;
+
+    Observer(DriverContext ctx) {
+        this.ctx = ctx;
+    }
+
+    ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
+        var invalid = args.validate();
+        if (invalid.isPresent()) {
+            return ToolResult.error(invalid.get());
+        }
+        var session = ctx.sessionProblem();
+        if (session.isPresent()) {
+            return ToolResult.error(session.get());
+        }
+        AppInfo app = ctx.backend.resolveApp(selector(args.app()));
+        WindowInfo window = window(app, args.window());
+        TreeSnapshot snapshot = ctx.backend.snapshot(app, window, new SnapshotLimits(args.nodes(), args.depth()));
+        Observation observation = store(agentId, snapshot, args.ttl());
+        return ToolResult.ok(observation.view);
+    }
+
+    private Observation store(String agentId, TreeSnapshot snapshot, int ttlMs) {
+        Instant expires = ctx.clock.instant().plusMillis(ttlMs);
+        String id = "obs_" + Refs.token(ctx.random, 9);
+        Map<String, Integer> refs = new HashMap<>();
+        List<NodeView> nodes = new ArrayList<>(snapshot.nodes().size());
+        List<NodeView> unreffed = new ArrayList<>(snapshot.nodes().size());
+        for (int i = 0; i < snapshot.nodes().size(); i++) {
+            String ref = "r" + Refs.token(ctx.random, 8);
+            refs.put(ref, i);
+            NodeView node = NodeView.of(ref, snapshot.nodes().get(i));
+            nodes.add(node);
+            unreffed.add(node.withoutRef());
+        }
+        String windowId = ctx.windows.idOf(snapshot.window().handle());
+        AppInfo app = snapshot.app();
+        ObservationView.AppView appView = new ObservationView.AppView(app.name(), app.bundleId(), app.pid(),
+                app.pid() + ":" + app.launch().startTime());
+        var f = snapshot.window().frame();
+        ObservationView.WindowView windowView = new ObservationView.WindowView(windowId, snapshot.window().title(),
+                new int[] {f.x(), f.y(), f.width(), f.height()});
+        Map<String, Object> identity = new LinkedHashMap<>();
+        identity.put("app", appView);
+        identity.put("window", windowView);
+        identity.put("nodes", unreffed);
+        ObservationView view = new ObservationView(id, Digests.digest(identity), Timestamps.format(expires), appView,
+                windowView, nodes, snapshot.truncated(), snapshot.omittedCount());
+        Observation observation = new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
+                refs, expires, view, sizeOf(view));
+        ctx.observations.add(observation);
+        return observation;
+    }
+
+    private static long sizeOf(ObservationView view) {
+        try {
+            return Json.mapper().writeValueAsBytes(view).length;
+        } catch (JsonProcessingException e) {
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, "observation not serializable"), e);
+        }
+    }
+
+    private static AppSelector selector(String app) {
+        if (app == null) {
+            return AppSelector.frontmost();
+        }
+        return PID.matcher(app).matches() ? AppSelector.pid(Long.parseLong(app)) : AppSelector.name(app);
+    }
+
+    private WindowInfo window(AppInfo app, String windowId) {
+        List<WindowInfo> windows = ctx.backend.listWindows(app);
+        if (windowId != null) {
+            ElementHandle handle = ctx.windows.handleOf(windowId).orElseThrow(() -> invalidWindow());
+            return windows.stream().filter(w -> w.handle().equals(handle)).findFirst()
+                    .orElseThrow(() -> invalidWindow());
+        }
+        return windows.stream().filter(WindowInfo::active).findFirst()
+                .or(() -> windows.stream().findFirst())
+                .orElseThrow(() -> new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT,
+                        "app", "the application " + app.name() + " has no window")));
+    }
+
+    private static CountersignException invalidWindow() {
+        return new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
+                "no window of this application has that id; observe without 'window' to get the active one"));
+    }
+
+    static ElementNode node(Observation o, int index) {
+        return o.nodes.get(index);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.countersign.driver;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+
+/**
+ * The agent-facing receipt of one {@code computer_act} (SPEC.md §3). {@code status} is
+ * {@code confirmed} only with evidence; {@code unknown} when the action may have run but nothing
+ * shows its effect; {@code rejected} when nothing was dispatched; {@code failed} when it did not
+ * commit or the evidence contradicts it.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Receipt(
+        @JsonProperty("receipt_id") String receiptId,
+        @JsonProperty("action_id") String actionId,
+        @JsonProperty("status") String status,
+        @JsonProperty("code") String code,
+        @JsonProperty("detail") String detail,
+        @JsonProperty("hint") String hint,
+        @JsonProperty("verification") VerificationView verification,
+        @JsonProperty("approval") ApprovalView approval,
+        @JsonProperty("post_observation_id") String postObservationId,
+        @JsonProperty("strategy") String strategy,
+        @JsonProperty("timings") Map<String, Long> timings) {
+
+    /** What verification found. */
+    public record VerificationView(
+            @JsonProperty("outcome") String outcome,
+            @JsonProperty("detail") String detail) {
+    }
+
+    /** Whether approval was required and what the person decided. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ApprovalView(
+            @JsonProperty("required") boolean required,
+            @JsonProperty("category") String category,
+            @JsonProperty("decision") String decision,
+            @JsonProperty("decided_at") String decidedAt) {
+    }
+
+    public boolean isError() {
+        return "rejected".equals(status) || "failed".equals(status);
+    }
+}

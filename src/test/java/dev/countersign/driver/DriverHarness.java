@@ -1,0 +1,56 @@
+package dev.countersign.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.graph.SequentialIds;
+import dev.countersign.graph.TestClock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Random;
+
+/** A driver over a {@link TableDesktop}, with a test clock, seeded randomness and a scripted approver. */
+final class DriverHarness {
+    static final String POLICY = "test-policy";
+    final TestClock clock = new TestClock(Instant.parse("2026-11-29T12:00:00Z"));
+    final TableDesktop desktop;
+    final ScriptedApprover approver;
+    final ComputerDriver driver;
+
+    /** Clicks on anything named "Delete" need approval; nothing else does. */
+    static final ApprovalPolicy DELETE_ASKS = (op, target, keys) -> "click".equals(op) && "Delete".equals(target.name())
+            ? ApprovalRequirement.required("delete", List.of("delete"), POLICY)
+            : ApprovalRequirement.notRequired(POLICY);
+
+    DriverHarness(TableDesktop desktop, ScriptedApprover approver, DriverSettings settings) {
+        this.desktop = desktop;
+        this.approver = approver;
+        this.driver = new ComputerDriver(desktop, DELETE_ASKS, approver,
+                new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
+                clock, new SequentialIds(), new Random(7), settings);
+    }
+
+    DriverHarness() {
+        this(TableDesktop.loginForm(), new ScriptedApprover(), DriverSettings.defaults("sess-test"));
+    }
+
+    ObservationView observe(String agent) {
+        return ok(driver.observe(agent, new ObserveArgs(null, null, null, null, null)));
+    }
+
+    static String ref(ObservationView view, String name) {
+        return view.nodes().stream().filter(n -> name.equals(n.name())).findFirst()
+                .orElseThrow(() -> new AssertionError("no node named " + name)).ref();
+    }
+
+    static <T> T ok(ToolResult<T> result) {
+        assertThat(result).as("expected success, got %s", result).isInstanceOf(ToolResult.Ok.class);
+        return ((ToolResult.Ok<T>) result).value();
+    }
+
+    static CountersignError err(ToolResult<?> result) {
+        assertThat(result).as("expected an error, got %s", result).isInstanceOf(ToolResult.Err.class);
+        return ((ToolResult.Err<?>) result).error();
+    }
+}
