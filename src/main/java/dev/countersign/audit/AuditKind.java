@@ -1,0 +1,48 @@
+package dev.countersign.audit;
+
+/**
+ * What an audit record is about, with its stable wire name and whether {@link AuditLog#append}
+ * must fsync it before returning.
+ *
+ * <p>Durability belongs to the kind, not to the caller: approvals, denials and receipts are what
+ * an agent is answered with, so they must be on disk before the answer leaves (SPEC.md §7), and
+ * no call site can forget that. Chatter kinds are written at once but reach the disk with the next
+ * durable record (or on close). Add kinds at the end; never rename a wire name once released.
+ */
+public enum AuditKind {
+    APPROVAL_REQUESTED("approval_requested", true),
+    APPROVAL_ALLOWED("approval_allowed", true),
+    /** The approval was refused: denied, expired or unavailable (the code goes in {@code data}). */
+    APPROVAL_DENIED("approval_denied", true),
+    /** The agent went away while the person was asked; the dialog was withdrawn, nothing ran. */
+    APPROVAL_WITHDRAWN("approval_withdrawn", true),
+    RECEIPT("receipt", true),
+    AGENT_ADDED("agent_added", true),
+    AGENT_REMOVED("agent_removed", true),
+    PAUSED("paused", true),
+    RESUMED("resumed", true),
+    SERVER_STARTED("server_started", true),
+    SERVER_STOPPED("server_stopped", true),
+    /** An observation was served; frequent and not a decision, so not fsynced on its own. */
+    OBSERVED("observed", false),
+    /** Written by {@link AuditLog} itself when it truncated a torn final line on open. */
+    LOG_RECOVERED("log_recovered", true);
+
+    private final String wire;
+    private final boolean durable;
+
+    AuditKind(String wire, boolean durable) {
+        this.wire = wire;
+        this.durable = durable;
+    }
+
+    /** The name written in the record's {@code kind} field. */
+    public String wire() {
+        return wire;
+    }
+
+    /** Whether {@link AuditLog#append} returns only after this record is fsynced. */
+    public boolean durable() {
+        return durable;
+    }
+}

@@ -1,0 +1,329 @@
+package dev.countersign.audit;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.Digests;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Timestamps;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The append-only, hash-chained audit log (SPEC.md §7): one JSON record per line, each carrying
+ * the previous record's hash. Safe for many threads; one writer per file, across processes too.
+ *
+ * <p>{@link #append} returns only after a {@linkplain AuditKind#durable() durable} record is
+ * fsynced, so whatever the agent is told is already on disk. On open it continues the chain from
+ * the last complete record, refuses a log whose last record is broken, and truncates a torn final
+ * line (a crash mid-write), recording that it did so as a {@code log_recovered} record.
+ *
+ * <p>Writes go through {@link RandomAccessFile}, not {@link FileChannel}: interrupting a thread
+ * inside a channel operation closes the channel for every thread, and a cancelled tool call must
+ * not take the audit log down with it. The channel is used only to take the file lock at open.
+ */
+public final class AuditLog implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(AuditLog.class);
+
+    private final Path file;
+    private final Clock clock;
+    private final RandomAccessFile out;
+    private final TornTail recovered;
+
+    private final Object writeLock = new Object();
+    private long lastSeq;
+    private String lastHash;
+    private long size;
+    private volatile String brokenBecause;
+    private boolean closed;
+
+    // Group commit: a thread that needs its bytes durable fsyncs everything written so far, so
+    // concurrent appenders share one fsync instead of queueing one each.
+    private final Object syncLock = new Object();
+    private volatile long written;
+    private long durable;
+
+    private AuditLog(Path file, Clock clock, RandomAccessFile out, long lastSeq, String lastHash, long size,
+            TornTail recovered) {
+        this.file = file;
+        this.clock = clock;
+        this.out = out;
+        this.lastSeq = lastSeq;
+        this.lastHash = lastHash;
+        this.size = size;
+        this.written = size;
+        this.durable = size;
+        this.recovered = recovered;
+    }
+
+    /**
+     * Opens (creating, with owner-only permissions where the file system has them) the log at
+     * {@code file} for appending. Throws {@link CountersignException} INTERNAL when another writer
+     * holds it, its last complete record is broken, or it cannot be read or written.
+     */
+    public static AuditLog open(Path file, Clock clock) {
+        Objects.requireNonNull(clock, "clock");
+        Path path = file.toAbsolutePath();
+        try {
+            boolean created = createIfAbsent(path);
+            RandomAccessFile out = new RandomAccessFile(path.toFile(), "rw");
+            boolean opened = false;
+            try {
+                lock(out, path);
+                AuditLog log = continueChain(path, clock, out);
+                if (created) {
+                    syncDirectory(path.getParent());
+                }
+                opened = true;
+                return log;
+            } finally {
+                if (!opened) {
+                    closeAfterFailure(out);
+                }
+            }
+        } catch (IOException e) {
+            throw failure("could not open the audit log " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Appends one record: {@code data} is {@linkplain Redactor redacted}, then chained and written;
+     * returns the record as written, after it is fsynced if its kind is durable. {@code agentId} is
+     * null for acts of the person or the app. Throws {@link CountersignException} INTERNAL if the
+     * record could not be written; the log then refuses further appends until reopened.
+     */
+    public AuditRecord append(AuditKind kind, String agentId, Map<String, ?> data) {
+        Objects.requireNonNull(kind, "kind");
+        ObjectNode safe = Redactor.redact(data);
+        String agent = agentId == null ? null : Redactor.redactText(agentId);
+        AuditRecord record;
+        long end;
+        synchronized (writeLock) {
+            ensureWritable();
+            String at = Timestamps.format(clock.instant());
+            long seq = lastSeq + 1;
+            String hash = RecordCodec.hashOf(AuditRecord.body(seq, at, kind.wire(), agent, safe, lastHash));
+            record = new AuditRecord(seq, at, kind.wire(), agent, safe, lastHash, hash);
+            byte[] line = RecordCodec.line(record);
+            if (line.length > RecordCodec.MAX_RECORD_BYTES) {
+                throw new IllegalArgumentException("an audit record is at most " + RecordCodec.MAX_RECORD_BYTES
+                        + " bytes; this " + kind.wire() + " record is " + line.length + " (log digests, not content)");
+            }
+            write(line);
+            size += line.length;
+            written = size;
+            lastSeq = seq;
+            lastHash = hash;
+            end = size;
+        }
+        if (kind.durable()) {
+            syncTo(end);
+        }
+        return record;
+    }
+
+    /** Makes every record appended so far durable (chatter kinds are otherwise synced with the next durable one). */
+    public void sync() {
+        syncTo(written);
+    }
+
+    /** The truncated torn tail that open recovered from, if it found one. */
+    public Optional<TornTail> recovered() {
+        return Optional.ofNullable(recovered);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The seq of the last record in the log, 0 when it is empty. */
+    public long lastSeq() {
+        synchronized (writeLock) {
+            return lastSeq;
+        }
+    }
+
+    /** The hash of the last record, {@link AuditRecord#GENESIS} when the log is empty. */
+    public String lastHash() {
+        synchronized (writeLock) {
+            return lastHash;
+        }
+    }
+
+    /** Syncs what was written and releases the file (and its lock). */
+    @Override
+    public void close() {
+        synchronized (writeLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        try {
+            if (brokenBecause == null) {
+                syncTo(written);
+            }
+        } finally {
+            try {
+                out.close();
+            } catch (IOException e) {
+                LOG.warn("closing the audit log {} failed: {}", file, e.getMessage());
+            }
+        }
+    }
+
+    private void ensureWritable() {
+        if (closed) {
+            throw failure("the audit log " + file + " is closed", null);
+        }
+        if (brokenBecause != null) {
+            throw failure("the audit log " + file + " accepts no records after a failed write ("
+                    + brokenBecause + "); reopen it to continue", null);
+        }
+    }
+
+    private void write(byte[] line) {
+        try {
+            out.seek(size);
+            out.write(line);
+        } catch (IOException e) {
+            brokenBecause = e.getMessage();
+            try {
+                // Best effort: leave no partial line behind. If this fails too, reopening does it.
+                out.setLength(size);
+            } catch (IOException truncation) {
+                e.addSuppressed(truncation);
+            }
+            throw failure("could not write to the audit log " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void syncTo(long end) {
+        synchronized (syncLock) {
+            if (brokenBecause != null) {
+                // After a failed fsync the kernel may have dropped the dirty pages; a later fsync
+                // that succeeds proves nothing about them (the 2018 "fsyncgate"), so stay failed.
+                throw failure("the audit log " + file + " could not be made durable (" + brokenBecause + ")", null);
+            }
+            if (durable >= end) {
+                return;
+            }
+            long target = written;
+            try {
+                out.getFD().sync();
+            } catch (IOException e) {
+                synchronized (writeLock) {
+                    brokenBecause = "fsync failed: " + e.getMessage();
+                }
+                throw failure("could not fsync the audit log " + file + ": " + e.getMessage(), e);
+            }
+            durable = target;
+        }
+    }
+
+    private static boolean createIfAbsent(Path path) throws IOException {
+        Files.createDirectories(path.getParent());
+        if (Files.exists(path)) {
+            return false;
+        }
+        try {
+            if (path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                // The log names agents and what they did: it is the person's, like the tokens (§12).
+                Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            } else {
+                Files.createFile(path);
+            }
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        }
+    }
+
+    private static void lock(RandomAccessFile out, Path path) throws IOException {
+        FileLock lock;
+        try {
+            lock = out.getChannel().tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null;
+        }
+        if (lock == null) {
+            throw failure("the audit log " + path + " is already open for writing (one writer per file)", null);
+        }
+    }
+
+    private static AuditLog continueChain(Path path, Clock clock, RandomAccessFile out) throws IOException {
+        LogTail.Tail tail;
+        long lastSeq = 0;
+        String lastHash = AuditRecord.GENESIS;
+        try {
+            tail = LogTail.read(out);
+            if (tail.lastLine() != null) {
+                RecordCodec.Parsed last = RecordCodec.parse(tail.lastLine());
+                if (!last.hashMatches()) {
+                    throw new RecordCodec.MalformedRecord("its hash does not match its content");
+                }
+                lastSeq = last.record().seq();
+                lastHash = last.record().hash();
+            }
+        } catch (RecordCodec.MalformedRecord e) {
+            throw failure("refusing to append to the audit log " + path + ": its last complete record is broken ("
+                    + Redactor.redactText(e.getMessage()) + "); run `countersign audit verify` and move the file aside",
+                    null);
+        }
+        TornTail torn = null;
+        if (tail.isTorn()) {
+            torn = new TornTail(lastSeq + 1, tail.torn().length);
+            out.setLength(tail.completeEnd());
+            LOG.warn("audit log {}: truncated a torn final line after seq {} ({} bytes); a write was cut short",
+                    path, lastSeq, tail.torn().length);
+        }
+        // Whatever an earlier process wrote may still be only in the page cache: make it durable
+        // before chaining to it.
+        out.getFD().sync();
+        AuditLog log = new AuditLog(path, clock, out, lastSeq, lastHash, tail.completeEnd(), torn);
+        if (torn != null) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("torn_line", torn.line());
+            data.put("torn_bytes", torn.bytes());
+            data.put("torn_sha256", Digests.sha256Hex(tail.torn()));
+            log.append(AuditKind.LOG_RECOVERED, null, data);
+        }
+        return log;
+    }
+
+    private static void syncDirectory(Path directory) throws IOException {
+        // Makes the new file's directory entry durable; Linux and macOS allow opening a directory for this.
+        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+            dir.force(true);
+        }
+    }
+
+    private static void closeAfterFailure(RandomAccessFile out) {
+        try {
+            out.close();
+        } catch (IOException e) {
+            LOG.debug("closing the audit log after a failed open also failed: {}", e.getMessage());
+        }
+    }
+
+    private static CountersignException failure(String message, Throwable cause) {
+        CountersignError error = CountersignError.of(ErrorCode.INTERNAL, message);
+        return cause == null ? new CountersignException(error) : new CountersignException(error, cause);
+    }
+}

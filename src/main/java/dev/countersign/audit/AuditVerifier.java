@@ -1,0 +1,96 @@
+package dev.countersign.audit;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Checks an audit log's hash chain from the first line and names the first line where it breaks:
+ * a changed record, removed records, a reordered record, a broken link or a line that is not a
+ * record. A bad log is a result, never an exception; only failing to read the file throws.
+ *
+ * <p>What a chain cannot show on its own: records cut off the end. Compare {@code last_hash} with
+ * a copy kept elsewhere for that.
+ */
+public final class AuditVerifier {
+
+    private AuditVerifier() {
+    }
+
+    /** Verifies the log at {@code file}; throws {@link CountersignException} (INTERNAL) only if it cannot be read. */
+    public static AuditVerification verify(Path file) {
+        try (LineReader lines = new LineReader(Files.newInputStream(file))) {
+            return verify(lines);
+        } catch (IOException e) {
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
+                    "could not read the audit log " + file + ": " + e.getMessage()), e);
+        }
+    }
+
+    private static AuditVerification verify(LineReader lines) throws IOException {
+        long checked = 0;
+        long expectedSeq = 1;
+        String prevHash = AuditRecord.GENESIS;
+        for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
+            long n = line.number();
+            if (line.tooLong()) {
+                return done(checked, prevHash, new AuditProblem.UnparseableLine(n,
+                        "longer than the " + RecordCodec.MAX_RECORD_BYTES + "-byte limit (" + line.length() + " bytes)"));
+            }
+            if (!line.terminated()) {
+                // The only line that may lack its newline is the last one, and only because a
+                // write was cut short; the chain is judged up to the record before it.
+                return new AuditVerification(checked, expectedSeq - 1, prevHash, null, new TornTail(n, line.length()));
+            }
+            RecordCodec.Parsed parsed;
+            try {
+                parsed = RecordCodec.parse(line.content());
+            } catch (RecordCodec.MalformedRecord e) {
+                return done(checked, prevHash, new AuditProblem.UnparseableLine(n, Redactor.redactText(e.getMessage())));
+            }
+            AuditRecord record = parsed.record();
+            if (!parsed.hashMatches()) {
+                return done(checked, prevHash,
+                        new AuditProblem.ChangedRecord(n, record.seq(), record.hash(), parsed.computedHash()));
+            }
+            if (record.seq() < expectedSeq) {
+                return done(checked, prevHash, new AuditProblem.ReorderedRecord(n, expectedSeq, record.seq()));
+            }
+            if (record.seq() > expectedSeq) {
+                // Locally a swap and a removal look the same (a seq jumps ahead); they differ in
+                // whether a skipped seq turns up later.
+                AuditProblem problem = laterHoldsAnyOf(lines, expectedSeq, record.seq())
+                        ? new AuditProblem.ReorderedRecord(n, expectedSeq, record.seq())
+                        : new AuditProblem.RemovedRecords(n, expectedSeq, record.seq() - 1);
+                return done(checked, prevHash, problem);
+            }
+            if (!record.prev().equals(prevHash)) {
+                return done(checked, prevHash, new AuditProblem.BrokenLink(n, record.seq(), prevHash, record.prev()));
+            }
+            checked++;
+            expectedSeq++;
+            prevHash = record.hash();
+        }
+        return new AuditVerification(checked, checked, prevHash, null, null);
+    }
+
+    /** Whether any later line holds a seq in {@code [from, to)}. */
+    private static boolean laterHoldsAnyOf(LineReader lines, long from, long to) throws IOException {
+        for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
+            if (line.terminated() && !line.tooLong()) {
+                long seq = RecordCodec.seqOrNegative(line.content());
+                if (seq >= from && seq < to) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static AuditVerification done(long checked, String lastHash, AuditProblem problem) {
+        return new AuditVerification(checked, checked, lastHash, problem, null);
+    }
+}
