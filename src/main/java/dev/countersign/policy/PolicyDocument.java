@@ -25,17 +25,17 @@ public record PolicyDocument(
 
     public PolicyDocument {
         if (version == null) {
-            throw new IllegalArgumentException("version is required: the policy file must say which format it is");
+            throw new PolicyRuleViolation("version", "version is required: the policy file must say which format it is");
         }
         if (!SUPPORTED_VERSIONS.contains(version)) {
-            throw new IllegalArgumentException("version " + version + " is not supported; this Countersign reads "
+            throw new PolicyRuleViolation("version", "version " + version + " is not supported; this Countersign reads "
                     + SUPPORTED_VERSIONS);
         }
         if (categories == null) {
-            throw new IllegalArgumentException("categories is required");
+            throw new PolicyRuleViolation("categories", "categories is required");
         }
         if (keys == null) {
-            throw new IllegalArgumentException("keys is required");
+            throw new PolicyRuleViolation("keys", "keys is required");
         }
     }
 
@@ -77,20 +77,20 @@ public record PolicyDocument(
         private static Map<String, List<String>> words(String category, Map<String, List<String>> byLanguage) {
             String at = "categories." + category;
             if (byLanguage == null) {
-                throw new IllegalArgumentException(at + " is required; give it empty lists to disable it");
+                throw new PolicyRuleViolation(at, at + " is required; give it empty lists to disable it");
             }
             Map<String, List<String>> copy = new LinkedHashMap<>();
             byLanguage.forEach((language, words) -> {
                 if (language == null || !LANGUAGE.matcher(language).matches()) {
-                    throw new IllegalArgumentException(at + ": \"" + language
+                    throw new PolicyRuleViolation(at, at + ": \"" + language
                             + "\" is not a language tag such as en, pt or zh-Hant");
                 }
                 if (words == null) {
-                    throw new IllegalArgumentException(at + "." + language + " must be a list of words");
+                    throw new PolicyRuleViolation(at + "." + language, at + "." + language + " must be a list of words");
                 }
                 for (String word : words) {
                     if (word == null || LabelText.foldedTokens(word).isEmpty()) {
-                        throw new IllegalArgumentException(at + "." + language
+                        throw new PolicyRuleViolation(at + "." + language, at + "." + language
                                 + " holds an entry with no letters or digits: " + (word == null ? "null" : "\"" + word + "\""));
                     }
                 }
@@ -118,14 +118,14 @@ public record PolicyDocument(
 
         private static List<String> chords(String at, List<String> chords, boolean modifiersAllowed) {
             if (chords == null) {
-                throw new IllegalArgumentException(at + " is required (it may be an empty list)");
+                throw new PolicyRuleViolation(at, at + " is required (it may be an empty list)");
             }
             for (String chord : chords) {
                 KeyChord.validate(chord).ifPresent(error -> {
-                    throw new IllegalArgumentException(at + ": " + error.message());
+                    throw new PolicyRuleViolation(at, at + ": " + error.message());
                 });
                 if (!modifiersAllowed && KeyChord.parse(chord).modified()) {
-                    throw new IllegalArgumentException(at + ": \"" + chord
+                    throw new PolicyRuleViolation(at, at + ": \"" + chord
                             + "\" names modifiers; list bare keys here, they match with any modifiers");
                 }
             }

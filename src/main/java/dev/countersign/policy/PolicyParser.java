@@ -43,12 +43,14 @@ final class PolicyParser {
             throw invalid(at, "the policy file has an unknown field \"" + e.getPropertyName() + "\" at " + at
                     + "; known fields: " + e.getKnownPropertyIds());
         } catch (JsonMappingException e) {
-            // A record constructor's IllegalArgumentException arrives wrapped; its message quotes the rule.
-            String detail = e.getCause() instanceof IllegalArgumentException
-                    ? e.getCause().getMessage() : e.getOriginalMessage();
-            throw invalid(path(e), "the policy file is not valid: " + detail);
+            // A record constructor's rule violation arrives wrapped; it names its field and quotes the rule.
+            if (e.getCause() instanceof PolicyRuleViolation) {
+                PolicyRuleViolation violation = (PolicyRuleViolation) e.getCause();
+                throw invalid(violation.field(), "the policy file is not valid: " + violation.getMessage());
+            }
+            throw invalid(path(e), "the policy file is not valid at " + path(e) + ": " + e.getOriginalMessage());
         } catch (JsonProcessingException e) {
-            throw invalid("policy", "the policy file is not JSON: " + e.getOriginalMessage());
+            throw invalid(syntaxPath(e), "the policy file is not valid JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw invalid("policy", "the policy file could not be read: " + e.getMessage());
         }
@@ -71,6 +73,17 @@ final class PolicyParser {
             }
         }
         return path.length() == 0 ? "policy" : path.toString();
+    }
+
+    /** Where the parser stood when the text broke a rule, e.g. the member given twice. */
+    private static String syntaxPath(JsonProcessingException e) {
+        if (e.getProcessor() instanceof JsonParser) {
+            String pointer = ((JsonParser) e.getProcessor()).getParsingContext().pathAsPointer().toString();
+            if (!pointer.isEmpty()) {
+                return pointer.substring(1).replace('/', '.');
+            }
+        }
+        return "policy";
     }
 
     private static ObjectReader reader() {
