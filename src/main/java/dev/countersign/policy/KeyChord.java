@@ -25,8 +25,14 @@ public record KeyChord(List<String> modifiers, String key) {
     public KeyChord {
         modifiers = List.copyOf(modifiers);
         Objects.requireNonNull(key, "a chord has a key");
-        if (!KeyNames.MODIFIER_ORDER.containsAll(modifiers)) {
-            throw new IllegalArgumentException("modifiers are canonical: " + KeyNames.MODIFIER_ORDER);
+        List<String> ordered = new ArrayList<>(KeyNames.MODIFIER_ORDER);
+        ordered.retainAll(modifiers);
+        if (!ordered.equals(modifiers)) {
+            throw new IllegalArgumentException("modifiers are distinct and canonical, in the order "
+                    + KeyNames.MODIFIER_ORDER + "; got " + modifiers);
+        }
+        if (!canonicalKey(key).equals(Optional.of(key))) {
+            throw new IllegalArgumentException("\"" + key + "\" is not a canonical key name; use KeyChord.parse");
         }
     }
 

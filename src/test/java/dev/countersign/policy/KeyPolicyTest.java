@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
+import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +69,15 @@ class KeyPolicyTest {
                 assertThat(error.fieldName()).contains("keys");
             });
             assertThatThrownBy(() -> KeyChord.parse(keys)).isInstanceOf(CountersignException.class);
+        }
+
+        @Test
+        void aChordBuiltInCodeMustAlreadyBeCanonical() {
+            assertThat(new KeyChord(List.of("ctrl", "shift"), "Return").canonical()).isEqualTo("ctrl+shift+Return");
+            assertThatThrownBy(() -> new KeyChord(List.of("shift", "ctrl"), "a"))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> new KeyChord(List.of(), "return"))
+                    .isInstanceOf(IllegalArgumentException.class);
         }
 
         @Test
@@ -139,7 +149,7 @@ class KeyPolicyTest {
         void returnOnAFocusedDeleteButtonAsksAsDelete() {
             PolicyDecision decision = pressOn("Return", "Delete");
             assertThat(decision).isEqualTo(new PolicyDecision.Required(RiskCategory.DELETE,
-                    java.util.List.of("delete", "Return"), POLICY.digest()));
+                    List.of("delete", "Return"), POLICY.digest()));
         }
 
         @Test
