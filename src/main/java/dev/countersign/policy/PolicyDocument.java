@@ -1,0 +1,135 @@
+package dev.countersign.policy;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The policy as the person edits it: a versioned JSON document with the risk words per category
+ * and language, and the key rules (SPEC.md §5). Parse one with {@link RiskPolicy#parse(byte[])}.
+ *
+ * <p>The compact constructors enforce what the file must say, so a document that exists is one
+ * the policy can run; every message quotes the rule that was broken.
+ */
+public record PolicyDocument(
+        @JsonProperty("version") Integer version,
+        @JsonProperty("categories") Categories categories,
+        @JsonProperty("keys") Keys keys) {
+
+    /** The policy format versions this build understands. */
+    public static final Set<Integer> SUPPORTED_VERSIONS = Set.of(1);
+
+    public PolicyDocument {
+        if (version == null) {
+            throw new PolicyRuleViolation("version", "version is required: the policy file must say which format it is");
+        }
+        if (!SUPPORTED_VERSIONS.contains(version)) {
+            throw new PolicyRuleViolation("version", "version " + version + " is not supported; this Countersign reads "
+                    + SUPPORTED_VERSIONS);
+        }
+        if (categories == null) {
+            throw new PolicyRuleViolation("categories", "categories is required");
+        }
+        if (keys == null) {
+            throw new PolicyRuleViolation("keys", "keys is required");
+        }
+    }
+
+    /**
+     * Risk words per category, each a map from a language tag (e.g. {@code en}, {@code pt},
+     * {@code zh}) to the words and phrases that UIs of that language show. Every category must be
+     * present: to stop a category from asking, give it empty lists, so that a misspelt category
+     * name fails loudly instead of silently dropping protection.
+     */
+    public record Categories(
+            @JsonProperty("delete") Map<String, List<String>> delete,
+            @JsonProperty("money") Map<String, List<String>> money,
+            @JsonProperty("publish") Map<String, List<String>> publish,
+            @JsonProperty("send") Map<String, List<String>> send,
+            @JsonProperty("share") Map<String, List<String>> share) {
+
+        private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2,3}(-[A-Za-z0-9]{2,8})*");
+
+        public Categories {
+            delete = words("delete", delete);
+            money = words("money", money);
+            publish = words("publish", publish);
+            send = words("send", send);
+            share = words("share", share);
+        }
+
+        /** The words of one label-matched category. */
+        public Map<String, List<String>> of(RiskCategory category) {
+            switch (category) {
+                case DELETE: return delete;
+                case MONEY: return money;
+                case PUBLISH: return publish;
+                case SEND: return send;
+                case SHARE: return share;
+                default: throw new IllegalArgumentException(category.wireName() + " is not chosen by label words");
+            }
+        }
+
+        private static Map<String, List<String>> words(String category, Map<String, List<String>> byLanguage) {
+            String at = "categories." + category;
+            if (byLanguage == null) {
+                throw new PolicyRuleViolation(at, at + " is required; give it empty lists to disable it");
+            }
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            byLanguage.forEach((language, words) -> {
+                if (language == null || !LANGUAGE.matcher(language).matches()) {
+                    throw new PolicyRuleViolation(at, at + ": \"" + language
+                            + "\" is not a language tag such as en, pt or zh-Hant");
+                }
+                if (words == null) {
+                    throw new PolicyRuleViolation(at + "." + language, at + "." + language + " must be a list of words");
+                }
+                for (String word : words) {
+                    if (word == null || LabelText.foldedTokens(word).isEmpty()) {
+                        throw new PolicyRuleViolation(at + "." + language, at + "." + language
+                                + " holds an entry with no letters or digits: " + (word == null ? "null" : "\"" + word + "\""));
+                    }
+                }
+                copy.put(language, List.copyOf(words));
+            });
+            return Collections.unmodifiableMap(copy);
+        }
+    }
+
+    /**
+     * The key rules: {@code navigation} chords never ask; a chord whose key is in {@code submit}
+     * asks as {@code send}, one whose key is in {@code erase} asks as {@code delete}, with or
+     * without modifiers; every other chord asks as {@code unknown_target}.
+     */
+    public record Keys(
+            @JsonProperty("navigation") List<String> navigation,
+            @JsonProperty("submit") List<String> submit,
+            @JsonProperty("erase") List<String> erase) {
+
+        public Keys {
+            navigation = chords("keys.navigation", navigation, true);
+            submit = chords("keys.submit", submit, false);
+            erase = chords("keys.erase", erase, false);
+        }
+
+        private static List<String> chords(String at, List<String> chords, boolean modifiersAllowed) {
+            if (chords == null) {
+                throw new PolicyRuleViolation(at, at + " is required (it may be an empty list)");
+            }
+            for (String chord : chords) {
+                KeyChord.validate(chord).ifPresent(error -> {
+                    throw new PolicyRuleViolation(at, at + ": " + error.message());
+                });
+                if (!modifiersAllowed && KeyChord.parse(chord).modified()) {
+                    throw new PolicyRuleViolation(at, at + ": \"" + chord
+                            + "\" names modifiers; list bare keys here, they match with any modifiers");
+                }
+            }
+            return List.copyOf(chords);
+        }
+    }
+}

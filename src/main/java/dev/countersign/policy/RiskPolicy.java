@@ -1,0 +1,159 @@
+package dev.countersign.policy;
+
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The decision function of SPEC.md §5: given the facts of one action, whether it runs, needs the
+ * person's approval (and why), or is refused. Pure and deterministic; thread-safe.
+ *
+ * <p>Rules, in order: a secure target refuses every act; a visual act always asks as
+ * {@code unknown_target}; focus, scroll and type never ask; a click asks when its own labels
+ * match a category, and as {@code unknown_target} when it has no label at all; a key chord on
+ * the navigation whitelist never asks, any other asks as the label's category if the target's
+ * labels match, else as the key rules say.
+ */
+public final class RiskPolicy {
+    private static final String DEFAULT_RESOURCE = "default-policy.json";
+
+    private final PolicyDocument document;
+    private final PolicyDigest digest;
+    private final WordMatcher words;
+    private final KeyRules keys;
+
+    private RiskPolicy(PolicyDocument document) {
+        this.document = Objects.requireNonNull(document, "document");
+        this.digest = PolicyDigest.of(document);
+        this.words = new WordMatcher(document.categories());
+        this.keys = new KeyRules(document.keys());
+    }
+
+    /**
+     * Parses a policy file's bytes (UTF-8 JSON); any problem is a {@code CountersignException}
+     * with {@code INVALID_ARGUMENT} naming the JSON path. Reading the file is the caller's job.
+     */
+    public static RiskPolicy parse(byte[] json) {
+        return new RiskPolicy(PolicyParser.parse(json));
+    }
+
+    /** Parses a policy file's text; see {@link #parse(byte[])}. */
+    public static RiskPolicy parse(String json) {
+        return parse(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The policy of an already parsed document. */
+    public static RiskPolicy of(PolicyDocument document) {
+        return new RiskPolicy(document);
+    }
+
+    /** The policy that ships with Countersign. */
+    public static RiskPolicy defaults() {
+        return parse(defaultPolicyJson());
+    }
+
+    /** The bytes of the shipped policy file, e.g. to write a first editable {@code policy.json}. */
+    public static byte[] defaultPolicyJson() {
+        // A classpath resource inside our own jar, not the file system: the policy stays free of file I/O.
+        try (InputStream in = RiskPolicy.class.getResourceAsStream(DEFAULT_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the build must package " + DEFAULT_RESOURCE + " next to RiskPolicy");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the bundled " + DEFAULT_RESOURCE + " could not be read", e);
+        }
+    }
+
+    public PolicyDocument document() {
+        return document;
+    }
+
+    public PolicyDigest digest() {
+        return digest;
+    }
+
+    /** Decides one action. */
+    public PolicyDecision decide(ActionFacts facts) {
+        Objects.requireNonNull(facts, "facts");
+        if (facts.secure()) {
+            // Before anything else, so no category, key or approval can reach a secure field.
+            return new PolicyDecision.Refused(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "the target is a secure field; Countersign never acts on one, with or without approval"), digest);
+        }
+        if (facts.operation().visual()) {
+            return required(RiskCategory.UNKNOWN_TARGET, List.of());
+        }
+        switch (facts.operation()) {
+            case CLICK:
+                return decideClick(facts);
+            case KEY:
+                return decideKey(facts);
+            case FOCUS:
+            case SCROLL:
+            case TYPE:
+                // Focus and scroll change no data; type writes the accessible value of one field
+                // and submits nothing (the driver must not turn text into key presses).
+                return new PolicyDecision.NotRequired(digest);
+            default:
+                throw new IllegalStateException("unhandled operation " + facts.operation());
+        }
+    }
+
+    /** {@link #decide} as the graph's requirement; a refusal raises its error (see {@link PolicyDecision#toRequirement()}). */
+    public ApprovalRequirement requirement(ActionFacts facts) {
+        return decide(facts).toRequirement();
+    }
+
+    private PolicyDecision decideClick(ActionFacts facts) {
+        List<List<LabelText.Token>> labels = labels(facts);
+        Optional<WordMatcher.Match> match = words.match(labels);
+        if (match.isPresent()) {
+            return required(match.get().category(), match.get().words());
+        }
+        if (labels.stream().allMatch(List::isEmpty)) {
+            // Nothing to read: the agent is clicking blind, as with a visual act.
+            return required(RiskCategory.UNKNOWN_TARGET, List.of());
+        }
+        return new PolicyDecision.NotRequired(digest);
+    }
+
+    private PolicyDecision decideKey(ActionFacts facts) {
+        Optional<CountersignError> invalid = KeyChord.validate(facts.keys());
+        if (invalid.isPresent()) {
+            return new PolicyDecision.Refused(invalid.get(), digest);
+        }
+        KeyChord chord = KeyChord.parse(facts.keys());
+        if (keys.navigation(chord)) {
+            return new PolicyDecision.NotRequired(digest);
+        }
+        // Return or space on a focused "Delete" button deletes: the target's label names the risk,
+        // so focusing first and pressing a key cannot get around the click rule.
+        Optional<WordMatcher.Match> match = words.match(labels(facts));
+        if (match.isPresent()) {
+            List<String> why = new ArrayList<>(match.get().words());
+            why.add(chord.canonical());
+            return required(match.get().category(), why);
+        }
+        return required(keys.category(chord), List.of(chord.canonical()));
+    }
+
+    private PolicyDecision required(RiskCategory category, List<String> matchedWords) {
+        return new PolicyDecision.Required(category, matchedWords, digest);
+    }
+
+    private static List<List<LabelText.Token>> labels(ActionFacts facts) {
+        return List.of(
+                LabelText.foldedTokens(facts.name()),
+                LabelText.foldedTokens(LabelText.splitCamelCase(facts.identifier())),
+                LabelText.foldedTokens(facts.description()));
+    }
+}
