@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.CountersignError;
+import dev.countersign.policy.KeyChord;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -53,9 +54,11 @@ public record ActArgs(
         if ("key".equals(op) != (keys != null)) {
             return ObserveArgs.invalid("keys", "keys is required for op 'key' and only allowed there");
         }
-        if (keys != null && !KeyGrammar.isValid(keys)) {
-            return ObserveArgs.invalid("keys", "keys is a combination like 'Return', 'Tab', 'shift+Tab', "
-                    + "'ctrl+a' or 'cmd+shift+t'");
+        if (keys != null) {
+            Optional<CountersignError> badKeys = KeyChord.validate(keys);
+            if (badKeys.isPresent()) {
+                return badKeys;
+            }
         }
         boolean scroll = "scroll".equals(op);
         if (scroll != (direction != null)) {

@@ -20,6 +20,7 @@ import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.graph.ActionDigests;
 import dev.countersign.graph.ComputerUseRuntime;
+import dev.countersign.policy.KeyChord;
 import java.time.Clock;
 import java.util.Locale;
 
@@ -146,7 +147,7 @@ final class ActRuntime implements ComputerUseRuntime {
                 return ctx.backend.perform(target.handle(), new ElementAction.SetValue(args.text()));
             case "key":
                 ctx.backend.perform(target.handle(), new ElementAction.Focus());
-                return ctx.backend.keys(new KeyInput.Keys(args.keys()));
+                return ctx.backend.keys(new KeyInput.Keys(KeyChord.parse(args.keys()).canonical()));
             case "scroll":
                 ScrollDirection direction = ScrollDirection.valueOf(args.direction().toUpperCase(Locale.ROOT));
                 return ctx.backend.perform(target.handle(), new ElementAction.Scroll(direction, args.scrollAmount()));

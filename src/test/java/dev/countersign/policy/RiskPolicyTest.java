@@ -119,7 +119,7 @@ class RiskPolicyTest {
         }
 
         private ElementEvidence element(String name, boolean secure) {
-            return new ElementEvidence("ref", "push button", null, name, null, new Rect(0, 0, 10, 10), secure);
+            return new ElementEvidence("ref", "push button", null, name, null, null, new Rect(0, 0, 10, 10), secure);
         }
 
         @Test

@@ -1,0 +1,30 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.policy.ActionFacts;
+import dev.countersign.policy.Operation;
+import dev.countersign.policy.RiskPolicy;
+
+/**
+ * The person's {@link RiskPolicy} as the driver's {@link ApprovalPolicy}: decides from the
+ * target's own live labels (name, identifier, description) and the keys, nothing else on screen.
+ */
+public final class PolicyApprovals implements ApprovalPolicy {
+    private final RiskPolicy policy;
+
+    public PolicyApprovals(RiskPolicy policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public ApprovalRequirement requirementFor(String op, ElementNode target, String keys) {
+        Operation operation = Operation.of("computer_act", op).orElseThrow(() ->
+                new IllegalArgumentException("unknown op " + op));
+        ActionFacts facts = operation == Operation.KEY
+                ? ActionFacts.key(keys, target.name(), target.identifier(), target.description(), target.secure())
+                : ActionFacts.of(operation, target.name(), target.identifier(), target.description(), target.secure());
+        // A refusal (a secure target) throws CountersignException and becomes the act's error.
+        return policy.requirement(facts);
+    }
+}
