@@ -101,8 +101,10 @@ public record Geometry(
     public Point toScreen(String field, int x, int y) {
         requireInside(field, x, y);
         double perScreenUnit = scale * pixelRatio;
-        return new Point(window.x() + (int) Math.floor((x + 0.5) / perScreenUnit),
-                window.y() + (int) Math.floor((y + 0.5) / perScreenUnit));
+        // Clamped because a sliver window (1 px attachment edge from rounding) can put the
+        // centre of its last attachment pixel past the frame.
+        return new Point(window.x() + clamp((int) Math.floor((x + 0.5) / perScreenUnit), window.width()),
+                window.y() + clamp((int) Math.floor((y + 0.5) / perScreenUnit), window.height()));
     }
 
     /** {@link #toScreen(String, int, int)} for the argument named "point". */
