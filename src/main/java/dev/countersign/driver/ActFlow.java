@@ -75,14 +75,17 @@ final class ActFlow {
         String decidedAt = null;
         if (step instanceof GraphStep.Interrupted) {
             long asked = System.nanoTime();
-            ApprovalFlow.Answered answered = approvals.ask(agentId, graph, (GraphStep.Interrupted) step,
-                    observation, found.index(), target);
+            int index = found.index();
+            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, new ApprovalFlow.Ask(
+                    agentId, observation, Describe.action("computer_act/" + args.op(), target, observation),
+                    () -> IdentityCheck.problem(ctx.backend, observation, index),
+                    () -> Screenshots.highlighted(ctx, observation, args.ref())));
             step = answered.step();
             decidedAt = answered.decidedAt();
             approvalNanos = System.nanoTime() - asked;
         }
         ActionResult result = ((GraphStep.Finished) step).result();
-        Receipt receipt = receipt(result, runtime, started, approvalNanos, decidedAt);
+        Receipt receipt = Receipts.of(result, runtime, started, approvalNanos, decidedAt);
         ctx.receipts.add(agentId, receipt);
         return ToolResult.ok(receipt);
     }
@@ -125,38 +128,4 @@ final class ActFlow {
         }
     }
 
-    private static Receipt receipt(ActionResult result, ActRuntime runtime, long started, long approvalNanos,
-            String decidedAt) {
-        CountersignError error = result.error();
-        VerificationOutcome outcome = result.verification();
-        Map<String, Long> timings = new LinkedHashMap<>();
-        timings.put("total_ms", (System.nanoTime() - started) / 1_000_000);
-        if (runtime.dispatch() != null) {
-            timings.put("dispatch_ms", runtime.dispatchNanos / 1_000_000);
-        }
-        if (approvalNanos > 0) {
-            timings.put("approval_ms", approvalNanos / 1_000_000);
-        }
-        ActionResult.ApprovalSummary approval = result.approval();
-        return new Receipt(
-                "rcpt_" + result.actionId(),
-                result.actionId(),
-                result.status(),
-                error == null ? null : error.code().name(),
-                error != null ? error.message() : outcome == null ? null : outcome.detail(),
-                error == null ? null : error.hint(),
-                outcome == null ? null : new Receipt.VerificationView(outcomeWord(outcome), outcome.detail()),
-                approval == null || !approval.required() ? null
-                        : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
-                null,
-                runtime.dispatch() == null ? null : runtime.dispatch().strategy(),
-                timings);
-    }
-
-    private static String outcomeWord(VerificationOutcome outcome) {
-        if (outcome.isVerified()) {
-            return "verified";
-        }
-        return outcome.isCommitted() ? "committed_unverified" : "failed";
-    }
 }

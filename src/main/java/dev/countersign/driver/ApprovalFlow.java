@@ -8,19 +8,21 @@ import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.PendingApproval;
 import dev.countersign.core.Timestamps;
-import dev.countersign.desktop.ElementNode;
+import dev.countersign.core.CountersignError;
 import dev.countersign.graph.GovernedGraph;
 import dev.countersign.graph.GraphStep;
 import dev.countersign.graph.ResumeInput;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Asks the person when the graph interrupts for approval (SPEC.md §6). Before asking it re-checks
@@ -44,14 +46,23 @@ final class ApprovalFlow {
         this.approver = approver;
     }
 
-    Answered ask(String agentId, GovernedGraph graph, GraphStep.Interrupted wait, Observation observation, int index,
-            ElementNode target) {
+    /**
+     * What the person is shown and how the target is re-checked, for one interrupted action.
+     *
+     * @param recheck re-reads the target; empty when it is still the one the agent saw
+     * @param screenshot renders the Set-of-Mark screenshot for the dialog; may return null
+     */
+    record Ask(String agentId, Observation observation, String summary,
+            Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot) {
+    }
+
+    Answered ask(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask) {
         PendingApproval pending = wait.pending();
-        IdentityCheck.Result before = IdentityCheck.recheck(ctx.backend, observation, index);
-        if (before instanceof IdentityCheck.Result.Changed) {
-            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) before).error().message());
+        Optional<CountersignError> before = ask.recheck().get();
+        if (before.isPresent()) {
+            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, before.get().message());
         }
-        Decision decision = askPerson(agentId, pending, observation, target);
+        Decision decision = askPerson(ask, pending);
         String decidedAt = Timestamps.format(ctx.clock.instant());
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
@@ -60,12 +71,12 @@ final class ApprovalFlow {
         if (ctx.paused()) {
             return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
         }
-        if (ctx.observations.observation(agentId, observation.id).isEmpty()) {
+        if (ctx.observations.observation(ask.agentId(), ask.observation().id).isEmpty()) {
             return consumed(graph, wait, ErrorCode.REF_UNKNOWN, "the agent's scope was disposed while it waited");
         }
-        IdentityCheck.Result after = IdentityCheck.recheck(ctx.backend, observation, index);
-        if (after instanceof IdentityCheck.Result.Changed) {
-            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) after).error().message());
+        Optional<CountersignError> after = ask.recheck().get();
+        if (after.isPresent()) {
+            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, after.get().message());
         }
         if (!answeredNonces.add(pending.nonce())) {
             return consumed(graph, wait, ErrorCode.APPROVAL_DENIED, "this approval was already used");
@@ -83,11 +94,13 @@ final class ApprovalFlow {
         }
     }
 
-    private Decision askPerson(String agentId, PendingApproval pending, Observation observation, ElementNode target) {
+    private Decision askPerson(Ask ask, PendingApproval pending) {
+        String agentId = ask.agentId();
         Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
-        ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null,
-                Describe.action(pending.route(), target, observation), pending.category(), pending.matchedWords(),
-                observation.app.name(), observation.window.title(), expires, null);
+        Observation observation = ask.observation();
+        ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null, ask.summary(),
+                pending.category(), pending.matchedWords(), observation.app.name(), observation.window.title(),
+                expires, ask.screenshot().get());
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
         CompletableFuture<Decision> future = approver.request(request);
         try {

@@ -27,6 +27,7 @@ public final class ComputerDriver {
     private final Observer observer;
     private final ActFlow acts;
     private final ApprovalFlow approvals;
+    private final VisualFlow visuals;
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
@@ -34,6 +35,7 @@ public final class ComputerDriver {
         this.observer = new Observer(ctx);
         this.approvals = new ApprovalFlow(ctx, approver);
         this.acts = new ActFlow(ctx, policy, approvals);
+        this.visuals = new VisualFlow(ctx, policy, approvals);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -42,6 +44,16 @@ public final class ComputerDriver {
 
     public ToolResult<Receipt> act(String agentId, ActArgs args) {
         return guarded(agentId, "act", () -> acts.act(agentId, args));
+    }
+
+    /** {@code computer_visual_observe}: the observation's window as a PNG with numbered marks. */
+    public ToolResult<VisualObservation> visualObserve(String agentId, VisualArgs.Observe args) {
+        return guarded(agentId, "visual_observe", () -> visuals.observe(agentId, args));
+    }
+
+    /** {@code computer_visual_act}: the governed coordinate fallback; always asks the person. */
+    public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args) {
+        return guarded(agentId, "visual_act", () -> visuals.act(agentId, args));
     }
 
     public EvidenceView evidence(String agentId) {
