@@ -1,0 +1,54 @@
+package dev.countersign.desktop;
+
+import java.util.List;
+
+/**
+ * The platform SPI (SPEC.md §10): everything Countersign needs from a desktop to observe one
+ * window, act on it and prove what it saw, implemented once per platform.
+ *
+ * <p>Every operation except {@link #sessionState()}, {@link #permissions()} and
+ * {@link #ownIdentity()} fails closed: when the session is not {@link SessionState#AVAILABLE} or
+ * a permission is missing it throws {@link dev.countersign.core.CountersignException} with
+ * {@code SESSION_LOCKED} or {@code PERMISSION_MISSING}. Bad arguments (an unknown app, a handle
+ * from another backend) are {@code INVALID_ARGUMENT}; a secure element's value is never read and
+ * setting it is {@code SECURE_FIELD_REFUSED}. Implementations are safe for concurrent use.
+ */
+public interface DesktopBackend extends AutoCloseable {
+
+    /** Whether the interactive session is available, locked, or cannot be told; never throws. */
+    SessionState sessionState();
+
+    /** The accessibility and screen-capture preflights; never prompts the person and never throws. */
+    Permissions permissions();
+
+    /** The application the selector names, with its launch identity. */
+    AppInfo resolveApp(AppSelector selector);
+
+    /** The application's top-level windows, in the platform's order. */
+    List<WindowInfo> listWindows(AppInfo app);
+
+    /** A bounded, pre-order read of one window's tree, the window itself first. */
+    TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits);
+
+    /** Re-reads one element by its handle: how it reads now, or gone. */
+    Recheck recheck(ElementHandle element);
+
+    /** The pixels of one window as they are on screen now. */
+    WindowCapture capture(WindowInfo window);
+
+    /** Performs an accessibility action on one element. */
+    Dispatch perform(ElementHandle element, ElementAction action);
+
+    /** Synthesizes pointer input at native screen coordinates. */
+    Dispatch pointer(PointerInput input);
+
+    /** Synthesizes key input to whatever has keyboard focus. */
+    Dispatch keys(KeyInput input);
+
+    /** Countersign's own process identity; never throws. */
+    OwnIdentity ownIdentity();
+
+    /** Releases the backend's connections; further calls fail. */
+    @Override
+    void close();
+}
