@@ -25,7 +25,7 @@ public final class TestDesktop {
     private final List<TargetApp> launched = new ArrayList<>();
     private final List<Path> tempDirs = new ArrayList<>();
 
-    TestDesktop(DesktopBackend backend) {
+    public TestDesktop(DesktopBackend backend) {
         this.backend = backend;
     }
 
@@ -61,6 +61,12 @@ public final class TestDesktop {
     public TargetApp launchList() throws IOException {
         return launch(tempDir(), "Fruit List", List.of("yad", "--list", "--title=Fruit List", "--width=400",
                 "--height=300", "--column=Fruit", "--column=Colour", "apple", "red", "banana", "yellow", "cherry", "dark red"));
+    }
+
+    /** A yad text window of the given size at the screen's origin, for capture benchmarks. */
+    public TargetApp launchSized(int width, int height) throws IOException {
+        return launch(tempDir(), "Sized", List.of("yad", "--text-info", "--title=Sized",
+                "--geometry=" + width + "x" + height + "+0+0"));
     }
 
     /** gtk3-widget-factory: one large window of about 260 elements. */
@@ -152,7 +158,7 @@ public final class TestDesktop {
     }
 
     /** Stops every application this test launched, then deletes their directories. */
-    void cleanUp() throws InterruptedException, IOException {
+    public void cleanUp() throws InterruptedException, IOException {
         for (TargetApp app : new ArrayList<>(launched)) {
             stop(app);
         }
