@@ -57,6 +57,30 @@ public final class TestDesktop {
                 "--button=OK:0", "--button=Cancel:1", user, password, "FALSE", "touch " + dir.resolve("clicked")));
     }
 
+    /**
+     * A yad form with a "Delete" button whose side effect creates {@code deleted} in the app's dir,
+     * and a "Notes" entry; for approval tests.
+     */
+    public TargetApp launchDeleteForm() throws IOException {
+        Path dir = tempDir();
+        return launch(dir, "Cleanup", List.of("yad", "--form", "--title=Cleanup", "--field=Notes",
+                "--field=Delete:BTN", "--button=OK:0", "", "touch " + dir.resolve("deleted")));
+    }
+
+    /**
+     * A yad text window painted entirely black — background, text, borders and focus ring, through
+     * the app's own GTK user stylesheet — as a stand-in for a failed capture.
+     */
+    public TargetApp launchBlack() throws IOException {
+        Path dir = tempDir();
+        Path css = dir.resolve("config").resolve("gtk-3.0").resolve("gtk.css");
+        Files.createDirectories(css.getParent());
+        Files.writeString(css, "* { background-color: #000; background-image: none; color: #000; "
+                + "border-color: #000; box-shadow: none; outline-color: #000; caret-color: #000; }\n");
+        return launch(dir, "Black", List.of("yad", "--text-info", "--title=Black", "--no-buttons",
+                "--back=black", "--fore=black", "--geometry=400x300+0+0"));
+    }
+
     /** A yad list with two columns and three rows. */
     public TargetApp launchList() throws IOException {
         return launch(tempDir(), "Fruit List", List.of("yad", "--list", "--title=Fruit List", "--width=400",
