@@ -1,0 +1,27 @@
+package dev.countersign.script;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The resource limits of one script, counted over its whole life (all segments between tool
+ * calls): interpreter instructions, compute wall time, bytes the interpreter thread allocated, the
+ * largest array or string a built-in may produce, and how much it may print.
+ */
+public record ScriptLimits(long maxInstructions, Duration maxCompute, long maxAllocatedBytes, int maxElements,
+        int maxStdoutChars, int maxToolCalls) {
+
+    public ScriptLimits {
+        Objects.requireNonNull(maxCompute, "maxCompute");
+        if (maxInstructions < 10_000 || maxAllocatedBytes < 1 << 20 || maxElements < 1_000 || maxStdoutChars < 0
+                || maxToolCalls < 1) {
+            throw new IllegalArgumentException("script limits must leave room for a small script: at least 10000 "
+                    + "instructions, 1 MiB of allocation, 1000 elements and one tool call");
+        }
+    }
+
+    /** Generous for an observe/act/verify script, small enough that a runaway one ends in seconds. */
+    public static ScriptLimits defaults() {
+        return new ScriptLimits(20_000_000, Duration.ofSeconds(5), 256L << 20, 100_000, 16_384, 64);
+    }
+}

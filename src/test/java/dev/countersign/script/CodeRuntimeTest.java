@@ -1,0 +1,147 @@
+package dev.countersign.script;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CodeRuntimeTest {
+    private final CodeRuntime runtime = new CodeRuntime(ScriptLimits.defaults());
+
+    static JsonNode json(String text) throws Exception {
+        return Json.mapper().readTree(text);
+    }
+
+    RunStep.Call call(RunStep step) {
+        assertThat(step).isInstanceOf(RunStep.Call.class);
+        return (RunStep.Call) step;
+    }
+
+    String raised(RunStep step) {
+        assertThat(step).isInstanceOf(RunStep.Raised.class);
+        return ((RunStep.Raised) step).message();
+    }
+
+    @Nested
+    class Steps {
+        @Test
+        void aScriptWithoutToolsCompletesWithItsTaggedValue() {
+            RunStep step = runtime.start("var x = 20; print('x is', x); return {final_result: x + 22};", "t");
+            assertThat(step).isInstanceOf(RunStep.Complete.class);
+            assertThat(((RunStep.Complete) step).value().get("final_result").asInt()).isEqualTo(42);
+            assertThat(step.stdout()).isEqualTo("x is 20\n");
+        }
+
+        @Test
+        void aToolCallStopsTheRunAndResumingContinuesWithTheResult() throws Exception {
+            RunStep.Call first = call(runtime.start("var seen = 'before';\nprint(seen);\n"
+                    + "var o = call_tool(\"computer_observe\", {app: \"yad\", max_nodes: 50});\n"
+                    + "return {final_result: seen + ' ' + o.nodes.length};", "t"));
+            assertThat(first.tool()).isEqualTo("computer_observe");
+            assertThat(first.args()).isEqualTo(json("{\"app\":\"yad\",\"max_nodes\":50}"));
+            assertThat(first.stdout()).isEqualTo("before\n");
+
+            RunStep done = runtime.resume(first.snapshot(), new ResumeWith.Value(json("{\"nodes\":[1,2,3]}")));
+
+            assertThat(((RunStep.Complete) done).value()).isEqualTo(json("{\"final_result\":\"before 3\"}"));
+            assertThat(done.stdout()).isEqualTo("before\n");
+        }
+
+        @Test
+        void aToolErrorIsThrownIntoTheScriptWhichMayCatchIt() throws Exception {
+            RunStep.Call first = call(runtime.start("try { call_tool(\"computer_act\", {ref: \"r1\", op: \"click\"}); }\n"
+                    + "catch (e) { return {final_result: [e.name, e.code, e.receipt.status]}; }", "t"));
+            RunStep done = runtime.resume(first.snapshot(), new ResumeWith.Failure(
+                    CountersignError.of(ErrorCode.APPROVAL_DENIED, "the person denied"), json("{\"status\":\"rejected\"}")));
+            assertThat(((RunStep.Complete) done).value())
+                    .isEqualTo(json("{\"final_result\":[\"ToolError\",\"APPROVAL_DENIED\",\"rejected\"]}"));
+        }
+
+        @Test
+        void anUncaughtToolErrorComesBackVerbatimWithTheScriptsLine() throws Exception {
+            RunStep.Call first = call(runtime.start("var a = 1;\ncall_tool(\"computer_evidence\", {});\nreturn {final_result: 1};", "t"));
+            String message = raised(runtime.resume(first.snapshot(), new ResumeWith.Failure(
+                    CountersignError.of(ErrorCode.SESSION_LOCKED, "the desktop session is locked"), null)));
+            assertThat(message).isEqualTo("ToolError: SESSION_LOCKED: the desktop session is locked (line 2)");
+        }
+
+        @Test
+        void anUncaughtThrowIsRaisedVerbatim() {
+            assertThat(raised(runtime.start("throw new Error('nothing to click');", "t")))
+                    .isEqualTo("Error: nothing to click (line 1)");
+        }
+
+        @Test
+        void aScriptThatReturnsNothingIsToldToTagItsResult() {
+            assertThat(raised(runtime.start("var x = 1;", "t"))).contains("return {final_result: …}");
+        }
+
+        @Test
+        void aSyntaxErrorNamesItsLine() {
+            assertThat(raised(runtime.start("var x = 1;\nvar = ;", "t"))).startsWith("SyntaxError").contains("line 2");
+        }
+
+        @Test
+        void escapingTheFunctionBodyIsRefused() {
+            assertThat(raised(runtime.start("return 1; }\nfunction evil() {", "t"))).startsWith("SyntaxError");
+        }
+
+        @Test
+        void loopsOfCallsResumeThroughManySnapshots() throws Exception {
+            RunStep step = runtime.start("var seen = [];\nfor (var i = 0; i < 5; i++) {\n"
+                    + "  seen.push(call_tool(\"computer_evidence\", {}).n);\n}\nreturn {final_result: seen};", "t");
+            for (int i = 0; i < 5; i++) {
+                step = runtime.resume(call(step).snapshot(), new ResumeWith.Value(json("{\"n\":" + i + "}")));
+            }
+            assertThat(((RunStep.Complete) step).value()).isEqualTo(json("{\"final_result\":[0,1,2,3,4]}"));
+        }
+
+        @Test
+        void thePromptListsEveryToolSignature() {
+            assertThat(runtime.prompt()).contains("call_tool(\"computer_act\", {ref: string")
+                    .contains("call_tool(\"computer_observe\", {app?: ").contains("call_tool(\"computer_evidence\", {})")
+                    .contains("return {final_result: …}").contains("for loops");
+        }
+    }
+
+    @Nested
+    class CallForms {
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                computer_act({ref: 'r', op: 'click'})              | call_tool("computer_act", {ref: …, op: …})
+                tools.computer_observe({})                         | call_tool("computer_observe", {})
+                call_tool('computer_act', 'r1', 'click')           | exactly two arguments
+                call_tool('computer_act', ['r1'])                  | one object with named fields
+                call_tool('computer_act', 'r1')                    | one object with named fields
+                call_tool('computer_act', {1: 'r1'})               | plain names or strings
+                call_tool('computer_act', {['ref']: 'r1'})         | plain names or strings
+                var n = 'computer_act'; call_tool(n, {})           | string literal
+                call_tool('rm_rf', {})                             | there is no tool "rm_rf"
+                var f = call_tool; f('computer_evidence', {})      | called directly
+                __host_call('computer_evidence', {}, '{}')         | internal to Countersign
+                """)
+        void wrongFormsAreRefusedBeforeRunningWithTheRightForm(String body, String expected) {
+            assertThat(raised(runtime.start(body + ";\nreturn {final_result: 1};", "t"))).startsWith("line 1:")
+                    .contains(expected);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                var a = {}; a[1] = 'x'; call_tool('computer_evidence', a)              | argument names must be strings
+                var a = 'x'; call_tool('computer_evidence', a)                        | one object with named fields
+                var a = [1]; call_tool('computer_evidence', a)                        | one object with named fields
+                var g = Function('return call_tool')(); g(42, {})                      | must be a string
+                var g = Function('return this')(); g['computer_act']({})              | not a function
+                [1].forEach(function () { call_tool('computer_evidence', {}); })      | plain for loop
+                """)
+        void formsBuiltAtRunTimeAreRefusedByTheRuntimeCheck(String body, String expected) {
+            assertThat(raised(runtime.start(body + ";\nreturn {final_result: 1};", "t"))).contains(expected);
+        }
+    }
+}
