@@ -1,0 +1,196 @@
+package dev.countersign.script;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Script checkpoints on disk, one file per script, each MACed with HMAC-SHA256 under a key that
+ * lives only in this directory (a 0600 file created on first use). A file that fails its MAC —
+ * tampered, truncated, or written under another key — is refused before any byte of it is
+ * deserialized. Writes are temp → fsync → atomic rename → fsync of the directory.
+ */
+public final class ScriptCheckpointStore {
+    private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    private static final byte[] MAGIC = "CSCKPT1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final String SUFFIX = ".script";
+    private static final int MAC_BYTES = 32;
+
+    private final Path directory;
+    private final SecretKeySpec key;
+
+    /** Opens (creating if needed, 0700) the checkpoint directory and its MAC key (0600). */
+    public ScriptCheckpointStore(Path directory) {
+        this.directory = directory;
+        this.key = new SecretKeySpec(loadOrCreateKey(directory), "HmacSHA256");
+    }
+
+    void save(ScriptCheckpoint checkpoint) {
+        byte[] payload;
+        try {
+            payload = Json.mapper().writeValueAsBytes(checkpoint);
+        } catch (JsonProcessingException e) {
+            throw fault("could not encode checkpoint " + checkpoint.scriptId(), e);
+        }
+        ByteBuffer file = ByteBuffer.allocate(MAGIC.length + MAC_BYTES + payload.length);
+        file.put(MAGIC).put(mac(payload)).put(payload).flip();
+        Path target = fileOf(checkpoint.scriptId());
+        try {
+            Path temp = Files.createTempFile(directory, checkpoint.scriptId() + ".", ".tmp");
+            try {
+                try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                    while (file.hasRemaining()) {
+                        channel.write(file);
+                    }
+                    channel.force(true);
+                }
+                try {
+                    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+            syncDirectory();
+        } catch (IOException e) {
+            throw fault("could not write checkpoint " + checkpoint.scriptId(), e);
+        }
+    }
+
+    /**
+     * The checkpoint of {@code scriptId} if it exists and belongs to {@code agentId}; another
+     * agent's script is indistinguishable from one that does not exist. A file that fails its MAC
+     * throws, naming the script, and is never deserialized.
+     */
+    Optional<ScriptCheckpoint> load(String agentId, String scriptId) {
+        if (scriptId == null || !SAFE_ID.matcher(scriptId).matches()) {
+            return Optional.empty();
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(fileOf(scriptId));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw fault("could not read checkpoint " + scriptId, e);
+        }
+        if (bytes.length < MAGIC.length + MAC_BYTES
+                || !Arrays.equals(Arrays.copyOf(bytes, MAGIC.length), MAGIC)) {
+            throw refused(scriptId, "it is not a script checkpoint of this version");
+        }
+        byte[] stored = Arrays.copyOfRange(bytes, MAGIC.length, MAGIC.length + MAC_BYTES);
+        byte[] payload = Arrays.copyOfRange(bytes, MAGIC.length + MAC_BYTES, bytes.length);
+        if (!MessageDigest.isEqual(stored, mac(payload))) {
+            throw refused(scriptId, "its MAC does not match (altered, truncated, or written by another installation)");
+        }
+        ScriptCheckpoint checkpoint;
+        try {
+            checkpoint = Json.mapper().readValue(payload, ScriptCheckpoint.class);
+        } catch (IOException e) {
+            throw refused(scriptId, "it could not be decoded");
+        }
+        if (!checkpoint.scriptId().equals(scriptId)) {
+            throw refused(scriptId, "it was saved under another script id");
+        }
+        return checkpoint.agentId().equals(agentId) ? Optional.of(checkpoint) : Optional.empty();
+    }
+
+    void delete(String scriptId) {
+        try {
+            Files.deleteIfExists(fileOf(scriptId));
+            syncDirectory();
+        } catch (IOException e) {
+            throw fault("could not delete checkpoint " + scriptId, e);
+        }
+    }
+
+    Path fileOf(String scriptId) {
+        if (!SAFE_ID.matcher(scriptId).matches()) {
+            throw new IllegalArgumentException("script ids are 1-64 letters, digits, '-' or '_'");
+        }
+        return directory.resolve(scriptId + SUFFIX);
+    }
+
+    private byte[] mac(byte[] payload) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key);
+            return mac.doFinal(payload);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java 17 runtime", e);
+        }
+    }
+
+    private static byte[] loadOrCreateKey(Path directory) {
+        Path file = directory.resolve("checkpoint-mac.key");
+        try {
+            if (!Files.isDirectory(directory)) {
+                Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------")));
+            }
+            if (!Files.exists(file)) {
+                byte[] fresh = new byte[32];
+                new SecureRandom().nextBytes(fresh);
+                Path temp = Files.createTempFile(directory, "key.", ".tmp",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                try {
+                    Files.write(temp, fresh);
+                    // createLink fails if another process made the key first: then both use that one.
+                    Files.createLink(file, temp);
+                } catch (FileAlreadyExistsException e) {
+                    // Lost the race; read the winner's key below.
+                } finally {
+                    Files.deleteIfExists(temp);
+                }
+            }
+            byte[] existing = Files.readAllBytes(file);
+            if (existing.length != 32) {
+                throw new IllegalStateException("the checkpoint key " + file + " is damaged; remove it to start over "
+                        + "(existing checkpoints then become unreadable)");
+            }
+            return existing;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not open the checkpoint key in " + directory, e);
+        }
+    }
+
+    private void syncDirectory() {
+        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+            dir.force(true);
+        } catch (IOException e) {
+            // Some file systems cannot fsync a directory; the rename itself is still atomic.
+        }
+    }
+
+    private static CountersignException refused(String scriptId, String why) {
+        return new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "script_id",
+                "the checkpoint of script " + scriptId + " was refused: " + why));
+    }
+
+    private static CountersignException fault(String message, IOException cause) {
+        return new CountersignException(CountersignError.of(ErrorCode.INTERNAL, message), cause);
+    }
+}
