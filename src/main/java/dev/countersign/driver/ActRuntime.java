@@ -44,12 +44,8 @@ final class ActRuntime extends LocalRuntime {
         if (beforeDispatch.secure()) {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
-        ctx.leases.charge(envelope.agentId());
-        long start = System.nanoTime();
-        dispatch = perform(beforeDispatch);
-        dispatchNanos = System.nanoTime() - start;
-        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
-                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
+        ElementNode target = beforeDispatch;
+        return dispatched(envelope, () -> perform(target));
     }
 
     @Override

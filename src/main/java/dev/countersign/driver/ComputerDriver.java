@@ -34,8 +34,9 @@ public final class ComputerDriver {
         this.ctx = new DriverContext(backend, clock, ids, random, settings, leases);
         this.observer = new Observer(ctx);
         this.approvals = new ApprovalFlow(ctx, approver);
-        this.acts = new ActFlow(ctx, policy, approvals);
-        this.visuals = new VisualFlow(ctx, policy, approvals);
+        GovernedRun run = new GovernedRun(ctx, approvals);
+        this.acts = new ActFlow(ctx, policy, run);
+        this.visuals = new VisualFlow(ctx, policy, run);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {

@@ -6,12 +6,14 @@ import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.ReservationScope;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.graph.ActionDigests;
 import dev.countersign.graph.ComputerUseRuntime;
+import java.util.function.Supplier;
 
 /**
  * What the in-process runtime does the same way for every act: envelopes from the injected clock,
@@ -86,6 +88,19 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         ctx.sessionProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
+    }
+
+    /**
+     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
+     * action was committed and how it was delivered, never that its effect happened.
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, Supplier<Dispatch> perform) {
+        ctx.leases.charge(envelope.agentId());
+        long start = System.nanoTime();
+        dispatch = perform.get();
+        dispatchNanos = System.nanoTime() - start;
+        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
+                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
     }
 
     static DispatchRefusedException refused(ErrorCode code, String message) {

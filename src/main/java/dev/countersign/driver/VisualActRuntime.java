@@ -44,12 +44,7 @@ final class VisualActRuntime extends LocalRuntime {
         checks.windowChange(observation, geometry).ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
-        ctx.leases.charge(envelope.agentId());
-        long start = System.nanoTime();
-        dispatch = ctx.backend.pointer(input());
-        dispatchNanos = System.nanoTime() - start;
-        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
-                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
+        return dispatched(envelope, () -> ctx.backend.pointer(input()));
     }
 
     @Override
