@@ -64,12 +64,13 @@ final class ApprovalFlow {
         }
         Decision decision = askPerson(ask, pending);
         String decidedAt = Timestamps.format(ctx.clock.instant());
+        if (ctx.paused()) {
+            // Pausing withdraws every pending request; whatever the dialog said, nothing runs.
+            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
+        }
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
                     "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT))), decidedAt);
-        }
-        if (ctx.paused()) {
-            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
         }
         if (ctx.observations.observation(ask.agentId(), ask.observation().id).isEmpty()) {
             return consumed(graph, wait, ErrorCode.REF_UNKNOWN, "the agent's scope was disposed while it waited");
@@ -84,6 +85,11 @@ final class ApprovalFlow {
         ApprovalGrant grant = new ApprovalGrant(ctx.ids.next("grant_"), null, pending.actionId(), pending.route(),
                 pending.actionDigest(), pending.policyDigest(), pending.nonce(), decidedAt);
         return new Answered(resume(graph, wait, new ApprovalDecision.AllowedOnce(grant)), decidedAt);
+    }
+
+    /** Withdraws every outstanding request of every agent (the kill switch). */
+    void withdrawEverything() {
+        pendingByAgent.keySet().forEach(this::withdrawAll);
     }
 
     /** Withdraws every outstanding request of an agent (its scope is being disposed). */

@@ -74,6 +74,7 @@ public final class ComputerDriver {
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */
     public void pauseAll() {
         ctx.pauseAll();
+        approvals.withdrawEverything();
         LOG.info("all agents paused");
     }
 
