@@ -1,6 +1,6 @@
 package dev.countersign.script;
 
-import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.driver.ApprovalTap;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -8,7 +8,7 @@ import java.util.concurrent.CompletableFuture;
  * person is being asked, and the latest checkpoint written for it. Lives in memory only; after a
  * restart the checkpoint's phase stands in for it.
  */
-final class InFlight implements ScriptApprovals.Listener {
+final class InFlight implements ApprovalTap.Listener {
     final CompletableFuture<ResumeWith> answer = new CompletableFuture<>();
     final CompletableFuture<String> asking = new CompletableFuture<>();
     private final ScriptCheckpointStore store;
@@ -24,11 +24,11 @@ final class InFlight implements ScriptApprovals.Listener {
     }
 
     @Override
-    public synchronized void asking(ApprovalRequest request) {
-        ScriptCheckpoint next = checkpoint.waitingFor(request.summary());
+    public synchronized void asking(String summary) {
+        ScriptCheckpoint next = checkpoint.waitingFor(summary);
         store.save(next);
         checkpoint = next;
-        asking.complete(request.summary());
+        asking.complete(summary);
     }
 
     @Override

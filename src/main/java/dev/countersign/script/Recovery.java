@@ -2,16 +2,13 @@ package dev.countersign.script;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.countersign.approval.ApprovalRequest;
-import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
-import java.security.SecureRandom;
+import dev.countersign.driver.ApprovalTap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,10 +30,9 @@ final class Recovery {
     private static final Duration QUESTION_WINDOW = Duration.ofMinutes(5);
 
     private final ToolPort tools;
-    private final ScriptApprovals approvals;
-    private final SecureRandom random = new SecureRandom();
+    private final ApprovalTap approvals;
 
-    Recovery(ToolPort tools, ScriptApprovals approvals) {
+    Recovery(ToolPort tools, ApprovalTap approvals) {
         this.tools = tools;
         this.approvals = approvals;
     }
@@ -96,12 +92,10 @@ final class Recovery {
     /** Asks the person whether a script may go on after an action whose outcome is unknown. */
     CompletableFuture<ResumeWith> askAboutInterrupted(ScriptCheckpoint checkpoint) {
         ScriptCheckpoint.Target target = checkpoint.target();
-        ApprovalRequest request = new ApprovalRequest("int_" + HexFormat.of().formatHex(nonce()),
-                checkpoint.agentId(), null, interruptedSummary(checkpoint), "interrupted", List.of(),
+        return approvals.askPerson(checkpoint.agentId(), interruptedSummary(checkpoint), "interrupted",
                 target == null ? "(unknown app)" : "pid " + target.pid(), target == null ? null : target.windowTitle(),
-                Instant.now().plus(QUESTION_WINDOW), null);
-        return approvals.askPerson(request).thenApply(decision -> {
-            if (decision == Decision.ALLOW_ONCE) {
+                Instant.now().plus(QUESTION_WINDOW)).thenApply(allowed -> {
+            if (allowed) {
                 ObjectNode receipt = Json.mapper().createObjectNode().put("status", "unknown")
                         .put("detail", "Countersign stopped while this action may have been dispatched; it was not "
                                 + "repeated. Observe again to see whether it happened.")
@@ -121,12 +115,6 @@ final class Recovery {
                 : " in window \u2018" + t.windowTitle() + "\u2019");
         return "Script \u2018" + checkpoint.name() + "\u2019 was interrupted during: " + what + ". It may or may not "
                 + "have happened and will not be repeated. Let the script continue?";
-    }
-
-    private byte[] nonce() {
-        byte[] b = new byte[16];
-        random.nextBytes(b);
-        return b;
     }
 
     private static ResumeWith changed(String message) {

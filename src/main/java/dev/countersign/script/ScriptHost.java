@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -32,7 +33,7 @@ public final class ScriptHost implements AutoCloseable {
     private static final Duration MAX_FIRST_WAIT = Duration.ofSeconds(90);
 
     private final ToolPort tools;
-    private final ScriptApprovals approvals;
+    private final ApprovalTap approvals;
     private final CodeRuntime runtime;
     private final ScriptCheckpointStore store;
     private final ScriptFaults faults;
@@ -52,12 +53,12 @@ public final class ScriptHost implements AutoCloseable {
      * @param grace how long a call that is waiting for the person may take before the agent is answered
      *     {@code suspended}
      */
-    public ScriptHost(ComputerDriver driver, ScriptApprovals approvals, CodeRuntime runtime, ScriptCheckpointStore store,
+    public ScriptHost(ComputerDriver driver, ApprovalTap approvals, CodeRuntime runtime, ScriptCheckpointStore store,
             ScriptFaults faults, Duration grace) {
         this(new DriverToolPort(driver), approvals, runtime, store, faults, grace);
     }
 
-    ScriptHost(ToolPort tools, ScriptApprovals approvals, CodeRuntime runtime, ScriptCheckpointStore store,
+    ScriptHost(ToolPort tools, ApprovalTap approvals, CodeRuntime runtime, ScriptCheckpointStore store,
             ScriptFaults faults, Duration grace) {
         this.tools = Objects.requireNonNull(tools, "tools");
         this.approvals = Objects.requireNonNull(approvals, "approvals");

@@ -8,6 +8,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
+import dev.countersign.driver.ApprovalTap;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -32,11 +33,11 @@ final class FakeDesktopTools implements ToolPort {
     }
 
     private final Screen screen;
-    private final ScriptApprovals approvals;
+    private final ApprovalTap approvals;
     private final Map<String, String> refs = new HashMap<>();
     private int next;
 
-    FakeDesktopTools(Screen screen, ScriptApprovals approvals) {
+    FakeDesktopTools(Screen screen, ApprovalTap approvals) {
         this.screen = screen;
         this.approvals = approvals;
     }

@@ -5,6 +5,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -37,7 +38,7 @@ public final class ScriptChild {
     public static void main(String[] args) throws InterruptedException {
         ScriptedApprover person = new ScriptedApprover();
         person.answer = r -> new CompletableFuture<Decision>();
-        ScriptApprovals approvals = new ScriptApprovals(person);
+        ApprovalTap approvals = new ApprovalTap(person);
         ScriptHost host = new ScriptHost(driver(AtspiDesktopBackend.fromEnvironment(), approvals), approvals,
                 new CodeRuntime(ScriptLimits.defaults()), new ScriptCheckpointStore(Path.of(args[0])), ScriptFaults.NONE,
                 Duration.ofMillis(200));

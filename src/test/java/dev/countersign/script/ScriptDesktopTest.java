@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.approval.Decision;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ScriptedApprover;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -68,7 +69,7 @@ class ScriptDesktopTest {
     }
 
     ScriptHost host(TestDesktop desktop, ScriptedApprover person) {
-        ScriptApprovals approvals = new ScriptApprovals(person);
+        ApprovalTap approvals = new ApprovalTap(person);
         ScriptHost host = new ScriptHost(ScriptChild.driver(desktop.backend(), approvals), approvals,
                 new CodeRuntime(ScriptLimits.defaults()), new ScriptCheckpointStore(dir.resolve("checkpoints")),
                 ScriptFaults.NONE, Duration.ofMillis(200));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ScriptedApprover;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ class ScriptHostTest {
     /** One "process": its own approver, tools (refs), runtime and host over the shared checkpoint dir. */
     final class Proc {
         final ScriptedApprover person = new ScriptedApprover();
-        final ScriptApprovals approvals = new ScriptApprovals(person);
+        final ApprovalTap approvals = new ApprovalTap(person);
         final ScriptHost host;
 
         Proc(ScriptFaults faults) {

@@ -10,6 +10,7 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -22,7 +23,6 @@ import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.script.CodeRuntime;
-import dev.countersign.script.ScriptApprovals;
 import dev.countersign.script.ScriptCheckpointStore;
 import dev.countersign.script.ScriptFaults;
 import dev.countersign.script.ScriptHost;
@@ -68,7 +68,7 @@ public final class ScriptBench {
         ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
             TestDesktop desktop = new TestDesktop(backend);
-            ScriptApprovals approvals = new ScriptApprovals(ScriptedApprover.always(Decision.DENY));
+            ApprovalTap approvals = new ApprovalTap(ScriptedApprover.always(Decision.DENY));
             ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(RiskPolicy.defaults()), approvals,
                     new LeaseBook(Clock.systemUTC(), "bench", "local-user",
                             new LeaseBook.Terms(1_000_000, Duration.ofHours(1), LeaseBoundaries.unscoped())),

@@ -1,0 +1,91 @@
+package dev.countersign.driver;
+
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Approver;
+import dev.countersign.approval.Decision;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * An {@link Approver} decorator for callers that must not wait while the person decides (CodeAct
+ * scripts, docs/script.md). Every request goes to the person's approver unchanged; when a request
+ * comes from an operation run through {@link #bound}, the bound listener hears first that the
+ * person is being asked (so it can persist a suspension), and hears of an allow before the driver
+ * does (so it can persist that dispatch may follow). If the listener cannot record either, the
+ * answer is {@link Decision#UNAVAILABLE}: nothing is dispatched without its durable trace.
+ */
+public final class ApprovalTap implements Approver {
+    private final Approver person;
+    private final ThreadLocal<Listener> bound = new ThreadLocal<>();
+    private final SecureRandom random = new SecureRandom();
+
+    /** Hears about approvals of the operation running on its thread. */
+    public interface Listener {
+        /** The person is about to be asked about {@code summary}; throw to refuse asking. */
+        void asking(String summary);
+
+        /** The person allowed; throw to turn the allow into {@link Decision#UNAVAILABLE}. */
+        void allowed();
+    }
+
+    public ApprovalTap(Approver person) {
+        this.person = Objects.requireNonNull(person, "person");
+    }
+
+    @Override
+    public CompletableFuture<Decision> request(ApprovalRequest request) {
+        Listener listener = bound.get();
+        if (listener == null) {
+            return person.request(request);
+        }
+        try {
+            listener.asking(request.summary());
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(Decision.UNAVAILABLE);
+        }
+        return person.request(request).thenApply(decision -> {
+            if (decision != Decision.ALLOW_ONCE) {
+                return decision;
+            }
+            try {
+                listener.allowed();
+                return decision;
+            } catch (RuntimeException e) {
+                return Decision.UNAVAILABLE;
+            }
+        });
+    }
+
+    @Override
+    public void withdraw(String nonce) {
+        person.withdraw(nonce);
+    }
+
+    /** Runs {@code operation} with approvals asked on this thread reported to {@code listener}. */
+    public <T> T bound(Listener listener, Supplier<T> operation) {
+        bound.set(Objects.requireNonNull(listener, "listener"));
+        try {
+            return operation.get();
+        } finally {
+            bound.remove();
+        }
+    }
+
+    /**
+     * Asks the person a question that is not an action (e.g. whether an interrupted script may go
+     * on); completes {@code true} only for "Allow once". No screenshot; the nonce is fresh.
+     */
+    public CompletableFuture<Boolean> askPerson(String agentId, String summary, String category, String appName,
+            String windowTitle, Instant expiresAt) {
+        byte[] nonce = new byte[16];
+        random.nextBytes(nonce);
+        ApprovalRequest request = new ApprovalRequest("ask_" + HexFormat.of().formatHex(nonce), agentId, null, summary,
+                category, List.of(), appName, windowTitle, expiresAt, null);
+        return person.request(request).thenApply(decision -> decision == Decision.ALLOW_ONCE);
+    }
+}
