@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,9 +79,7 @@ final class AxFixture implements AxCalls<AxFixture.Element> {
     /** A JSON object of attribute maps ({@code windowList}, {@code sessions}) as plain Java values. */
     static Map<String, Object> plain(JsonNode object) {
         Map<String, Object> out = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
+        for (Map.Entry<String, JsonNode> f : object.properties()) {
             out.put(f.getKey(), value(f.getValue()));
         }
         return out;
