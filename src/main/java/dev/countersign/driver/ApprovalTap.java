@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
+import dev.countersign.core.CountersignException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -26,10 +27,10 @@ public final class ApprovalTap implements Approver {
 
     /** Hears about approvals of the operation running on its thread. */
     public interface Listener {
-        /** The person is about to be asked about {@code summary}; throw to refuse asking. */
+        /** The person is about to be asked about {@code summary}; throw a {@link CountersignException} to refuse asking. */
         void asking(String summary);
 
-        /** The person allowed; throw to turn the allow into {@link Decision#UNAVAILABLE}. */
+        /** The person allowed; throw a {@link CountersignException} to turn the allow into {@link Decision#UNAVAILABLE}. */
         void allowed();
     }
 
@@ -45,7 +46,8 @@ public final class ApprovalTap implements Approver {
         }
         try {
             listener.asking(request.summary());
-        } catch (RuntimeException e) {
+        } catch (CountersignException e) {
+            // The suspension could not be recorded: do not ask for an action nobody could resume.
             return CompletableFuture.completedFuture(Decision.UNAVAILABLE);
         }
         return person.request(request).thenApply(decision -> {
@@ -55,7 +57,8 @@ public final class ApprovalTap implements Approver {
             try {
                 listener.allowed();
                 return decision;
-            } catch (RuntimeException e) {
+            } catch (CountersignException e) {
+                // The allow could not be recorded: dispatching now could later be repeated after a crash.
                 return Decision.UNAVAILABLE;
             }
         });
