@@ -33,7 +33,7 @@ final class ActFlow {
         this.approvals = approvals;
     }
 
-    ToolResult<Receipt> act(String agentId, ActArgs args) {
+    ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
         var invalid = args.validate();
         if (invalid.isPresent()) {
@@ -76,7 +76,7 @@ final class ActFlow {
         if (step instanceof GraphStep.Interrupted) {
             long asked = System.nanoTime();
             ApprovalFlow.Answered answered = approvals.ask(agentId, graph, (GraphStep.Interrupted) step,
-                    observation, found.index(), target);
+                    observation, found.index(), target, watch);
             step = answered.step();
             decidedAt = answered.decidedAt();
             approvalNanos = System.nanoTime() - asked;

@@ -5,6 +5,7 @@ import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ApprovalDecision;
 import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.PendingApproval;
 import dev.countersign.core.Timestamps;
@@ -45,14 +46,33 @@ final class ApprovalFlow {
     }
 
     Answered ask(String agentId, GovernedGraph graph, GraphStep.Interrupted wait, Observation observation, int index,
-            ElementNode target) {
+            ElementNode target, ApprovalWatch watch) {
         PendingApproval pending = wait.pending();
         IdentityCheck.Result before = IdentityCheck.recheck(ctx.backend, observation, index);
         if (before instanceof IdentityCheck.Result.Changed) {
             return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) before).error().message());
         }
-        Decision decision = askPerson(agentId, pending, observation, target);
+        Asked asked;
+        try {
+            asked = askPerson(agentId, pending, observation, target, watch);
+        } catch (CountersignException e) {
+            // The host could not record the request (e.g. the audit log failed): nobody is asked.
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+                    "the approval request could not be recorded: " + e.error().message());
+        }
+        Decision decision = asked.decision();
         String decidedAt = Timestamps.format(ctx.clock.instant());
+        try {
+            watch.decided(asked.request(), decision, asked.withdrawn());
+        } catch (CountersignException e) {
+            // A decision the host could not record must not take effect.
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+                    "the decision could not be recorded: " + e.error().message());
+        }
+        if (asked.withdrawn()) {
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+                    "the agent went away while the person was asked; the request was withdrawn");
+        }
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
                     "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT))), decidedAt);
@@ -83,26 +103,52 @@ final class ApprovalFlow {
         }
     }
 
-    private Decision askPerson(String agentId, PendingApproval pending, Observation observation, ElementNode target) {
+    /** What asking produced: the request shown, the answer, and whether the watch withdrew it. */
+    private record Asked(ApprovalRequest request, Decision decision, boolean withdrawn) {
+    }
+
+    private Asked askPerson(String agentId, PendingApproval pending, Observation observation, ElementNode target,
+            ApprovalWatch watch) {
         Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
         ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null,
                 Describe.action(pending.route(), target, observation), pending.category(), pending.matchedWords(),
                 observation.app.name(), observation.window.title(), expires, null);
+        watch.asking(request);
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
         CompletableFuture<Decision> future = approver.request(request);
+        // The wait is measured in real time from the envelope's validity as it stands now.
+        long started = System.nanoTime();
+        long deadline = started + TimeUnit.MILLISECONDS.toNanos(
+                Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis()));
         try {
-            long waitMs = Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis());
-            return future.get(waitMs, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            approver.withdraw(pending.nonce());
-            return Decision.TIMEOUT;
+            // Wait in ticks so the watch can report progress and notice a caller that went away.
+            while (true) {
+                long leftNanos = deadline - System.nanoTime();
+                if (leftNanos <= 0) {
+                    leftNanos = 0;
+                }
+                long tickNanos = Math.max(1_000_000L, watch.tick().toNanos());
+                try {
+                    return new Asked(request, future.get(Math.min(leftNanos, tickNanos), TimeUnit.NANOSECONDS), false);
+                } catch (TimeoutException e) {
+                    long now = System.nanoTime();
+                    if (now - deadline >= 0) {
+                        approver.withdraw(pending.nonce());
+                        return new Asked(request, Decision.TIMEOUT, false);
+                    }
+                    if (!watch.keepWaiting(Duration.ofNanos(now - started), Duration.ofNanos(deadline - now))) {
+                        approver.withdraw(pending.nonce());
+                        return new Asked(request, Decision.UNAVAILABLE, true);
+                    }
+                }
+            }
         } catch (ExecutionException e) {
             // The UI failed to ask: that is not an allow.
-            return Decision.UNAVAILABLE;
+            return new Asked(request, Decision.UNAVAILABLE, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             approver.withdraw(pending.nonce());
-            return Decision.UNAVAILABLE;
+            return new Asked(request, Decision.UNAVAILABLE, false);
         } finally {
             Set<String> nonces = pendingByAgent.get(agentId);
             if (nonces != null) {

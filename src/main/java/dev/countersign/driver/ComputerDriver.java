@@ -41,7 +41,16 @@ public final class ComputerDriver {
     }
 
     public ToolResult<Receipt> act(String agentId, ActArgs args) {
-        return guarded(agentId, "act", () -> acts.act(agentId, args));
+        return act(agentId, args, ApprovalWatch.NONE);
+    }
+
+    /**
+     * {@link #act(String, ActArgs)}, with a watch that hears about an approval before and after
+     * the person is asked and can withdraw it while it waits (the agent disconnected).
+     */
+    public ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
+        java.util.Objects.requireNonNull(watch, "watch");
+        return guarded(agentId, "act", () -> acts.act(agentId, args, watch));
     }
 
     public EvidenceView evidence(String agentId) {
