@@ -8,11 +8,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.core.VerificationOutcome;
 import dev.countersign.desktop.ElementNode;
-import dev.countersign.graph.ActionResult;
-import dev.countersign.graph.GovernedGraph;
-import dev.countersign.graph.GraphStep;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,12 +21,12 @@ import java.util.Map;
 final class ActFlow {
     private final DriverContext ctx;
     private final ApprovalPolicy policy;
-    private final ApprovalFlow approvals;
+    private final GovernedRun run;
 
-    ActFlow(DriverContext ctx, ApprovalPolicy policy, ApprovalFlow approvals) {
+    ActFlow(DriverContext ctx, ApprovalPolicy policy, GovernedRun run) {
         this.ctx = ctx;
         this.policy = policy;
-        this.approvals = approvals;
+        this.run = run;
     }
 
     ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
@@ -69,21 +65,12 @@ final class ActFlow {
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, found.index(), args, validity);
-        GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
-        GraphStep step = graph.start(request(agentId, args, observation, target, validity));
-        long approvalNanos = 0;
-        String decidedAt = null;
-        if (step instanceof GraphStep.Interrupted) {
-            long asked = System.nanoTime();
-            ApprovalFlow.Answered answered = approvals.ask(agentId, graph, (GraphStep.Interrupted) step,
-                    observation, found.index(), target, watch);
-            step = answered.step();
-            decidedAt = answered.decidedAt();
-            approvalNanos = System.nanoTime() - asked;
-        }
-        ActionResult result = ((GraphStep.Finished) step).result();
-        Receipt receipt = receipt(result, runtime, started, approvalNanos, decidedAt);
-        ctx.receipts.add(agentId, receipt);
+        int index = found.index();
+        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, target, validity),
+                () -> new ApprovalFlow.Ask(agentId, observation,
+                        Describe.action("computer_act/" + args.op(), target, observation),
+                        () -> IdentityCheck.problem(ctx.backend, observation, index),
+                        () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
         return ToolResult.ok(receipt);
     }
 
@@ -125,38 +112,4 @@ final class ActFlow {
         }
     }
 
-    private static Receipt receipt(ActionResult result, ActRuntime runtime, long started, long approvalNanos,
-            String decidedAt) {
-        CountersignError error = result.error();
-        VerificationOutcome outcome = result.verification();
-        Map<String, Long> timings = new LinkedHashMap<>();
-        timings.put("total_ms", (System.nanoTime() - started) / 1_000_000);
-        if (runtime.dispatch() != null) {
-            timings.put("dispatch_ms", runtime.dispatchNanos / 1_000_000);
-        }
-        if (approvalNanos > 0) {
-            timings.put("approval_ms", approvalNanos / 1_000_000);
-        }
-        ActionResult.ApprovalSummary approval = result.approval();
-        return new Receipt(
-                "rcpt_" + result.actionId(),
-                result.actionId(),
-                result.status(),
-                error == null ? null : error.code().name(),
-                error != null ? error.message() : outcome == null ? null : outcome.detail(),
-                error == null ? null : error.hint(),
-                outcome == null ? null : new Receipt.VerificationView(outcomeWord(outcome), outcome.detail()),
-                approval == null || !approval.required() ? null
-                        : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
-                null,
-                runtime.dispatch() == null ? null : runtime.dispatch().strategy(),
-                timings);
-    }
-
-    private static String outcomeWord(VerificationOutcome outcome) {
-        if (outcome.isVerified()) {
-            return "verified";
-        }
-        return outcome.isCommitted() ? "committed_unverified" : "failed";
-    }
 }

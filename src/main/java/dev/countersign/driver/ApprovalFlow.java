@@ -5,23 +5,25 @@ import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ApprovalDecision;
 import dev.countersign.core.ApprovalGrant;
-import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.PendingApproval;
 import dev.countersign.core.Timestamps;
-import dev.countersign.desktop.ElementNode;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.graph.GovernedGraph;
 import dev.countersign.graph.GraphStep;
 import dev.countersign.graph.ResumeInput;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Asks the person when the graph interrupts for approval (SPEC.md §6). Before asking it re-checks
@@ -45,16 +47,25 @@ final class ApprovalFlow {
         this.approver = approver;
     }
 
-    Answered ask(String agentId, GovernedGraph graph, GraphStep.Interrupted wait, Observation observation, int index,
-            ElementNode target, ApprovalWatch watch) {
+    /**
+     * What the person is shown and how the target is re-checked, for one interrupted action.
+     *
+     * @param recheck re-reads the target; empty when it is still the one the agent saw
+     * @param screenshot renders the Set-of-Mark screenshot for the dialog; may return null
+     */
+    record Ask(String agentId, Observation observation, String summary,
+            Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot) {
+    }
+
+    Answered ask(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask, ApprovalWatch watch) {
         PendingApproval pending = wait.pending();
-        IdentityCheck.Result before = IdentityCheck.recheck(ctx.backend, observation, index);
-        if (before instanceof IdentityCheck.Result.Changed) {
-            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) before).error().message());
+        Optional<CountersignError> before = ask.recheck().get();
+        if (before.isPresent()) {
+            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, before.get().message());
         }
         Asked asked;
         try {
-            asked = askPerson(agentId, pending, observation, target, watch);
+            asked = askPerson(ask, pending, watch);
         } catch (CountersignException e) {
             // The host could not record the request (e.g. the audit log failed): nobody is asked.
             return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
@@ -73,19 +84,20 @@ final class ApprovalFlow {
             return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
                     "the agent went away while the person was asked; the request was withdrawn");
         }
+        if (ctx.paused()) {
+            // Pausing withdraws every pending request; whatever the dialog said, nothing runs.
+            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
+        }
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
                     "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT))), decidedAt);
         }
-        if (ctx.paused()) {
-            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
-        }
-        if (ctx.observations.observation(agentId, observation.id).isEmpty()) {
+        if (ctx.observations.observation(ask.agentId(), ask.observation().id).isEmpty()) {
             return consumed(graph, wait, ErrorCode.REF_UNKNOWN, "the agent's scope was disposed while it waited");
         }
-        IdentityCheck.Result after = IdentityCheck.recheck(ctx.backend, observation, index);
-        if (after instanceof IdentityCheck.Result.Changed) {
-            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, ((IdentityCheck.Result.Changed) after).error().message());
+        Optional<CountersignError> after = ask.recheck().get();
+        if (after.isPresent()) {
+            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, after.get().message());
         }
         if (!answeredNonces.add(pending.nonce())) {
             return consumed(graph, wait, ErrorCode.APPROVAL_DENIED, "this approval was already used");
@@ -93,6 +105,11 @@ final class ApprovalFlow {
         ApprovalGrant grant = new ApprovalGrant(ctx.ids.next("grant_"), null, pending.actionId(), pending.route(),
                 pending.actionDigest(), pending.policyDigest(), pending.nonce(), decidedAt);
         return new Answered(resume(graph, wait, new ApprovalDecision.AllowedOnce(grant)), decidedAt);
+    }
+
+    /** Withdraws every outstanding request of every agent (the kill switch). */
+    void withdrawEverything() {
+        pendingByAgent.keySet().forEach(this::withdrawAll);
     }
 
     /** Withdraws every outstanding request of an agent (its scope is being disposed). */
@@ -107,12 +124,13 @@ final class ApprovalFlow {
     private record Asked(ApprovalRequest request, Decision decision, boolean withdrawn) {
     }
 
-    private Asked askPerson(String agentId, PendingApproval pending, Observation observation, ElementNode target,
-            ApprovalWatch watch) {
+    private Asked askPerson(Ask ask, PendingApproval pending, ApprovalWatch watch) {
+        String agentId = ask.agentId();
         Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
-        ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null,
-                Describe.action(pending.route(), target, observation), pending.category(), pending.matchedWords(),
-                observation.app.name(), observation.window.title(), expires, null);
+        Observation observation = ask.observation();
+        ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null, ask.summary(),
+                pending.category(), pending.matchedWords(), observation.app.name(), observation.window.title(),
+                expires, ask.screenshot().get());
         watch.asking(request);
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
         CompletableFuture<Decision> future = approver.request(request);
@@ -123,10 +141,7 @@ final class ApprovalFlow {
         try {
             // Wait in ticks so the watch can report progress and notice a caller that went away.
             while (true) {
-                long leftNanos = deadline - System.nanoTime();
-                if (leftNanos <= 0) {
-                    leftNanos = 0;
-                }
+                long leftNanos = Math.max(0, deadline - System.nanoTime());
                 long tickNanos = Math.max(1_000_000L, watch.tick().toNanos());
                 try {
                     return new Asked(request, future.get(Math.min(leftNanos, tickNanos), TimeUnit.NANOSECONDS), false);

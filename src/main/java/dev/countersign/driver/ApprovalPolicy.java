@@ -8,7 +8,9 @@ import dev.countersign.desktop.ElementNode;
  * other screen text). The policy package implements it; the driver refuses secure targets itself,
  * before asking.
  */
-@FunctionalInterface
 public interface ApprovalPolicy {
     ApprovalRequirement requirementFor(String op, ElementNode liveTarget, String keys);
+
+    /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */
+    ApprovalRequirement requirementForVisual(String op);
 }

@@ -27,13 +27,16 @@ public final class ComputerDriver {
     private final Observer observer;
     private final ActFlow acts;
     private final ApprovalFlow approvals;
+    private final VisualFlow visuals;
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
         this.ctx = new DriverContext(backend, clock, ids, random, settings, leases);
         this.observer = new Observer(ctx);
         this.approvals = new ApprovalFlow(ctx, approver);
-        this.acts = new ActFlow(ctx, policy, approvals);
+        GovernedRun run = new GovernedRun(ctx, approvals);
+        this.acts = new ActFlow(ctx, policy, run);
+        this.visuals = new VisualFlow(ctx, policy, run);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -53,6 +56,22 @@ public final class ComputerDriver {
         return guarded(agentId, "act", () -> acts.act(agentId, args, watch));
     }
 
+    /** {@code computer_visual_observe}: the observation's window as a PNG with numbered marks. */
+    public ToolResult<VisualObservation> visualObserve(String agentId, VisualArgs.Observe args) {
+        return guarded(agentId, "visual_observe", () -> visuals.observe(agentId, args));
+    }
+
+    /** {@code computer_visual_act}: the governed coordinate fallback; always asks the person. */
+    public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args) {
+        return visualAct(agentId, args, ApprovalWatch.NONE);
+    }
+
+    /** {@link #visualAct(String, VisualArgs.Act)}, with a watch on the approval wait (see {@link ApprovalWatch}). */
+    public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
+        java.util.Objects.requireNonNull(watch, "watch");
+        return guarded(agentId, "visual_act", () -> visuals.act(agentId, args, watch));
+    }
+
     public EvidenceView evidence(String agentId) {
         ReceiptRing.Window window = ctx.receipts.window(agentId);
         Permissions permissions = ctx.backend.permissions();
@@ -70,6 +89,7 @@ public final class ComputerDriver {
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */
     public void pauseAll() {
         ctx.pauseAll();
+        approvals.withdrawEverything();
         LOG.info("all agents paused");
     }
 

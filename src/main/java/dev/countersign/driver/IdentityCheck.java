@@ -33,14 +33,9 @@ final class IdentityCheck {
 
     static Result recheck(DesktopBackend backend, Observation observation, int index) {
         ElementNode seen = observation.nodes.get(index);
-        Optional<String> appChange = appChanged(backend, observation.app);
-        if (appChange.isPresent()) {
-            return changed(appChange.get(), "the application was restarted or quit since you observed it");
-        }
-        boolean windowStillThere = backend.listWindows(observation.app).stream()
-                .anyMatch(w -> w.handle().equals(observation.window.handle()));
-        if (!windowStillThere) {
-            return changed("window", "the window you observed is gone");
+        Optional<CountersignError> place = appAndWindow(backend, observation);
+        if (place.isPresent()) {
+            return new Result.Changed(place.get());
         }
         Recheck now = backend.recheck(seen.handle());
         if (now instanceof Recheck.Gone) {
@@ -51,6 +46,25 @@ final class IdentityCheck {
         return field.isPresent()
                 ? changed(field.get(), "the element's " + field.get() + " changed since you observed it")
                 : new Result.Same(current);
+    }
+
+    /** The app restarted or quit, or the observed window is gone: the first such change, if any. */
+    static Optional<CountersignError> appAndWindow(DesktopBackend backend, Observation observation) {
+        Optional<String> appChange = appChanged(backend, observation.app);
+        if (appChange.isPresent()) {
+            return Optional.of(changed(appChange.get(), "the application was restarted or quit since you observed it")
+                    .error());
+        }
+        boolean windowStillThere = backend.listWindows(observation.app).stream()
+                .anyMatch(w -> w.handle().equals(observation.window.handle()));
+        return windowStillThere ? Optional.empty()
+                : Optional.of(changed("window", "the window you observed is gone").error());
+    }
+
+    /** The change that makes the target no longer the one observed, if any. */
+    static Optional<CountersignError> problem(DesktopBackend backend, Observation observation, int index) {
+        Result result = recheck(backend, observation, index);
+        return result instanceof Result.Changed ? Optional.of(((Result.Changed) result).error()) : Optional.empty();
     }
 
     /** The first identity field in which {@code now} differs from {@code seen}. */
@@ -92,7 +106,7 @@ final class IdentityCheck {
         return Optional.empty();
     }
 
-    private static Result changed(String field, String message) {
+    private static Result.Changed changed(String field, String message) {
         return new Result.Changed(CountersignError.onField(ErrorCode.TARGET_CHANGED, field, message));
     }
 }

@@ -6,6 +6,8 @@ import dev.countersign.desktop.WindowInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import dev.countersign.vision.Geometry;
 
 /**
  * One stored observation: what the agent was shown, and the backend handles behind its refs.
@@ -23,6 +25,8 @@ final class Observation {
     final Instant expiresAt;
     final ObservationView view;
     final long bytes;
+    /** Geometry of each capture delivered for this observation, by {@code capture_sha256}. */
+    final Map<String, Geometry> captures = new ConcurrentHashMap<>();
     private volatile boolean consumed;
 
     Observation(String id, String agentId, AppInfo app, WindowInfo window, String windowId, List<ElementNode> nodes,

@@ -62,6 +62,28 @@ final class ObservationStore {
         return scope.resolve(ref, clock.instant());
     }
 
+    /**
+     * The agent's observation with this id if it is still fresh and unconsumed; otherwise the
+     * error an agent should see (another agent's id is unknown, never "someone else's").
+     */
+    Resolution fresh(String agentId, String observationId) {
+        Optional<Observation> found = observation(agentId, observationId);
+        if (found.isEmpty()) {
+            return new Resolution.Refused(CountersignError.onField(ErrorCode.REF_UNKNOWN, "observation_id",
+                    "this is not one of your live observations"));
+        }
+        Observation o = found.get();
+        if (o.isConsumed()) {
+            return new Resolution.Refused(CountersignError.onField(ErrorCode.OBSERVATION_CONSUMED, "observation_id",
+                    "this observation already carried one action; observe again"));
+        }
+        if (o.isExpired(clock.instant())) {
+            return new Resolution.Refused(CountersignError.onField(ErrorCode.REF_EXPIRED, "observation_id",
+                    "this observation expired at " + o.view.expiresAt()));
+        }
+        return new Resolution.Found(o, 0);
+    }
+
     /** The agent's live observation with this id, for reads that do not consume it. */
     Optional<Observation> observation(String agentId, String observationId) {
         Scope scope = scopes.get(agentId);

@@ -27,4 +27,11 @@ public final class PolicyApprovals implements ApprovalPolicy {
         // A refusal (a secure target) throws CountersignException and becomes the act's error.
         return policy.requirement(facts);
     }
+
+    @Override
+    public ApprovalRequirement requirementForVisual(String op) {
+        Operation operation = Operation.of("computer_visual_act", op).orElseThrow(() ->
+                new IllegalArgumentException("unknown visual op " + op));
+        return policy.requirement(ActionFacts.of(operation, null, null, null, false));
+    }
 }

@@ -27,6 +27,21 @@ public final class Verification {
     }
 
     public static VerificationOutcome classify(ActionPostcondition postcondition, ExecutionReceipt receipt) {
+        VerificationOutcome outcome = decide(postcondition, receipt);
+        // Keep what the evidence itself said (e.g. "states changed: +[checked]") next to the verdict.
+        String seen = receipt.evidence().map(ReceiptVerification::detail).orElse(null);
+        if (seen == null || seen.isBlank()) {
+            return outcome;
+        }
+        String detail = outcome.detail() + " (" + seen + ")";
+        if (outcome instanceof VerificationOutcome.Verified) {
+            return new VerificationOutcome.Verified(detail);
+        }
+        return outcome instanceof VerificationOutcome.Failed ? new VerificationOutcome.Failed(detail)
+                : new VerificationOutcome.CommittedUnverified(detail);
+    }
+
+    private static VerificationOutcome decide(ActionPostcondition postcondition, ExecutionReceipt receipt) {
         if (!receipt.isCommitted()) {
             return new VerificationOutcome.Failed("the runtime did not commit the action (status: "
                     + receipt.status() + ")");

@@ -19,9 +19,19 @@ final class DriverHarness {
     final ComputerDriver driver;
 
     /** Clicks on anything named "Delete" need approval; nothing else does. */
-    static final ApprovalPolicy DELETE_ASKS = (op, target, keys) -> "click".equals(op) && "Delete".equals(target.name())
-            ? ApprovalRequirement.required("delete", List.of("delete"), POLICY)
-            : ApprovalRequirement.notRequired(POLICY);
+    static final ApprovalPolicy DELETE_ASKS = new ApprovalPolicy() {
+        @Override
+        public ApprovalRequirement requirementFor(String op, dev.countersign.desktop.ElementNode target, String keys) {
+            return "click".equals(op) && "Delete".equals(target.name())
+                    ? ApprovalRequirement.required("delete", List.of("delete"), POLICY)
+                    : ApprovalRequirement.notRequired(POLICY);
+        }
+
+        @Override
+        public ApprovalRequirement requirementForVisual(String op) {
+            return ApprovalRequirement.required("unknown_target", List.of(), POLICY);
+        }
+    };
 
     DriverHarness(TableDesktop desktop, ScriptedApprover approver, DriverSettings settings) {
         this.desktop = desktop;

@@ -1,0 +1,165 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.connections.impl.DirectConnection;
+import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.types.UInt32;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The D-Bus connections of the backend, each opened once and reused: the session bus (for
+ * {@code org.a11y.Bus} and the screensaver), the accessibility bus found through
+ * {@code org.a11y.Bus.GetAddress}, and one peer-to-peer connection per application.
+ *
+ * <p>Why peer-to-peer: GTK's bridge answers {@code Application.GetApplicationBusAddress} with a
+ * private socket. Calls there skip the bus daemon's two hops, and only there does the bridge
+ * serve {@code org.a11y.atspi.Cache.GetItems}, which returns every element's role, name,
+ * states, interfaces and parent in one reply. Applications without it are read over the bus.
+ */
+final class A11yBus implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(A11yBus.class);
+    static final String DBUS = "org.freedesktop.DBus";
+    static final String DBUS_PATH = "/org/freedesktop/DBus";
+
+    private DBusConnection session;
+    private BusCalls sessionCalls;
+    private DBusConnection a11y;
+    private BusCalls a11yCalls;
+    private final Map<String, BusCalls> apps = new ConcurrentHashMap<>();
+    private boolean closed;
+
+    /** Calls on the accessibility bus, connecting first when needed; fails closed with PERMISSION_MISSING. */
+    synchronized BusCalls calls() {
+        ensureOpen();
+        if (a11y == null || !a11y.isConnected()) {
+            String address = a11yAddress();
+            try {
+                a11y = DBusConnectionBuilder.forAddress(address).withShared(false).build();
+                a11yCalls = new BusCalls(a11y, false);
+                apps.clear();
+                LOG.debug("connected to the accessibility bus at {}", address);
+            } catch (DBusException e) {
+                throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                        "the accessibility bus at " + address + " refused the connection: " + e.getMessage()), e);
+            }
+        }
+        return a11yCalls;
+    }
+
+    /** Calls on the session bus; fails closed with PERMISSION_MISSING when there is none. */
+    synchronized BusCalls sessionCalls() {
+        ensureOpen();
+        if (session == null || !session.isConnected()) {
+            String address = System.getenv("DBUS_SESSION_BUS_ADDRESS");
+            if (address == null || address.isBlank()) {
+                throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                        "no session bus (DBUS_SESSION_BUS_ADDRESS is unset), so no accessibility bus can be found"));
+            }
+            try {
+                session = DBusConnectionBuilder.forAddress(address).withShared(false).build();
+                sessionCalls = new BusCalls(session, false);
+            } catch (DBusException e) {
+                throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                        "the session bus refused the connection: " + e.getMessage()), e);
+            }
+        }
+        return sessionCalls;
+    }
+
+    /**
+     * The best channel to one application: its private socket when it offers one, else the
+     * accessibility bus. Either way calls name the application's bus name as destination.
+     */
+    BusCalls appCalls(String busName) {
+        BusCalls bus = calls();
+        BusCalls cached = apps.get(busName);
+        if (cached != null && cached.connected()) {
+            return cached;
+        }
+        BusCalls.Reply reply = bus.call(busName, AtspiRef.ROOT_PATH, "org.a11y.atspi.Application",
+                "GetApplicationBusAddress", null);
+        BusCalls chosen = bus;
+        if (reply.ok() && reply.value(0) instanceof String && !((String) reply.value(0)).isEmpty()) {
+            String address = (String) reply.value(0);
+            try {
+                DirectConnection direct = DirectConnectionBuilder.forAddress(address).build();
+                chosen = new BusCalls(direct, true);
+            } catch (DBusException e) {
+                LOG.debug("no direct connection to {} at {}, using the bus: {}", busName, address, e.getMessage());
+            }
+        }
+        BusCalls previous = apps.put(busName, chosen);
+        if (previous != null && previous != bus && previous != chosen) {
+            closeQuietly(previous);
+        }
+        return chosen;
+    }
+
+    /** True when the accessibility bus can be reached now; never throws. */
+    boolean reachable() {
+        try {
+            calls();
+            return true;
+        } catch (CountersignException e) {
+            LOG.debug("accessibility bus not reachable: {}", e.getMessage());
+            return false;
+        }
+    }
+
+    /** The pid behind a bus name as the bus daemon reports it (the peer cannot forge it), or -1 when the name is gone. */
+    long pidOf(String busName) {
+        BusCalls.Reply reply = calls().call(DBUS, DBUS_PATH, DBUS, "GetConnectionUnixProcessID", "s", busName);
+        return reply.ok() ? ((UInt32) reply.value(0)).longValue() : -1;
+    }
+
+    private String a11yAddress() {
+        try {
+            Object[] values = sessionCalls().callOrFail("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus",
+                    "GetAddress", null);
+            return (String) values[0];
+        } catch (CountersignException e) {
+            String direct = System.getenv("AT_SPI_BUS_ADDRESS");
+            if (direct != null && !direct.isBlank()) {
+                return direct;
+            }
+            throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                    "the accessibility bus is not available (" + e.getMessage()
+                            + "); accessibility may be disabled"), e);
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, "the desktop backend is closed"));
+        }
+    }
+
+    private static void closeQuietly(BusCalls calls) {
+        calls.connection().disconnect();
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        for (BusCalls app : apps.values()) {
+            if (app != a11yCalls) {
+                closeQuietly(app);
+            }
+        }
+        apps.clear();
+        if (a11y != null) {
+            a11y.disconnect();
+        }
+        if (session != null) {
+            session.disconnect();
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.ElementAction;
+import java.util.List;
+import java.util.Locale;
+import org.freedesktop.dbus.types.Variant;
+
+/**
+ * Element actions through AT-SPI: {@code Action.DoAction}, {@code Component.GrabFocus},
+ * {@code EditableText.SetTextContents} (or {@code Value.CurrentValue}). The element is re-read
+ * first, so a gone element or a secure field is refused before anything is sent to it.
+ */
+final class AtspiActions {
+    /** Preferred default actions, in order; GTK names a button's "click" and an entry's "activate". */
+    private static final List<String> PRESS_NAMES = List.of("click", "press", "activate", "toggle", "jump", "open");
+
+    private final A11yBus bus;
+
+    AtspiActions(A11yBus bus) {
+        this.bus = bus;
+    }
+
+    /** The element as it reads now; an element that is gone is TARGET_CHANGED. */
+    RawNode reread(AtspiRef ref) {
+        BusCalls calls = bus.appCalls(ref.bus());
+        NodeReader reader = new NodeReader(calls);
+        RawNode n = new RawNode(ref, 0, -1, 0);
+        NodeReader.Structure s = reader.sendStructure(n, false);
+        reader.collectStructure(s);
+        if (!n.gone()) {
+            reader.collectDetails(reader.sendDetails(n, true));
+        }
+        return n;
+    }
+
+    Dispatch perform(AtspiRef ref, ElementAction action) {
+        RawNode n = reread(ref);
+        if (n.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + n.goneReason));
+        }
+        BusCalls calls = bus.appCalls(ref.bus());
+        if (action instanceof ElementAction.Press) {
+            int index = pressIndex(n.actions);
+            String name = n.actions.get(index);
+            Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.ACTION, "DoAction", "i", index);
+            return new Dispatch("atspi.Action.DoAction", name + " -> " + r[0]);
+        }
+        if (action instanceof ElementAction.Focus) {
+            requireInterface(n, "Component");
+            Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.COMPONENT, "GrabFocus", null);
+            return new Dispatch("atspi.Component.GrabFocus", "returned " + r[0]);
+        }
+        if (action instanceof ElementAction.SetValue) {
+            return setValue(calls, n, ((ElementAction.SetValue) action).text());
+        }
+        throw new IllegalStateException("scroll is dispatched as pointer input by the backend");
+    }
+
+    private Dispatch setValue(BusCalls calls, RawNode n, String text) {
+        if (n.secure()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
+                    "the element is a password field; its value is never set or read"));
+        }
+        AtspiRef ref = n.ref;
+        if (n.interfaces.contains("EditableText")) {
+            Object[] r = calls.callOrFail(ref.bus(), ref.path(), "org.a11y.atspi.EditableText", "SetTextContents", "s", text);
+            return new Dispatch("atspi.EditableText.SetTextContents", text.length() + " characters -> " + r[0]);
+        }
+        if (n.interfaces.contains("Value")) {
+            double number;
+            try {
+                number = Double.parseDouble(text.trim());
+            } catch (NumberFormatException e) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                        "this element takes a number, got '" + text + "'"), e);
+            }
+            calls.callOrFail(ref.bus(), ref.path(), NodeReader.PROPERTIES, "Set", "ssv", NodeReader.VALUE,
+                    "CurrentValue", new Variant<>(number));
+            return new Dispatch("atspi.Value.CurrentValue", Double.toString(number));
+        }
+        throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "op",
+                "the element (" + AtspiNames.role(n.role) + ") has no editable value"));
+    }
+
+    private static int pressIndex(List<String> actions) {
+        if (actions.isEmpty()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "op",
+                    "the element has no action to press"));
+        }
+        for (String preferred : PRESS_NAMES) {
+            int i = actions.indexOf(preferred);
+            if (i >= 0) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    private static void requireInterface(RawNode n, String iface) {
+        if (!n.interfaces.contains(iface)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "op",
+                    "the element (" + AtspiNames.role(n.role).toLowerCase(Locale.ROOT) + ") does not implement " + iface));
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.LaunchIdentity;
+import dev.countersign.desktop.WindowInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Applications and their windows as the AT-SPI registry lists them. An application's pid comes
+ * from the bus daemon ({@code GetConnectionUnixProcessID}), never from the application itself,
+ * and its launch identity adds the start time from {@code /proc}.
+ */
+final class AtspiApps {
+    private static final String REGISTRY = "org.a11y.atspi.Registry";
+
+    private final A11yBus bus;
+
+    AtspiApps(A11yBus bus) {
+        this.bus = bus;
+    }
+
+    /** One running application: its bus name (internal) and what callers may see. */
+    record Entry(String busName, AppInfo info) {
+    }
+
+    List<Entry> all() {
+        BusCalls calls = bus.calls();
+        Object[] children = calls.callOrFail(REGISTRY, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
+        List<AtspiRef> apps = NodeReader.refs((List<?>) children[0]);
+        List<BusCalls.Pending> names = new ArrayList<>();
+        List<BusCalls.Pending> pids = new ArrayList<>();
+        for (AtspiRef app : apps) {
+            names.add(calls.send(app.bus(), app.path(), NodeReader.PROPERTIES, "Get", "ss", NodeReader.ACCESSIBLE, "Name"));
+            pids.add(calls.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "GetConnectionUnixProcessID", "s", app.bus()));
+        }
+        List<Entry> out = new ArrayList<>();
+        for (int i = 0; i < apps.size(); i++) {
+            BusCalls.Reply name = calls.await(names.get(i));
+            BusCalls.Reply pid = calls.await(pids.get(i));
+            if (!name.ok() || !pid.ok()) {
+                continue;
+            }
+            long p = ((org.freedesktop.dbus.types.UInt32) pid.value(0)).longValue();
+            Optional<LaunchIdentity> launch = ProcStat.launch(p);
+            if (launch.isPresent()) {
+                out.add(new Entry(apps.get(i).bus(), new AppInfo(NodeReader.string(name.value(0)), null, launch.get())));
+            }
+        }
+        return out;
+    }
+
+    Entry resolve(AppSelector selector) {
+        List<Entry> apps = all();
+        if (selector instanceof AppSelector.ByPid) {
+            long pid = ((AppSelector.ByPid) selector).pid();
+            return apps.stream().filter(e -> e.info().pid() == pid).findFirst()
+                    .orElseThrow(() -> invalid("no accessible application has pid " + pid));
+        }
+        if (selector instanceof AppSelector.ByName) {
+            String name = ((AppSelector.ByName) selector).name();
+            List<Entry> named = apps.stream().filter(e -> e.info().name().equals(name)).toList();
+            if (named.size() != 1) {
+                throw invalid(named.isEmpty() ? "no accessible application is named '" + name + "'"
+                        : named.size() + " applications are named '" + name + "'; name one by pid");
+            }
+            return named.get(0);
+        }
+        return frontmost(apps);
+    }
+
+    /** The entry for an application a caller resolved earlier, only if it is still that very launch. */
+    Entry current(AppInfo app) {
+        Entry e = resolve(AppSelector.pid(app.pid()));
+        if (!e.info().launch().equals(app.launch())) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "app",
+                    "pid " + app.pid() + " now belongs to a different launch"));
+        }
+        return e;
+    }
+
+    List<WindowInfo> windows(Entry app) {
+        BusCalls calls = bus.appCalls(app.busName());
+        Object[] children = calls.callOrFail(app.busName(), AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
+        NodeReader reader = new NodeReader(calls);
+        List<RawNode> nodes = new ArrayList<>();
+        List<NodeReader.Structure> pending = new ArrayList<>();
+        for (AtspiRef w : NodeReader.refs((List<?>) children[0])) {
+            RawNode n = new RawNode(w, 0, -1, nodes.size());
+            nodes.add(n);
+            pending.add(reader.sendStructure(n, false));
+        }
+        pending.forEach(reader::collectStructure);
+        List<NodeReader.Details> details = new ArrayList<>();
+        for (RawNode n : nodes) {
+            details.add(reader.sendDetails(n, true));
+        }
+        details.forEach(reader::collectDetails);
+        List<WindowInfo> out = new ArrayList<>();
+        for (RawNode n : nodes) {
+            if (!n.gone() && n.frame != null && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING)) {
+                out.add(window(n));
+            }
+        }
+        return out;
+    }
+
+    static WindowInfo window(RawNode n) {
+        return new WindowInfo(n.ref, n.name, n.frame, AtspiNames.has(n.stateBits, AtspiNames.STATE_ACTIVE));
+    }
+
+    /**
+     * The application with the active window. Without a window manager (a bare X server) no window
+     * is ever active; then the only application with a showing window counts as frontmost.
+     */
+    private Entry frontmost(List<Entry> apps) {
+        List<Entry> showing = new ArrayList<>();
+        for (Entry e : apps) {
+            List<WindowInfo> ws = windows(e);
+            if (ws.stream().anyMatch(WindowInfo::active)) {
+                return e;
+            }
+            if (!ws.isEmpty()) {
+                showing.add(e);
+            }
+        }
+        if (showing.size() == 1) {
+            return showing.get(0);
+        }
+        throw invalid(showing.isEmpty() ? "no application has a window" : "no window is active and "
+                + showing.size() + " applications have windows; name the application");
+    }
+
+    static CountersignException invalid(String message) {
+        return new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "app", message));
+    }
+
+}

@@ -1,0 +1,249 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.ElementAction;
+import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.OwnIdentity;
+import dev.countersign.desktop.PermissionState;
+import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointerInput;
+import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.SessionState;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TreeSnapshot;
+import dev.countersign.desktop.WindowCapture;
+import dev.countersign.desktop.WindowInfo;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Linux desktop backend: AT-SPI over D-Bus for the accessibility tree and element actions,
+ * X11 ({@code XGetImage}, XTest) for capture and synthetic input.
+ *
+ * <p>It fails closed: without an X display or an accessibility bus the session is
+ * {@link SessionState#UNKNOWN} and every operation that touches the desktop is refused with
+ * {@code SESSION_LOCKED} (or {@code PERMISSION_MISSING} when only accessibility is missing).
+ */
+public final class AtspiDesktopBackend implements DesktopBackend {
+    private static final Logger LOG = LoggerFactory.getLogger(AtspiDesktopBackend.class);
+
+    private final String displayName;
+    private final A11yBus bus = new A11yBus();
+    private final AtspiApps apps = new AtspiApps(bus);
+    private final AtspiActions actions = new AtspiActions(bus);
+    private final ScreenLock screenLock = new ScreenLock(bus);
+    private X11Session x11;
+    private KeyInjector keys;
+
+    private AtspiDesktopBackend(String displayName) {
+        this.displayName = displayName;
+    }
+
+    /** A backend for the display and buses named by this process's environment ({@code DISPLAY}, {@code DBUS_SESSION_BUS_ADDRESS}). */
+    public static AtspiDesktopBackend fromEnvironment() {
+        return new AtspiDesktopBackend(System.getenv("DISPLAY"));
+    }
+
+    /** A backend for an explicit display name (null for none); package-private for tests of the fail-closed paths. */
+    static AtspiDesktopBackend forDisplay(String displayName) {
+        return new AtspiDesktopBackend(displayName);
+    }
+
+    @Override
+    public SessionState sessionState() {
+        return probe().state;
+    }
+
+    @Override
+    public Permissions permissions() {
+        PermissionState accessibility = bus.reachable() ? PermissionState.GRANTED : PermissionState.DENIED;
+        PermissionState screen;
+        if ("wayland".equalsIgnoreCase(System.getenv("XDG_SESSION_TYPE"))) {
+            // X11 capture and XTest only see XWayland windows: say so rather than capture black.
+            screen = PermissionState.DENIED;
+        } else {
+            screen = x11() != null ? PermissionState.GRANTED : PermissionState.UNKNOWN;
+        }
+        return new Permissions(accessibility, screen);
+    }
+
+    @Override
+    public AppInfo resolveApp(AppSelector selector) {
+        Objects.requireNonNull(selector, "selector");
+        requireAvailable();
+        return apps.resolve(selector).info();
+    }
+
+    @Override
+    public List<WindowInfo> listWindows(AppInfo app) {
+        requireAvailable();
+        return apps.windows(apps.current(app));
+    }
+
+    @Override
+    public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
+        Objects.requireNonNull(limits, "limits");
+        requireAvailable();
+        AtspiRef ref = ref(window.handle());
+        AtspiApps.Entry entry = apps.current(app);
+        if (!entry.busName().equals(ref.bus())) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
+                    "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
+        }
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus())).walk(ref, limits);
+        if (result.window().gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
+                    "the window is gone: " + result.window().goneReason));
+        }
+        WindowInfo now = result.window().frame == null ? window : AtspiApps.window(result.window());
+        return new TreeSnapshot(app, now, result.nodes(), result.omitted() > 0, result.omitted());
+    }
+
+    @Override
+    public Recheck recheck(ElementHandle element) {
+        requireAvailable();
+        AtspiRef ref = ref(element);
+        if (bus.pidOf(ref.bus()) < 0) {
+            return new Recheck.Gone("the application has exited");
+        }
+        RawNode n = actions.reread(ref);
+        return n.gone() ? new Recheck.Gone(n.goneReason) : new Recheck.Present(n.toNode(0, -1));
+    }
+
+    @Override
+    public WindowCapture capture(WindowInfo window) {
+        requireAvailable();
+        RawNode n = actions.reread(ref(window.handle()));
+        if (n.gone() || n.frame == null) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
+                    "the window is gone or has no frame"));
+        }
+        return x11().capture(n.frame);
+    }
+
+    @Override
+    public Dispatch perform(ElementHandle element, ElementAction action) {
+        Objects.requireNonNull(action, "action");
+        requireAvailable();
+        AtspiRef ref = ref(element);
+        if (action instanceof ElementAction.Scroll) {
+            // AT-SPI has no "scroll content by n" call; the wheel at the element's centre is what a person would do.
+            RawNode n = actions.reread(ref);
+            if (n.gone() || n.frame == null || n.frame.isEmpty()) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                        "the element is gone or has no frame to scroll"));
+            }
+            ElementAction.Scroll s = (ElementAction.Scroll) action;
+            Rect f = n.frame;
+            pointer(new PointerInput.Scroll(f.centerX(), f.centerY(), s.direction(), s.amount()));
+            return new Dispatch("xtest.wheel", s.direction() + " x" + s.amount() + " at the element's centre");
+        }
+        return actions.perform(ref, action);
+    }
+
+    @Override
+    public Dispatch pointer(PointerInput input) {
+        Objects.requireNonNull(input, "input");
+        requireAvailable();
+        return new PointerDriver(x11()).send(input);
+    }
+
+    @Override
+    public Dispatch keys(KeyInput input) {
+        Objects.requireNonNull(input, "input");
+        requireAvailable();
+        KeyInjector injector = keyInjector();
+        if (input instanceof KeyInput.Keys) {
+            String combo = ((KeyInput.Keys) input).combo();
+            injector.combo(combo);
+            return new Dispatch("xtest.key", combo);
+        }
+        String text = ((KeyInput.Text) input).text();
+        injector.type(text);
+        return new Dispatch("xtest.type", text.codePointCount(0, text.length()) + " characters");
+    }
+
+    @Override
+    public OwnIdentity ownIdentity() {
+        return OwnProcess.identity();
+    }
+
+    @Override
+    public synchronized void close() {
+        bus.close();
+        if (x11 != null) {
+            x11.close();
+        }
+    }
+
+    private synchronized X11Session x11() {
+        if (x11 == null) {
+            x11 = X11Session.open(displayName);
+        }
+        return x11;
+    }
+
+    private synchronized KeyInjector keyInjector() {
+        if (keys == null) {
+            keys = new KeyInjector(x11());
+        }
+        return keys;
+    }
+
+    /** The state and, when not available, why — for the message of the refusal. */
+    private static final class Probe {
+        final SessionState state;
+        final ErrorCode code;
+        final String why;
+
+        Probe(SessionState state, ErrorCode code, String why) {
+            this.state = state;
+            this.code = code;
+            this.why = why;
+        }
+    }
+
+    private Probe probe() {
+        if (displayName == null || displayName.isBlank()) {
+            return new Probe(SessionState.UNKNOWN, ErrorCode.SESSION_LOCKED, "there is no X display (DISPLAY is unset)");
+        }
+        if (x11() == null) {
+            return new Probe(SessionState.UNKNOWN, ErrorCode.SESSION_LOCKED, "the X display " + displayName + " cannot be opened");
+        }
+        if (!bus.reachable()) {
+            return new Probe(SessionState.UNKNOWN, ErrorCode.PERMISSION_MISSING,
+                    "the accessibility bus cannot be reached; accessibility may be disabled");
+        }
+        if (screenLock.locked()) {
+            return new Probe(SessionState.LOCKED, ErrorCode.SESSION_LOCKED, "the screen is locked");
+        }
+        return new Probe(SessionState.AVAILABLE, null, null);
+    }
+
+    private void requireAvailable() {
+        Probe p = probe();
+        if (p.state != SessionState.AVAILABLE) {
+            LOG.debug("refusing a desktop operation: {}", p.why);
+            throw new CountersignException(CountersignError.of(p.code, p.why));
+        }
+    }
+
+    private static AtspiRef ref(ElementHandle handle) {
+        Objects.requireNonNull(handle, "handle");
+        if (!(handle instanceof AtspiRef)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "handle",
+                    "the handle was not made by the Linux backend"));
+        }
+        return (AtspiRef) handle;
+    }
+}

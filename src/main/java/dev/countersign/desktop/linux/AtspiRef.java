@@ -1,0 +1,35 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.desktop.ElementHandle;
+import java.util.Objects;
+
+/**
+ * The internal handle of one AT-SPI object: its application's unique bus name and its object
+ * path. Unique bus names are never reused while the bus lives, so a restarted application can
+ * never answer for an old handle. {@link #toString()} stays opaque so a handle logged or
+ * serialized by mistake reveals nothing.
+ */
+record AtspiRef(String bus, String path) implements ElementHandle {
+    static final String ROOT_PATH = "/org/a11y/atspi/accessible/root";
+    static final String NULL_PATH = "/org/a11y/atspi/null";
+
+    AtspiRef {
+        Objects.requireNonNull(bus, "bus");
+        Objects.requireNonNull(path, "path");
+    }
+
+    /** The reference a D-Bus {@code (so)} struct carries, as dbus-java decodes it raw. */
+    static AtspiRef fromStruct(Object struct) {
+        Object[] fields = (Object[]) struct;
+        return new AtspiRef((String) fields[0], fields[1].toString());
+    }
+
+    boolean isNull() {
+        return path.equals(NULL_PATH) || bus.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return "ElementHandle[opaque]";
+    }
+}

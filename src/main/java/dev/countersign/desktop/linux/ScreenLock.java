@@ -1,0 +1,41 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.core.CountersignException;
+
+/**
+ * Whether a screensaver on the session bus says the screen is locked. Only names that already
+ * have an owner are asked ({@code NameHasOwner} never starts a service), so probing the lock state
+ * has no side effects; with no screensaver service at all the session counts as unlocked.
+ */
+final class ScreenLock {
+    private static final String[][] SERVICES = {
+        {"org.gnome.ScreenSaver", "/org/gnome/ScreenSaver", "org.gnome.ScreenSaver"},
+        {"org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver"},
+    };
+
+    private final A11yBus bus;
+
+    ScreenLock(A11yBus bus) {
+        this.bus = bus;
+    }
+
+    boolean locked() {
+        BusCalls session;
+        try {
+            session = bus.sessionCalls();
+        } catch (CountersignException e) {
+            return false;
+        }
+        for (String[] s : SERVICES) {
+            BusCalls.Reply owned = session.call(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "NameHasOwner", "s", s[0]);
+            if (!owned.ok() || !Boolean.TRUE.equals(owned.value(0))) {
+                continue;
+            }
+            BusCalls.Reply active = session.call(s[0], s[1], s[2], "GetActive", null);
+            if (active.ok() && Boolean.TRUE.equals(active.value(0))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.DispatchRefusedException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.ExecutionReceipt;
+import dev.countersign.core.ReservationScope;
+import dev.countersign.core.TargetReservation;
+import dev.countersign.core.Timestamps;
+import dev.countersign.desktop.Dispatch;
+import dev.countersign.graph.ActionDigests;
+import dev.countersign.graph.ComputerUseRuntime;
+import java.util.function.Supplier;
+
+/**
+ * What the in-process runtime does the same way for every act: envelopes from the injected clock,
+ * per-window reservations, the agent's lease, the kill switch and the session check. Subclasses
+ * dispatch one kind of act and gather its evidence.
+ */
+abstract class LocalRuntime implements ComputerUseRuntime {
+    final DriverContext ctx;
+    final Observation observation;
+    private final long validityMs;
+    Dispatch dispatch;
+    long dispatchNanos;
+
+    LocalRuntime(DriverContext ctx, Observation observation, long validityMs) {
+        this.ctx = ctx;
+        this.observation = observation;
+        this.validityMs = validityMs;
+    }
+
+    /** How the action was delivered, once it was. */
+    Dispatch dispatch() {
+        return dispatch;
+    }
+
+    @Override
+    public ActionEnvelope previewAction(ActionRequest request) {
+        return new ActionEnvelope(ctx.ids.next("act_"), request.sessionId(), request.executionGroupId(),
+                request.principalId(), request.agentId(), request.tool(), request.operation(), request.actionClass(),
+                request.requestedMode(), request.target(), request.postcondition(),
+                Timestamps.format(ctx.clock.instant()), Timestamps.format(ctx.clock.instant().plusMillis(validityMs)),
+                ActionDigests.argsDigest(request));
+    }
+
+    @Override
+    public TargetReservation reserveTarget(ActionEnvelope envelope) {
+        return ctx.reservations.acquire(ctx.ids.next("res_"), envelope.sessionId(), envelope.principalId(),
+                envelope.agentId(), envelope.executionGroupId(), envelope.actionId(),
+                new ReservationScope(envelope.target().appId(), envelope.target().windowId()),
+                observation.app.pid() + "/" + observation.windowId, ctx.settings.reservationWait());
+    }
+
+    @Override
+    public void releaseTarget(TargetReservation reservation) {
+        ctx.reservations.release(reservation);
+    }
+
+    @Override
+    public ControlLease acquireLease(ActionEnvelope envelope) {
+        return ctx.leases.current(envelope.agentId());
+    }
+
+    @Override
+    public void pauseSession(String sessionId) {
+        ctx.pauseAll();
+    }
+
+    @Override
+    public void stopSession(String sessionId) {
+        ctx.pauseAll();
+    }
+
+    @Override
+    public void emergencyStop() {
+        ctx.pauseAll();
+    }
+
+    /** The last checks before dispatch that every act shares: the kill switch and the session. */
+    void requireDispatchable() {
+        if (ctx.paused()) {
+            throw refused(ErrorCode.AGENT_PAUSED, "the person paused all agents");
+        }
+        ctx.sessionProblem().ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+    }
+
+    /**
+     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
+     * action was committed and how it was delivered, never that its effect happened.
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, Supplier<Dispatch> perform) {
+        ctx.leases.charge(envelope.agentId());
+        long start = System.nanoTime();
+        dispatch = perform.get();
+        dispatchNanos = System.nanoTime() - start;
+        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
+                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
+    }
+
+    static DispatchRefusedException refused(ErrorCode code, String message) {
+        return new DispatchRefusedException(CountersignError.of(code, message));
+    }
+}

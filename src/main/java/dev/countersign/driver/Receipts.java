@@ -1,0 +1,48 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.VerificationOutcome;
+import dev.countersign.graph.ActionResult;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Turns the graph's result for one act into the receipt the agent gets. */
+final class Receipts {
+    private Receipts() {
+    }
+
+    static Receipt of(ActionResult result, LocalRuntime runtime, long started, long approvalNanos,
+            String decidedAt) {
+        CountersignError error = result.error();
+        VerificationOutcome outcome = result.verification();
+        Map<String, Long> timings = new LinkedHashMap<>();
+        timings.put("total_ms", (System.nanoTime() - started) / 1_000_000);
+        if (runtime.dispatch() != null) {
+            timings.put("dispatch_ms", runtime.dispatchNanos / 1_000_000);
+        }
+        if (approvalNanos > 0) {
+            timings.put("approval_ms", approvalNanos / 1_000_000);
+        }
+        ActionResult.ApprovalSummary approval = result.approval();
+        return new Receipt(
+                "rcpt_" + result.actionId(),
+                result.actionId(),
+                result.status(),
+                error == null ? null : error.code().name(),
+                error != null ? error.message() : outcome == null ? null : outcome.detail(),
+                error == null ? null : error.hint(),
+                outcome == null ? null : new Receipt.VerificationView(outcomeWord(outcome), outcome.detail()),
+                approval == null || !approval.required() ? null
+                        : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
+                null,
+                runtime.dispatch() == null ? null : runtime.dispatch().strategy(),
+                timings);
+    }
+
+    private static String outcomeWord(VerificationOutcome outcome) {
+        if (outcome.isVerified()) {
+            return "verified";
+        }
+        return outcome.isCommitted() ? "committed_unverified" : "failed";
+    }
+}

@@ -1,0 +1,190 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ActionTarget;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.vision.Annotations;
+import dev.countersign.vision.Geometry;
+import dev.countersign.vision.MarkOptions;
+import dev.countersign.vision.Png;
+import dev.countersign.vision.Point;
+import dev.countersign.vision.VisualCapture;
+import java.awt.image.BufferedImage;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code computer_visual_observe} and {@code computer_visual_act}: the window as a picture with
+ * numbered marks, and the governed coordinate fallback for controls the tree does not expose.
+ */
+final class VisualFlow {
+    /** Captures remembered per observation; older hashes stop being actionable. */
+    static final int CAPTURES_PER_OBSERVATION = 8;
+
+    private final DriverContext ctx;
+    private final ApprovalPolicy policy;
+    private final GovernedRun run;
+
+    VisualFlow(DriverContext ctx, ApprovalPolicy policy, GovernedRun run) {
+        this.ctx = ctx;
+        this.policy = policy;
+        this.run = run;
+    }
+
+    ToolResult<VisualObservation> observe(String agentId, VisualArgs.Observe args) {
+        Optional<CountersignError> invalid = args.validate();
+        if (invalid.isPresent()) {
+            return ToolResult.error(invalid.get());
+        }
+        ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
+        if (resolution instanceof ObservationStore.Resolution.Refused) {
+            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        }
+        Optional<CountersignError> session = ctx.sessionProblem();
+        if (session.isPresent()) {
+            return ToolResult.error(session.get());
+        }
+        Observation observation = ((ObservationStore.Resolution.Found) resolution).observation();
+        String stale = windowChange(observation).map(e -> e.message()).orElse(null);
+        VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults().maxMarks(args.marks()),
+                stale);
+        if (result instanceof VisualCapture.Refused) {
+            return ToolResult.error(((VisualCapture.Refused) result).verdict().error());
+        }
+        VisualCapture.Delivered delivered = (VisualCapture.Delivered) result;
+        remember(observation, delivered);
+        Geometry g = delivered.geometry();
+        return ToolResult.ok(new VisualObservation(delivered.png().bytes(), observation.id, delivered.captureSha256(),
+                new int[] {g.nativeWidth(), g.nativeHeight()}, new int[] {g.attachmentWidth(), g.attachmentHeight()},
+                g.scale(), delivered.marks(), delivered.omitted(), delivered.classification()));
+    }
+
+    ToolResult<Receipt> act(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
+        long started = System.nanoTime();
+        Optional<CountersignError> invalid = args.validate();
+        if (invalid.isPresent()) {
+            return ToolResult.error(invalid.get());
+        }
+        if (ctx.paused()) {
+            return ToolResult.error(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"));
+        }
+        ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
+        if (resolution instanceof ObservationStore.Resolution.Refused) {
+            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        }
+        Observation observation = ((ObservationStore.Resolution.Found) resolution).observation();
+        Geometry geometry = observation.captures.get(args.captureSha256());
+        if (geometry == null) {
+            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "capture_sha256",
+                    "no capture with this hash was delivered for this observation"));
+        }
+        // Attachment pixels become screen points only through the geometry stored for this hash.
+        Point point = geometry.toScreen("point", args.point().x(), args.point().y());
+        Point to = args.to() == null ? null : geometry.toScreen("to", args.to().x(), args.to().y());
+        Optional<ElementNode> secure = secureAt(observation, point).or(() -> to == null ? Optional.empty()
+                : secureAt(observation, to));
+        if (secure.isPresent()) {
+            return ToolResult.error(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED,
+                    secureAt(observation, point).isPresent() ? "point" : "to",
+                    "the point lies on a secure (password) field; Countersign never acts on one"));
+        }
+        Optional<CountersignError> session = ctx.sessionProblem();
+        if (session.isPresent()) {
+            return ToolResult.error(session.get());
+        }
+        ctx.observations.consume(observation);
+        Optional<CountersignError> changed = windowChange(observation, geometry);
+        if (changed.isPresent()) {
+            return ToolResult.error(changed.get());
+        }
+        ApprovalRequirement requirement = policy.requirementForVisual(args.op());
+        long validity = ctx.settings.approvalWindow().toMillis();
+        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
+        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
+                () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
+                        () -> windowChange(observation, geometry),
+                        () -> screenshotWithPoint(observation, geometry, args)), started, watch);
+        return ToolResult.ok(receipt);
+    }
+
+    private void remember(Observation observation, VisualCapture.Delivered delivered) {
+        if (observation.captures.size() >= CAPTURES_PER_OBSERVATION) {
+            observation.captures.clear();
+        }
+        observation.captures.put(delivered.captureSha256(), delivered.geometry());
+    }
+
+    /** The window moved, resized, closed, or its app restarted since it was observed. */
+    private Optional<CountersignError> windowChange(Observation observation) {
+        return windowChange(observation, observation.window.frame());
+    }
+
+    Optional<CountersignError> windowChange(Observation observation, Geometry geometry) {
+        return windowChange(observation, geometry.window());
+    }
+
+    private Optional<CountersignError> windowChange(Observation observation, Rect expectedFrame) {
+        Optional<CountersignError> window = IdentityCheck.appAndWindow(ctx.backend, observation);
+        if (window.isPresent()) {
+            return window;
+        }
+        Rect now = ctx.backend.listWindows(observation.app).stream()
+                .filter(w -> w.handle().equals(observation.window.handle())).findFirst()
+                .map(w -> w.frame()).orElse(null);
+        return expectedFrame.equals(now) ? Optional.empty()
+                : Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
+                        "the window moved or changed size since it was captured"));
+    }
+
+    private static Optional<ElementNode> secureAt(Observation observation, Point p) {
+        return observation.nodes.stream()
+                .filter(n -> n.secure() && n.frame() != null && n.frame().contains(p.x(), p.y()))
+                .findFirst();
+    }
+
+    private byte[] screenshotWithPoint(Observation observation, Geometry geometry, VisualArgs.Act args) {
+        VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults(), null);
+        if (!(result instanceof VisualCapture.Delivered)) {
+            return null;
+        }
+        BufferedImage image = Annotations.copy(((VisualCapture.Delivered) result).image());
+        Point p = new Point(args.point().x(), args.point().y());
+        if (args.to() == null) {
+            Annotations.drawPoint(image, p);
+        } else {
+            Annotations.drawDragArrow(image, p, new Point(args.to().x(), args.to().y()));
+        }
+        return Png.encode(image);
+    }
+
+    private static String describe(VisualArgs.Act args, Observation observation) {
+        String what = "click".equals(args.op()) ? "Click at a point" : "drag".equals(args.op())
+                ? "Drag between two points" : "Scroll at a point";
+        return what + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
+                + "\u2019 (no accessible element: coordinates only)";
+    }
+
+    private ActionRequest request(String agentId, VisualArgs.Act args, Observation observation, Point point, Point to,
+            long validityMs) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("op", args.op());
+        arguments.put("capture_sha256", args.captureSha256());
+        arguments.put("point", Map.of("x", point.x(), "y", point.y()));
+        if (to != null) {
+            arguments.put("to", Map.of("x", to.x(), "y", to.y()));
+        }
+        if (args.direction() != null) {
+            arguments.put("direction", args.direction());
+            arguments.put("amount", args.scrollAmount());
+        }
+        String appId = observation.app.bundle().orElse(observation.app.name());
+        return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null,
+                "computer_visual_act", args.op(), "mutate", "foreground", arguments,
+                new ActionTarget(appId, observation.windowId, null), null, observation.view.fingerprint(), validityMs);
+    }
+}

@@ -1,0 +1,198 @@
+package dev.countersign.desktop;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.countersign.core.CountersignException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * The private test desktop as a test sees it: the shared backend, and target applications it
+ * launches for one test and stops afterwards (only those, by their own process handles).
+ */
+public final class TestDesktop {
+    private final DesktopBackend backend;
+    private final List<TargetApp> launched = new ArrayList<>();
+    private final List<Path> tempDirs = new ArrayList<>();
+
+    public TestDesktop(DesktopBackend backend) {
+        this.backend = backend;
+    }
+
+    public DesktopBackend backend() {
+        return backend;
+    }
+
+    /** A running target application and the files it writes. */
+    public record TargetApp(Process process, AppInfo app, WindowInfo window, Path dir) {
+        public long pid() {
+            return process.pid();
+        }
+
+        /** What the application printed to stdout so far. */
+        public String output() throws IOException {
+            return Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * A yad login form: "User name" entry (initially {@code user}), a password field (initially
+     * {@code password}), a "Remember me" check box, a "Click me" button that creates
+     * {@code clicked} in the app's dir, and OK/Cancel; OK prints the values.
+     */
+    public TargetApp launchForm(String user, String password) throws IOException {
+        Path dir = tempDir();
+        return launch(dir, "Login Form", List.of("yad", "--form", "--title=Login Form", "--field=User name",
+                "--field=Password:H", "--field=Remember me:CHK", "--field=Click me:BTN",
+                "--button=OK:0", "--button=Cancel:1", user, password, "FALSE", "touch " + dir.resolve("clicked")));
+    }
+
+    /**
+     * A yad form with a "Delete" button whose side effect creates {@code deleted} in the app's dir,
+     * and a "Notes" entry; for approval tests.
+     */
+    public TargetApp launchDeleteForm() throws IOException {
+        Path dir = tempDir();
+        return launch(dir, "Cleanup", List.of("yad", "--form", "--title=Cleanup", "--field=Notes",
+                "--field=Delete:BTN", "--button=OK:0", "", "touch " + dir.resolve("deleted")));
+    }
+
+    /**
+     * A yad text window painted entirely black — background, text, borders and focus ring, through
+     * the app's own GTK user stylesheet — as a stand-in for a failed capture.
+     */
+    public TargetApp launchBlack() throws IOException {
+        Path dir = tempDir();
+        Path css = dir.resolve("config").resolve("gtk-3.0").resolve("gtk.css");
+        Files.createDirectories(css.getParent());
+        Files.writeString(css, "* { background-color: #000; background-image: none; color: #000; "
+                + "border-color: #000; box-shadow: none; outline-color: #000; caret-color: #000; }\n");
+        return launch(dir, "Black", List.of("yad", "--text-info", "--title=Black", "--no-buttons",
+                "--back=black", "--fore=black", "--geometry=400x300+0+0"));
+    }
+
+    /** A yad list with two columns and three rows. */
+    public TargetApp launchList() throws IOException {
+        return launch(tempDir(), "Fruit List", List.of("yad", "--list", "--title=Fruit List", "--width=400",
+                "--height=300", "--column=Fruit", "--column=Colour", "apple", "red", "banana", "yellow", "cherry", "dark red"));
+    }
+
+    /** A yad text window of the given size at the screen's origin, for capture benchmarks. */
+    public TargetApp launchSized(int width, int height) throws IOException {
+        return launch(tempDir(), "Sized", List.of("yad", "--text-info", "--title=Sized",
+                "--geometry=" + width + "x" + height + "+0+0"));
+    }
+
+    /** gtk3-widget-factory: one large window of about 260 elements. */
+    public TargetApp launchWidgetFactory() throws IOException {
+        return launch(tempDir(), null, List.of("gtk3-widget-factory"));
+    }
+
+    /** Stops one launched application now (e.g. to restart it). */
+    public void stop(TargetApp app) throws InterruptedException {
+        app.process().destroy();
+        if (!app.process().waitFor(3, TimeUnit.SECONDS)) {
+            app.process().destroyForcibly().waitFor(3, TimeUnit.SECONDS);
+        }
+        launched.remove(app);
+    }
+
+    /** Runs a helper command on the test desktop (xdotool, import) and returns its stdout. */
+    public static String run(List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            fail(command + " failed: " + new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    /** Polls until the condition holds (true) or the timeout passes (false). */
+    public static boolean eventually(Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return condition.getAsBoolean();
+    }
+
+    private TargetApp launch(Path dir, String title, List<String> command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile());
+        Map<String, String> env = pb.environment();
+        env.put("NO_AT_BRIDGE", "0");
+        env.put("GDK_BACKEND", "x11");
+        env.put("GSETTINGS_BACKEND", "memory");
+        env.put("XDG_CONFIG_HOME", dir.resolve("config").toString());
+        env.put("XDG_DATA_HOME", dir.resolve("data").toString());
+        env.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+        Process process = pb.start();
+        TargetApp[] found = new TargetApp[1];
+        try {
+            boolean up = eventually(Duration.ofSeconds(15), () -> {
+                found[0] = tryResolve(process, dir, title);
+                return found[0] != null || !process.isAlive();
+            });
+            if (!up || found[0] == null) {
+                process.destroyForcibly();
+                fail(command.get(0) + " did not show an accessible window within 15 s; stderr: "
+                        + Files.readString(dir.resolve("stderr.txt")));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+            throw new IOException("interrupted while waiting for " + command.get(0), e);
+        }
+        launched.add(found[0]);
+        return found[0];
+    }
+
+    private TargetApp tryResolve(Process process, Path dir, String title) {
+        try {
+            AppInfo app = backend.resolveApp(AppSelector.pid(process.pid()));
+            List<WindowInfo> windows = backend.listWindows(app);
+            for (WindowInfo w : windows) {
+                if ((title == null || w.title().equals(title)) && w.frame().width() > 1) {
+                    return new TargetApp(process, app, w, dir);
+                }
+            }
+            return null;
+        } catch (CountersignException e) {
+            return null;
+        }
+    }
+
+    private Path tempDir() throws IOException {
+        Path dir = Files.createTempDirectory("countersign-app-");
+        tempDirs.add(dir);
+        return dir;
+    }
+
+    /** Stops every application this test launched, then deletes their directories. */
+    public void cleanUp() throws InterruptedException, IOException {
+        for (TargetApp app : new ArrayList<>(launched)) {
+            stop(app);
+        }
+        for (Path dir : tempDirs) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        tempDirs.clear();
+    }
+}
