@@ -1,6 +1,7 @@
 package dev.countersign.app;
 
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import java.util.Locale;
 
 /** Picks the desktop backend for this machine; where there is none, one that says why. */
@@ -13,12 +14,17 @@ final class Backends {
         if (os.startsWith("mac")) {
             return new NoDesktop("the macOS backend is not in this build yet");
         }
-        return new NoDesktop("the Linux (AT-SPI) backend is not in this build yet");
+        if (os.startsWith("linux")) {
+            // Connects lazily: without a display or accessibility bus it reports the session as
+            // unknown and every operation fails closed, so serve and doctor still work.
+            return AtspiDesktopBackend.fromEnvironment();
+        }
+        return new NoDesktop("there is no desktop backend for " + System.getProperty("os.name"));
     }
 
     /** A name for reports: which backend this is. */
     static String describe(DesktopBackend backend) {
         return backend instanceof NoDesktop ? "none (" + ((NoDesktop) backend).why() + ")"
-                : backend.getClass().getSimpleName();
+                : backend instanceof AtspiDesktopBackend ? "AT-SPI (Linux, X11)" : backend.getClass().getSimpleName();
     }
 }

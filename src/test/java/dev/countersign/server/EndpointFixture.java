@@ -2,6 +2,7 @@ package dev.countersign.server;
 
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.RandomIds;
+import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -38,7 +39,8 @@ final class EndpointFixture implements AutoCloseable {
     final Path home;
     final AgentDirectory agents;
     final AuditLog audit;
-    final FormDesktop desktop = new FormDesktop();
+    /** The in-memory form, when the fixture runs on one (null on the real desktop). */
+    final FormDesktop desktop;
     final HeldApprover approver = new HeldApprover();
     final ComputerDriver driver;
     final McpEndpoint endpoint;
@@ -50,12 +52,17 @@ final class EndpointFixture implements AutoCloseable {
     }
 
     EndpointFixture(Path home, EndpointConfig config) {
+        this(home, config, new FormDesktop());
+    }
+
+    EndpointFixture(Path home, EndpointConfig config, DesktopBackend backend) {
         this.home = home;
+        this.desktop = backend instanceof FormDesktop ? (FormDesktop) backend : null;
         Clock clock = Clock.systemUTC();
         this.agents = new AgentDirectory(home.resolve("agents.json"), clock, new SecureRandom());
         this.audit = AuditLog.open(home.resolve("audit").resolve("audit.jsonl"), clock);
         DriverSettings settings = DriverSettings.defaults("sess-endpoint-test").withApprovalWindow(Duration.ofSeconds(20));
-        this.driver = new ComputerDriver(desktop, new PolicyApprovals(RiskPolicy.defaults()), approver,
+        this.driver = new ComputerDriver(backend, new PolicyApprovals(RiskPolicy.defaults()), approver,
                 new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
                 clock, new RandomIds(), new SecureRandom(), settings);
         this.endpoint = McpEndpoint.start(config, driver, agents, audit, "test");

@@ -45,13 +45,18 @@ class StdioBridgeTest {
     }
 
     McpSyncClient bridge(String agent) {
+        client = stdioClient(home, fx, agent);
+        return client;
+    }
+
+    /** The SDK's stdio client, launching {@code countersign mcp-stdio --agent NAME} against the fixture. */
+    static McpSyncClient stdioClient(Path home, EndpointFixture fx, String agent) {
         List<String> args = new ArrayList<>(ChildJvm.jvmArgs(home, "stdio-bridge"));
         args.addAll(List.of("mcp-stdio", "--agent", agent, "--url", fx.uri().toString()));
         ServerParameters params = ServerParameters.builder(ChildJvm.java()).args(args).build();
         StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(new ObjectMapper()));
-        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
+        return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
                 .initializationTimeout(Duration.ofSeconds(30)).build();
-        return client;
     }
 
     @Test
