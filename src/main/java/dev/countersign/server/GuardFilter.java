@@ -84,6 +84,7 @@ final class GuardFilter implements Filter {
             return;
         }
         String agentId = agent.get();
+        LOG.debug("{} {} from agent {}", method, request.getRequestURI(), agentId);
         if (request.getContentLengthLong() > maxBody) {
             refuse(response, 413, "body_too_large", "a request body is at most " + maxBody + " bytes");
             return;
