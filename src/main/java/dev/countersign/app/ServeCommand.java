@@ -40,17 +40,24 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Home home = Home.current().ensure();
-        int chosenPort = port != null ? port : Settings.load(home.settings()).portOrDefault();
+        Settings settings;
+        try {
+            settings = Settings.load(home.settings());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            err.println("countersign serve: " + home.settings() + ": " + e.getOriginalMessage());
+            return 1;
+        }
+        int chosenPort = port != null ? port : settings.portOrDefault();
         String approverNote = approverNote();
         DesktopBackend backend = Backends.forThisMachine();
         Approver deny = new HeadlessApprover();
         ServedApp app;
         try {
-            app = ServedApp.start(home, chosenPort, backend, deny);
-        } catch (CountersignException e) {
+            app = ServedApp.start(home, settings.endpoint(chosenPort), backend, deny);
+        } catch (CountersignException | IllegalArgumentException e) {
             backend.close();
-            err.println("countersign serve: " + e.error().message());
-            err.println(e.error().hint());
+            err.println("countersign serve: " + (e instanceof CountersignException
+                    ? ((CountersignException) e).error().message() : "settings.json: " + e.getMessage()));
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -36,7 +36,8 @@ final class ServedApp implements AutoCloseable {
         this.agents = agents;
     }
 
-    static ServedApp start(Home home, int port, DesktopBackend backend, Approver approver) throws IOException {
+    static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver)
+            throws IOException {
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
         RiskPolicy policy = Files.exists(home.policy()) ? RiskPolicy.parse(Files.readAllBytes(home.policy()))
@@ -51,7 +52,7 @@ final class ServedApp implements AutoCloseable {
         AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
         try {
-            McpEndpoint endpoint = McpEndpoint.start(EndpointConfig.defaults().withPort(port), driver, agents, audit,
+            McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
                     VersionProvider.version());
             return new ServedApp(endpoint, audit, backend, agents);
         } catch (RuntimeException e) {
