@@ -54,8 +54,19 @@ final class ActFlow {
         if (session.isPresent()) {
             return ToolResult.error(session.get());
         }
+        if (seen.actions().isEmpty() && "click".equals(args.op())) {
+            // A click without an accessible action would be a raw click at a screen point, judged by
+            // this element's labels while landing on whatever is there: that is the visual fallback's
+            // job, which always asks.
+            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
+                    "this element has no accessible action; use computer_visual_act to click at a point "
+                            + "(it always asks the person)"));
+        }
         // The act is accepted: from here its outcome may be uncertain, so the observation is spent.
-        ctx.observations.consume(observation);
+        var spent = ctx.observations.consume(observation);
+        if (spent.isPresent()) {
+            return ToolResult.error(spent.get());
+        }
         IdentityCheck.Result live = IdentityCheck.recheck(ctx.backend, observation, found.index());
         if (live instanceof IdentityCheck.Result.Changed) {
             return ToolResult.error(((IdentityCheck.Result.Changed) live).error());

@@ -40,11 +40,15 @@ final class VisualActRuntime extends LocalRuntime {
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
         requireDispatchable();
-        // Re-check the same window again right before dispatch: a moved window moves the point.
-        checks.windowChange(observation, geometry).ifPresent(error -> {
+        // Re-check the same window again right before dispatch: a moved window moves the point,
+        // and the window may have grown a password field under it.
+        beforeDispatch(() -> checks.windowChange(observation, geometry)).ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
-        return dispatched(envelope, () -> ctx.backend.pointer(input()));
+        beforeDispatch(() -> SecureProbe.at(ctx, observation, point, to)).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+        return dispatched(envelope, lease, reservation, approval, () -> ctx.backend.pointer(input()));
     }
 
     @Override

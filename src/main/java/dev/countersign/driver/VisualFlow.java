@@ -97,7 +97,14 @@ final class VisualFlow {
         if (session.isPresent()) {
             return ToolResult.error(session.get());
         }
-        ctx.observations.consume(observation);
+        Optional<CountersignError> liveSecure = SecureProbe.at(ctx, observation, point, to);
+        if (liveSecure.isPresent()) {
+            return ToolResult.error(liveSecure.get());
+        }
+        Optional<CountersignError> spent = ctx.observations.consume(observation);
+        if (spent.isPresent()) {
+            return ToolResult.error(spent.get());
+        }
         Optional<CountersignError> changed = windowChange(observation, geometry);
         if (changed.isPresent()) {
             return ToolResult.error(changed.get());
@@ -148,7 +155,13 @@ final class VisualFlow {
     }
 
     private byte[] screenshotWithPoint(Observation observation, Geometry geometry, VisualArgs.Act args) {
-        VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults(), null);
+        VisualCapture.Result result;
+        try {
+            result = Screenshots.capture(ctx, observation, MarkOptions.defaults(), null);
+        } catch (dev.countersign.core.CountersignException e) {
+            // The person still sees the action in words; no picture is better than no dialog.
+            return null;
+        }
         if (!(result instanceof VisualCapture.Delivered)) {
             return null;
         }
