@@ -59,7 +59,8 @@ public final class McpEndpoint implements AutoCloseable {
 
     /** The tools every endpoint serves; a new tool is one more entry here. */
     static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit) {
-        return List.of(new ObserveTool(driver, audit), new ActTool(driver, audit), new EvidenceTool(driver));
+        return List.of(new ObserveTool(driver, audit), new VisualObserveTool(driver), new ActTool(driver, audit),
+                new VisualActTool(driver, audit), new EvidenceTool(driver));
     }
 
     /**

@@ -29,7 +29,7 @@ class EndpointDesktopTest {
         TestDesktop.TargetApp form = desktop.launchForm("alice", "secret");
         try (EndpointFixture fx = new EndpointFixture(home, EndpointConfig.defaults().withPort(0), desktop.backend())) {
             McpSyncClient client = fx.client(fx.token("claude"));
-            assertThat(client.listTools().tools()).hasSize(3);
+            assertThat(client.listTools().tools()).hasSize(5);
             observeAndTick(client, form);
         }
     }
@@ -47,6 +47,38 @@ class EndpointDesktopTest {
             } finally {
                 stdio.closeGracefully();
             }
+        }
+    }
+
+    @Test
+    void theScreenshotTravelsAsImageContentNamedByItsHash(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("carol", "secret");
+        try (EndpointFixture fx = new EndpointFixture(home, EndpointConfig.defaults().withPort(0), desktop.backend())) {
+            McpSyncClient client = fx.client(fx.token("claude"));
+            McpSchema.CallToolResult observation = McpEndpointTest.call(client, "computer_observe",
+                    Map.of("app", String.valueOf(form.pid())));
+            String observationId = (String) McpEndpointTest.structured(observation).get("observation_id");
+
+            McpSchema.CallToolResult visual = McpEndpointTest.call(client, "computer_visual_observe",
+                    Map.of("observation_id", observationId, "max_marks", 20));
+
+            assertThat(visual.isError()).as("%s", visual).isFalse();
+            Map<String, Object> meta = McpEndpointTest.structured(visual);
+            McpSchema.ImageContent image = visual.content().stream()
+                    .filter(c -> c instanceof McpSchema.ImageContent).map(c -> (McpSchema.ImageContent) c)
+                    .findFirst().orElseThrow();
+            assertThat(image.mimeType()).isEqualTo("image/png");
+            byte[] png = java.util.Base64.getDecoder().decode(image.data());
+            assertThat(dev.countersign.core.Digests.sha256Hex(png)).isEqualTo(meta.get("capture_sha256"));
+            assertThat(meta.toString()).doesNotContain(image.data().substring(0, 40));
+            assertThat((List<?>) meta.get("marks")).isNotEmpty().hasSizeLessThanOrEqualTo(20);
+
+            // The hash the agent got is the only key to the coordinate fallback; another is refused.
+            McpSchema.CallToolResult wrong = McpEndpointTest.call(client, "computer_visual_act", Map.of("op", "click",
+                    "observation_id", observationId, "capture_sha256", "0".repeat(64), "point", Map.of("x", 5, "y", 5)));
+            assertThat(wrong.isError()).isTrue();
+            assertThat(McpEndpointTest.structured(wrong)).containsEntry("code", "INVALID_ARGUMENT")
+                    .containsEntry("field", "capture_sha256");
         }
     }
 

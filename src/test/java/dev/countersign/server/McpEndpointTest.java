@@ -54,18 +54,21 @@ class McpEndpointTest {
     @Nested
     class Tools {
         @Test
-        void listsTheThreeToolsWithSchemasAndAnnotations() {
+        void listsTheFiveToolsWithSchemasAndAnnotations() {
             McpSyncClient client = fx.client(fx.token("claude"));
             List<McpSchema.Tool> tools = client.listTools().tools();
-            assertThat(tools).extracting(McpSchema.Tool::name)
-                    .containsExactly("computer_observe", "computer_act", "computer_evidence");
+            assertThat(tools).extracting(McpSchema.Tool::name).containsExactly("computer_observe",
+                    "computer_visual_observe", "computer_act", "computer_visual_act", "computer_evidence");
             for (McpSchema.Tool tool : tools) {
                 assertThat(tool.inputSchema().get("additionalProperties")).as(tool.name()).isEqualTo(false);
                 assertThat(tool.outputSchema()).as(tool.name()).isNotNull();
+                boolean acting = tool.name().endsWith("_act");
+                if (acting) {
+                    assertThat(tool.annotations().destructiveHint()).as(tool.name()).isTrue();
+                } else {
+                    assertThat(tool.annotations().readOnlyHint()).as(tool.name()).isTrue();
+                }
             }
-            assertThat(tools.get(0).annotations().readOnlyHint()).isTrue();
-            assertThat(tools.get(1).annotations().destructiveHint()).isTrue();
-            assertThat(tools.get(2).annotations().readOnlyHint()).isTrue();
         }
 
         @Test
