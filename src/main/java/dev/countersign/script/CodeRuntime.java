@@ -98,6 +98,11 @@ public final class CodeRuntime {
         return ScriptPrompt.render(ToolCatalog.all(), limits);
     }
 
+    /** The short form of {@link #prompt()} for a tool description (SPEC.md §3 keeps tools/list small). */
+    public String compactPrompt() {
+        return ScriptPrompt.compact(ToolCatalog.all(), limits);
+    }
+
     private interface Segment {
         Object run();
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.driver.ActArgs;
@@ -28,7 +29,7 @@ final class DriverToolPort implements ToolPort {
     }
 
     @Override
-    public ResumeWith call(String agentId, String tool, ObjectNode args) {
+    public ResumeWith call(String agentId, String tool, ObjectNode args, ScriptAudit audit) {
         ScriptTool spec = ToolCatalog.find(tool).orElseThrow(() -> new IllegalArgumentException("unknown tool " + tool));
         Object bound;
         try {
@@ -46,7 +47,7 @@ final class DriverToolPort implements ToolPort {
             case ToolCatalog.OBSERVE:
                 return answer(driver.observe(agentId, (ObserveArgs) bound));
             case ToolCatalog.ACT:
-                return receipt(driver.act(agentId, (ActArgs) bound));
+                return receipt(agentId, driver.act(agentId, (ActArgs) bound, audit.approvals()), audit);
             case ToolCatalog.EVIDENCE:
                 return new ResumeWith.Value(Json.mapper().valueToTree(driver.evidence(agentId)));
             default:
@@ -61,11 +62,18 @@ final class DriverToolPort implements ToolPort {
         return new ResumeWith.Value(Json.mapper().valueToTree(((ToolResult.Ok<?>) result).value()));
     }
 
-    private static ResumeWith receipt(ToolResult<Receipt> result) {
+    private static ResumeWith receipt(String agentId, ToolResult<Receipt> result, ScriptAudit audit) {
         if (result instanceof ToolResult.Err) {
             return new ResumeWith.Failure(((ToolResult.Err<Receipt>) result).error(), null);
         }
         Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
+        try {
+            audit.receipt(agentId, receipt);
+        } catch (CountersignException e) {
+            // The script must not learn of an outcome the audit log does not hold.
+            return new ResumeWith.Failure(CountersignError.of(ErrorCode.INTERNAL, "the receipt " + receipt.receiptId()
+                    + " could not be recorded in the audit log; treat the action's outcome as unknown"), null);
+        }
         JsonNode json = Json.mapper().valueToTree(receipt);
         if (!receipt.isError()) {
             return new ResumeWith.Value(json);

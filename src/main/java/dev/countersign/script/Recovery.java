@@ -58,14 +58,14 @@ final class Recovery {
     }
 
     /** Re-observes the target's app, finds the target again by identity, and repeats the act on the new ref. */
-    ResumeWith reissue(ScriptCheckpoint checkpoint) {
+    ResumeWith reissue(ScriptCheckpoint checkpoint, ScriptAudit audit) {
         ScriptCheckpoint.Target target = checkpoint.target();
         if (target == null) {
             return changed("Countersign restarted while the person was deciding and the target cannot be identified "
                     + "again; observe again and repeat the action");
         }
         ObjectNode observe = Json.mapper().createObjectNode().put("app", Long.toString(target.pid()));
-        ResumeWith seen = tools.call(checkpoint.agentId(), ToolCatalog.OBSERVE, observe);
+        ResumeWith seen = tools.call(checkpoint.agentId(), ToolCatalog.OBSERVE, observe, audit);
         if (seen instanceof ResumeWith.Failure) {
             return seen;
         }
@@ -86,7 +86,7 @@ final class Recovery {
             return changed("after the restart the target was found " + matches.size() + " times instead of once");
         }
         ObjectNode act = checkpoint.args().deepCopy().put("ref", matches.get(0));
-        return tools.call(checkpoint.agentId(), ToolCatalog.ACT, act);
+        return tools.call(checkpoint.agentId(), ToolCatalog.ACT, act, audit);
     }
 
     /** Asks the person whether a script may go on after an action whose outcome is unknown. */

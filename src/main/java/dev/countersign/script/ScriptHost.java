@@ -75,13 +75,18 @@ public final class ScriptHost implements AutoCloseable {
 
     /** {@code computer_script}: runs a new script for {@code agentId} until it ends or suspends. */
     public ScriptOutcome run(String agentId, String script, String name) {
+        return run(agentId, script, name, ScriptAudit.NONE);
+    }
+
+    /** {@link #run(String, String, String)}, auditing the script's approvals and receipts. */
+    public ScriptOutcome run(String agentId, String script, String name, ScriptAudit audit) {
         if (agentId == null || agentId.isBlank()) {
             return new ScriptOutcome.HostFault(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
         }
         String scriptId = "scr_" + HexFormat.of().formatHex(bytes(16));
         synchronized (lockFor(scriptId)) {
             try {
-                return advance(agentId, scriptId, name, null, runtime.start(script, name));
+                return advance(agentId, scriptId, name, null, runtime.start(script, name), audit);
             } catch (CountersignException e) {
                 return new ScriptOutcome.HostFault(e.error());
             } finally {
@@ -95,6 +100,11 @@ public final class ScriptHost implements AutoCloseable {
      * {@code wait} for a call that is still with the person. Another agent's id is unknown.
      */
     public ScriptOutcome resume(String agentId, String scriptId, Duration wait) {
+        return resume(agentId, scriptId, wait, ScriptAudit.NONE);
+    }
+
+    /** {@link #resume(String, String, Duration)}, auditing the script's approvals and receipts. */
+    public ScriptOutcome resume(String agentId, String scriptId, Duration wait, ScriptAudit audit) {
         synchronized (lockFor(scriptId == null ? "" : scriptId)) {
             try {
                 Optional<ScriptCheckpoint> loaded = store.load(agentId, scriptId);
@@ -105,9 +115,9 @@ public final class ScriptHost implements AutoCloseable {
                 ScriptCheckpoint checkpoint = loaded.get();
                 InFlight flight = inFlight.remove(scriptId);
                 if (flight == null) {
-                    flight = recover(checkpoint);
+                    flight = recover(checkpoint, audit);
                 }
-                return proceed(flight, wait);
+                return proceed(flight, wait, audit);
             } catch (CountersignException e) {
                 return new ScriptOutcome.HostFault(e.error());
             } finally {
@@ -122,7 +132,7 @@ public final class ScriptHost implements AutoCloseable {
     }
 
     /** Decides how a checkpoint without a live call in this process continues (see docs/script.md). */
-    private InFlight recover(ScriptCheckpoint checkpoint) {
+    private InFlight recover(ScriptCheckpoint checkpoint, ScriptAudit audit) {
         switch (checkpoint.phase()) {
             case AFTER:
                 InFlight done = new InFlight(store, checkpoint);
@@ -131,13 +141,13 @@ public final class ScriptHost implements AutoCloseable {
             case BEFORE:
                 if (!checkpoint.acting()) {
                     // A read-only call changes nothing on screen: running it again is safe.
-                    return start(checkpoint, () -> tools.call(checkpoint.agentId(), checkpoint.tool(), checkpoint.args()));
+                    return start(checkpoint, () -> tools.call(checkpoint.agentId(), checkpoint.tool(), checkpoint.args(), audit));
                 }
                 return interrupted(checkpoint);
             case AWAITING_APPROVAL:
                 // Nothing was dispatched (dispatch only follows an allow, which is recorded first);
                 // the old decision died with the old process, so the person is asked again.
-                return start(checkpoint, () -> recovery.reissue(checkpoint));
+                return start(checkpoint, () -> recovery.reissue(checkpoint, audit));
             case DISPATCHING:
             default:
                 return interrupted(checkpoint);
@@ -170,7 +180,7 @@ public final class ScriptHost implements AutoCloseable {
     }
 
     private ScriptOutcome advance(String agentId, String scriptId, String name, ScriptCheckpoint previous,
-            RunStep step) {
+            RunStep step, ScriptAudit audit) {
         ScriptCheckpoint last = previous;
         RunStep current = step;
         while (current instanceof RunStep.Call) {
@@ -188,7 +198,7 @@ public final class ScriptHost implements AutoCloseable {
                     refs);
             store.save(before);
             faults.reached(ScriptFaults.Point.SAVED_BEFORE, scriptId);
-            InFlight flight = start(before, () -> tools.call(agentId, call.tool(), call.args()));
+            InFlight flight = start(before, () -> tools.call(agentId, call.tool(), call.args(), audit));
             Optional<ResumeWith> answer = awaitFirst(flight);
             if (answer.isEmpty()) {
                 inFlight.put(scriptId, flight);
@@ -204,7 +214,7 @@ public final class ScriptHost implements AutoCloseable {
         return tagged((RunStep.Complete) current);
     }
 
-    private ScriptOutcome proceed(InFlight flight, Duration wait) {
+    private ScriptOutcome proceed(InFlight flight, Duration wait, ScriptAudit audit) {
         ScriptCheckpoint checkpoint = flight.checkpoint();
         Optional<ResumeWith> answer = await(flight.answer, wait);
         if (answer.isEmpty()) {
@@ -214,7 +224,7 @@ public final class ScriptHost implements AutoCloseable {
         ScriptCheckpoint saved = checkpoint.phase() == ScriptCheckpoint.Phase.AFTER ? checkpoint
                 : saveAfter(flight.checkpoint(), answer.get());
         RunStep next = runtime.resume(saved.snapshot(), answer.get());
-        return advance(saved.agentId(), saved.scriptId(), saved.name(), saved, next);
+        return advance(saved.agentId(), saved.scriptId(), saved.name(), saved, next, audit);
     }
 
     private ScriptCheckpoint saveAfter(ScriptCheckpoint checkpoint, ResumeWith answer) {

@@ -7,6 +7,30 @@ final class ScriptPrompt {
     private ScriptPrompt() {
     }
 
+    /**
+     * The short form for an MCP tool description, where every byte is paid on every connect: the
+     * call form, the names of each tool's arguments (their types are the MCP tools' own), the tags.
+     */
+    static String compact(List<ScriptTool> tools, ScriptLimits limits) {
+        StringBuilder b = new StringBuilder("A JavaScript function body ending in return {final_result: …} or "
+                + "{observation: …}; an uncaught exception is the error. Tools only as ");
+        for (int i = 0; i < tools.size(); i++) {
+            ScriptTool tool = tools.get(i);
+            b.append(i == 0 ? "" : ", ").append("call_tool(\"").append(tool.name()).append("\", {");
+            for (int j = 0; j < tool.params().size(); j++) {
+                ScriptTool.Param p = tool.params().get(j);
+                b.append(j == 0 ? "" : ", ").append(p.name()).append(p.optional() ? "?" : "");
+            }
+            b.append("})");
+        }
+        return b.append(" (as those tools; a refused act throws ToolError e.code). No Java, files, network, eval; ")
+                .append("no call_tool in forEach/map callbacks. Limits: ")
+                .append(limits.maxInstructions() / 1_000_000).append("M instructions, ")
+                .append(limits.maxCompute().toSeconds()).append(" s compute, ").append(limits.maxToolCalls())
+                .append(" calls. Approvals may answer suspended + script_id: then computer_script_resume.")
+                .toString();
+    }
+
     static String render(List<ScriptTool> tools, ScriptLimits limits) {
         StringBuilder b = new StringBuilder();
         b.append("Write the body of a JavaScript function (ES6 subset, interpreted) and end it with a tagged return:\n")

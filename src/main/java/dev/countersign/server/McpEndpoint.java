@@ -59,8 +59,19 @@ public final class McpEndpoint implements AutoCloseable {
 
     /** The tools every endpoint serves; a new tool is one more entry here. */
     static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit) {
-        return List.of(new ObserveTool(driver, audit), new VisualObserveTool(driver), new ActTool(driver, audit),
-                new VisualActTool(driver, audit), new EvidenceTool(driver));
+        return tools(driver, audit, null);
+    }
+
+    /** The tools, plus {@code computer_script} and {@code computer_script_resume} when scripts are wired. */
+    static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit, ScriptPort scripts) {
+        List<AgentTool> tools = new java.util.ArrayList<>(List.of(new ObserveTool(driver, audit),
+                new VisualObserveTool(driver), new ActTool(driver, audit), new VisualActTool(driver, audit),
+                new EvidenceTool(driver)));
+        if (scripts != null) {
+            tools.add(new ScriptTools.Run(scripts, audit));
+            tools.add(new ScriptTools.Resume(scripts, audit));
+        }
+        return List.copyOf(tools);
     }
 
     /**
@@ -69,6 +80,15 @@ public final class McpEndpoint implements AutoCloseable {
      */
     public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
             AuditLog auditLog, String version) {
+        return start(config, driver, agents, auditLog, version, null);
+    }
+
+    /**
+     * {@link #start(EndpointConfig, ComputerDriver, AgentDirectory, AuditLog, String)}, also serving
+     * CodeAct scripts through {@code scripts} (null: no script tools).
+     */
+    public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
+            AuditLog auditLog, String version, ScriptPort scripts) {
         Objects.requireNonNull(driver, "driver");
         Objects.requireNonNull(agents, "agents");
         Objects.requireNonNull(auditLog, "auditLog");
@@ -78,7 +98,7 @@ public final class McpEndpoint implements AutoCloseable {
                             + config.bindAddress().getHostAddress()));
         }
         AuditTrail audit = new AuditTrail(auditLog);
-        ToolRegistry registry = new ToolRegistry(tools(driver, audit), audit, Duration.ofSeconds(1));
+        ToolRegistry registry = new ToolRegistry(tools(driver, audit, scripts), audit, Duration.ofSeconds(1));
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(new JacksonMcpJsonMapper(Json.mapper().copy()
                         .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)))

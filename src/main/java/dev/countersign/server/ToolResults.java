@@ -41,6 +41,11 @@ final class ToolResults {
         return result(body, true);
     }
 
+    /** A structured body as it is, e.g. a script's tagged outcome; {@code isError} for the script's own error. */
+    static McpSchema.CallToolResult structured(Map<String, Object> body, boolean isError) {
+        return result(body, isError);
+    }
+
     private static Map<String, Object> errorBody(String code, String message, String hint, String field) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", code);

@@ -43,7 +43,7 @@ final class FakeDesktopTools implements ToolPort {
     }
 
     @Override
-    public synchronized ResumeWith call(String agentId, String tool, ObjectNode args) {
+    public synchronized ResumeWith call(String agentId, String tool, ObjectNode args, ScriptAudit audit) {
         if (ToolCatalog.OBSERVE.equals(tool)) {
             screen.observes.incrementAndGet();
             return new ResumeWith.Value(view());
