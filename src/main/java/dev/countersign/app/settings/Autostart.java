@@ -30,7 +30,8 @@ public final class Autostart {
         return linux(config.resolve("autostart"), launcher);
     }
 
-    static Autostart linux(Path autostartDir, String launcher) {
+    /** An XDG autostart entry in the given folder. */
+    public static Autostart linux(Path autostartDir, String launcher) {
         return new Autostart(autostartDir.resolve("countersign.desktop"), "[Desktop Entry]\n"
                 + "Type=Application\n"
                 + "Name=Countersign\n"

@@ -65,6 +65,10 @@ final class StatusWindow implements TrayView {
     static StatusWindow show(MenuActions actions) {
         StatusWindow w = new StatusWindow(actions);
         w.stage.show();
+        // Top right, where a tray popover would be, and clear of the centred windows it opens.
+        javafx.geometry.Rectangle2D area = javafx.stage.Screen.getPrimary().getVisualBounds();
+        w.stage.setX(area.getMaxX() - w.stage.getWidth() - 16);
+        w.stage.setY(area.getMinY() + 16);
         return w;
     }
 
