@@ -8,11 +8,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.core.VerificationOutcome;
 import dev.countersign.desktop.ElementNode;
-import dev.countersign.graph.ActionResult;
-import dev.countersign.graph.GovernedGraph;
-import dev.countersign.graph.GraphStep;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,12 +21,12 @@ import java.util.Map;
 final class ActFlow {
     private final DriverContext ctx;
     private final ApprovalPolicy policy;
-    private final ApprovalFlow approvals;
+    private final GovernedRun run;
 
-    ActFlow(DriverContext ctx, ApprovalPolicy policy, ApprovalFlow approvals) {
+    ActFlow(DriverContext ctx, ApprovalPolicy policy, GovernedRun run) {
         this.ctx = ctx;
         this.policy = policy;
-        this.approvals = approvals;
+        this.run = run;
     }
 
     ToolResult<Receipt> act(String agentId, ActArgs args) {
@@ -58,8 +54,19 @@ final class ActFlow {
         if (session.isPresent()) {
             return ToolResult.error(session.get());
         }
+        if (seen.actions().isEmpty() && "click".equals(args.op())) {
+            // A click without an accessible action would be a raw click at a screen point, judged by
+            // this element's labels while landing on whatever is there: that is the visual fallback's
+            // job, which always asks.
+            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
+                    "this element has no accessible action; use computer_visual_act to click at a point "
+                            + "(it always asks the person)"));
+        }
         // The act is accepted: from here its outcome may be uncertain, so the observation is spent.
-        ctx.observations.consume(observation);
+        var spent = ctx.observations.consume(observation);
+        if (spent.isPresent()) {
+            return ToolResult.error(spent.get());
+        }
         IdentityCheck.Result live = IdentityCheck.recheck(ctx.backend, observation, found.index());
         if (live instanceof IdentityCheck.Result.Changed) {
             return ToolResult.error(((IdentityCheck.Result.Changed) live).error());
@@ -69,24 +76,12 @@ final class ActFlow {
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, found.index(), args, validity);
-        GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
-        GraphStep step = graph.start(request(agentId, args, observation, target, validity));
-        long approvalNanos = 0;
-        String decidedAt = null;
-        if (step instanceof GraphStep.Interrupted) {
-            long asked = System.nanoTime();
-            int index = found.index();
-            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, new ApprovalFlow.Ask(
-                    agentId, observation, Describe.action("computer_act/" + args.op(), target, observation),
-                    () -> IdentityCheck.problem(ctx.backend, observation, index),
-                    () -> Screenshots.highlighted(ctx, observation, args.ref())));
-            step = answered.step();
-            decidedAt = answered.decidedAt();
-            approvalNanos = System.nanoTime() - asked;
-        }
-        ActionResult result = ((GraphStep.Finished) step).result();
-        Receipt receipt = Receipts.of(result, runtime, started, approvalNanos, decidedAt);
-        ctx.receipts.add(agentId, receipt);
+        int index = found.index();
+        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, target, validity),
+                () -> new ApprovalFlow.Ask(agentId, observation,
+                        Describe.action("computer_act/" + args.op(), target, observation),
+                        () -> IdentityCheck.problem(ctx.backend, observation, index),
+                        () -> Screenshots.highlighted(ctx, observation, args.ref())), started);
         return ToolResult.ok(receipt);
     }
 

@@ -25,6 +25,8 @@ final class ActRuntime extends LocalRuntime {
     private final int index;
     private final ActArgs args;
     private ElementNode beforeDispatch;
+    /** How long the target may take to report keyboard focus before keys are withheld. */
+    private static final java.time.Duration FOCUS_BOUND = java.time.Duration.ofMillis(300);
 
     ActRuntime(DriverContext ctx, Observation observation, int index, ActArgs args, long validityMs) {
         super(ctx, observation, validityMs);
@@ -36,7 +38,7 @@ final class ActRuntime extends LocalRuntime {
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
         requireDispatchable();
-        IdentityCheck.Result identity = IdentityCheck.recheck(ctx.backend, observation, index);
+        IdentityCheck.Result identity = beforeDispatch(() -> IdentityCheck.recheck(ctx.backend, observation, index));
         if (identity instanceof IdentityCheck.Result.Changed) {
             throw new DispatchRefusedException(((IdentityCheck.Result.Changed) identity).error());
         }
@@ -44,17 +46,22 @@ final class ActRuntime extends LocalRuntime {
         if (beforeDispatch.secure()) {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
-        ctx.leases.charge(envelope.agentId());
-        long start = System.nanoTime();
-        dispatch = perform(beforeDispatch);
-        dispatchNanos = System.nanoTime() - start;
-        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
-                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
+        ElementNode target = beforeDispatch;
+        return dispatched(envelope, lease, reservation, approval, () -> perform(target));
     }
 
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
         EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
+        if (args.postcondition() != null) {
+            if ("click".equals(args.op())) {
+                // A click counts only with its own change; then the agent's postcondition decides.
+                ReceiptVerification changed = probe.click(beforeDispatch);
+                boolean vanished = Boolean.FALSE.equals(args.postcondition().exists());
+                return changed == null && !vanished ? null : probe.declared(beforeDispatch, args.postcondition());
+            }
+            return probe.declared(beforeDispatch, args.postcondition());
+        }
         switch (args.op()) {
             case "click": return probe.click(beforeDispatch);
             case "type": return probe.value(beforeDispatch, args.text());
@@ -80,12 +87,26 @@ final class ActRuntime extends LocalRuntime {
                 return ctx.backend.perform(target.handle(), new ElementAction.SetValue(args.text()));
             case "key":
                 ctx.backend.perform(target.handle(), new ElementAction.Focus());
+                requireFocused(target);
                 return ctx.backend.keys(new KeyInput.Keys(KeyChord.parse(args.keys()).canonical()));
             case "scroll":
                 ScrollDirection direction = ScrollDirection.valueOf(args.direction().toUpperCase(Locale.ROOT));
                 return ctx.backend.perform(target.handle(), new ElementAction.Scroll(direction, args.scrollAmount()));
             default:
                 throw refused(ErrorCode.INVALID_ARGUMENT, "unknown op " + args.op());
+        }
+    }
+
+    /**
+     * Keys go to whatever has keyboard focus, so they are only sent once the target itself reports
+     * focus (and is still not secure). Focus was already moved, so a refusal here is not "nothing
+     * happened": it surfaces as an uncertain outcome.
+     */
+    private void requireFocused(ElementNode target) {
+        var evidence = new EffectProbe(ctx.backend, FOCUS_BOUND).focus(target);
+        if (evidence == null) {
+            throw new dev.countersign.core.CountersignException(dev.countersign.core.CountersignError.onField(
+                    ErrorCode.TARGET_CHANGED, "focus", "the target did not take keyboard focus; no keys were sent"));
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.PendingApproval;
 import dev.countersign.core.Timestamps;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.graph.GovernedGraph;
 import dev.countersign.graph.GraphStep;
 import dev.countersign.graph.ResumeInput;
@@ -31,6 +32,7 @@ import java.util.function.Supplier;
  * route and policy; a nonce is answered once.
  */
 final class ApprovalFlow {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ApprovalFlow.class);
     private final DriverContext ctx;
     private final Approver approver;
     private final Set<String> answeredNonces = ConcurrentHashMap.newKeySet();
@@ -56,7 +58,26 @@ final class ApprovalFlow {
             Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot) {
     }
 
+    /**
+     * Asks the person and resumes the graph with the answer. Whatever fails while asking (the
+     * re-check cannot read the window, the screenshot or the UI fails) consumes the approval, so
+     * the graph still reaches its release and the agent still gets a receipt.
+     */
     Answered ask(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask) {
+        try {
+            return askChecked(graph, wait, ask);
+        } catch (CountersignException e) {
+            ErrorCode code = e.error().code() == ErrorCode.TARGET_CHANGED ? ErrorCode.TARGET_CHANGED
+                    : ErrorCode.APPROVAL_UNAVAILABLE;
+            return consumed(graph, wait, code, "the approval could not be asked: " + e.error().message());
+        } catch (RuntimeException e) {
+            // A fault in the UI or a backend read must not leave the window reserved.
+            LOG.warn("asking for approval failed", e);
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE, "the approval could not be asked");
+        }
+    }
+
+    private Answered askChecked(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask) {
         PendingApproval pending = wait.pending();
         Optional<CountersignError> before = ask.recheck().get();
         if (before.isPresent()) {
@@ -64,15 +85,17 @@ final class ApprovalFlow {
         }
         Decision decision = askPerson(ask, pending);
         String decidedAt = Timestamps.format(ctx.clock.instant());
+        if (ctx.paused()) {
+            // Pausing withdraws every pending request; whatever the dialog said, nothing runs.
+            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
+        }
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
                     "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT))), decidedAt);
         }
-        if (ctx.paused()) {
-            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
-        }
-        if (ctx.observations.observation(ask.agentId(), ask.observation().id).isEmpty()) {
-            return consumed(graph, wait, ErrorCode.REF_UNKNOWN, "the agent's scope was disposed while it waited");
+        if (!ctx.observations.holds(ask.observation())) {
+            return consumed(graph, wait, ErrorCode.REF_UNKNOWN,
+                    "the observation was disposed or evicted while the person decided");
         }
         Optional<CountersignError> after = ask.recheck().get();
         if (after.isPresent()) {
@@ -84,6 +107,11 @@ final class ApprovalFlow {
         ApprovalGrant grant = new ApprovalGrant(ctx.ids.next("grant_"), null, pending.actionId(), pending.route(),
                 pending.actionDigest(), pending.policyDigest(), pending.nonce(), decidedAt);
         return new Answered(resume(graph, wait, new ApprovalDecision.AllowedOnce(grant)), decidedAt);
+    }
+
+    /** Withdraws every outstanding request of every agent (the kill switch). */
+    void withdrawEverything() {
+        pendingByAgent.keySet().forEach(this::withdrawAll);
     }
 
     /** Withdraws every outstanding request of an agent (its scope is being disposed). */

@@ -31,11 +31,12 @@ public final class ComputerDriver {
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
-        this.ctx = new DriverContext(backend, clock, ids, random, settings, leases);
+        this.ctx = new DriverContext(backend, clock, ids, random, settings, leases, policy::currentDigest);
         this.observer = new Observer(ctx);
         this.approvals = new ApprovalFlow(ctx, approver);
-        this.acts = new ActFlow(ctx, policy, approvals);
-        this.visuals = new VisualFlow(ctx, policy, approvals);
+        GovernedRun run = new GovernedRun(ctx, approvals);
+        this.acts = new ActFlow(ctx, policy, run);
+        this.visuals = new VisualFlow(ctx, policy, run);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -57,6 +58,7 @@ public final class ComputerDriver {
     }
 
     public EvidenceView evidence(String agentId) {
+        requireAgent(agentId);
         ReceiptRing.Window window = ctx.receipts.window(agentId);
         Permissions permissions = ctx.backend.permissions();
         OwnIdentity own = ctx.backend.ownIdentity();
@@ -73,6 +75,7 @@ public final class ComputerDriver {
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */
     public void pauseAll() {
         ctx.pauseAll();
+        approvals.withdrawEverything();
         LOG.info("all agents paused");
     }
 
@@ -91,6 +94,7 @@ public final class ComputerDriver {
 
     /** Forgets an agent: its observations, refs, reservations, receipts and pending approvals. */
     public void dispose(String agentId) {
+        requireAgent(agentId);
         ctx.observations.dispose(agentId);
         approvals.withdrawAll(agentId);
         ctx.reservations.releaseAgent(agentId);
@@ -100,6 +104,12 @@ public final class ComputerDriver {
     /** Bytes of serialized observations the agent currently holds (for budgets and tests). */
     public long observationBytes(String agentId) {
         return ctx.observations.bytesUsed(agentId);
+    }
+
+    private static void requireAgent(String agentId) {
+        if (agentId == null || agentId.isBlank()) {
+            throw new CountersignException(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
+        }
     }
 
     private <T> ToolResult<T> guarded(String agentId, String what, Supplier<ToolResult<T>> operation) {

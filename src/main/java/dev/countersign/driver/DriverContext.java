@@ -25,9 +25,12 @@ final class DriverContext {
     final ReceiptRing receipts;
     final WindowIds windows;
     private final AtomicBoolean paused = new AtomicBoolean();
+    /** The digest of the policy in force now: a grant made under another one no longer counts. */
+    final java.util.function.Supplier<String> policyDigest;
 
     DriverContext(DesktopBackend backend, Clock clock, IdSource ids, Random random, DriverSettings settings,
-            LeaseBook leases) {
+            LeaseBook leases, java.util.function.Supplier<String> policyDigest) {
+        this.policyDigest = policyDigest;
         this.backend = backend;
         this.clock = clock;
         this.ids = ids;

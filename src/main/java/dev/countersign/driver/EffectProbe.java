@@ -1,5 +1,6 @@
 package dev.countersign.driver;
 
+import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.Digests;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.desktop.DesktopBackend;
@@ -82,6 +83,43 @@ final class EffectProbe {
         }
         return last == null ? null
                 : new ReceiptVerification(null, valueDigest(last), "the value reads back differently");
+    }
+
+    /**
+     * Evidence for a postcondition the agent declared: {@code exists: false} holds once the element
+     * is gone (and is contradicted if it is still there at the bound); a declared digest is compared
+     * with the digest of the value as it reads; {@code exists: true} holds while the element is there.
+     */
+    ReceiptVerification declared(ElementNode target, ActionPostcondition post) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        String expected = post.expectedDigest().orElse(null);
+        String lastDigest = null;
+        boolean present = true;
+        for (int pause : BACKOFF_MS) {
+            if (!sleep(pause, deadline)) {
+                break;
+            }
+            Recheck now = backend.recheck(target.handle());
+            present = now instanceof Recheck.Present;
+            if (Boolean.FALSE.equals(post.exists())) {
+                if (!present) {
+                    return new ReceiptVerification(true, null, "the element is gone");
+                }
+                continue;
+            }
+            if (!present) {
+                return new ReceiptVerification(false, null, "the element is gone");
+            }
+            String value = ((Recheck.Present) now).current().value();
+            lastDigest = value == null ? null : valueDigest(value);
+            if (expected == null || expected.equals(lastDigest)) {
+                return new ReceiptVerification(true, lastDigest, "the declared postcondition holds");
+            }
+        }
+        if (Boolean.FALSE.equals(post.exists())) {
+            return new ReceiptVerification(false, null, "the element still exists");
+        }
+        return lastDigest == null ? null : new ReceiptVerification(null, lastDigest, "the value reads back differently");
     }
 
     /** Evidence that the element has keyboard focus, or null. */

@@ -57,11 +57,37 @@ public final class LeaseBook {
                 l.boundaries()));
     }
 
-    /** Counts one dispatched action against the agent's lease. */
-    void charge(String agentId) {
-        leases.computeIfPresent(agentId, (a, l) -> new ControlLease(l.leaseId(), l.sessionId(), l.principalId(),
-                l.agentId(), l.executionMode(), l.state(), l.expiresAt(), l.actionBudget(), l.actionsUsed() + 1,
-                l.boundaries()));
+    /**
+     * Counts one action against the agent's live lease, atomically with the checks that make it
+     * chargeable now: the same lease that was validated, still active, unexpired, with budget left.
+     * Two concurrent acts can therefore never overspend it, and a revoke wins over a dispatch.
+     *
+     * @return the problem that forbids the charge, or empty when it was charged
+     */
+    Optional<dev.countersign.core.CountersignError> charge(String agentId, String leaseId) {
+        java.util.concurrent.atomic.AtomicReference<dev.countersign.core.CountersignError> problem =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        leases.compute(agentId, (a, l) -> {
+            if (l == null || !l.leaseId().equals(leaseId) || !ControlLease.ACTIVE.equals(l.state())) {
+                problem.set(dev.countersign.core.CountersignError.onField(
+                        dev.countersign.core.ErrorCode.LEASE_INVALID, "lease", "the lease was revoked or replaced"));
+                return l;
+            }
+            boolean expired = Timestamps.parse(l.expiresAt()).map(at -> !clock.instant().isBefore(at)).orElse(true);
+            if (expired) {
+                problem.set(dev.countersign.core.CountersignError.onField(
+                        dev.countersign.core.ErrorCode.LEASE_INVALID, "expires_at", "the lease has expired"));
+                return l;
+            }
+            if (l.actionsUsed() >= l.actionBudget()) {
+                problem.set(dev.countersign.core.CountersignError.onField(
+                        dev.countersign.core.ErrorCode.BUDGET_EXHAUSTED, "actions_used", "the lease's budget is used up"));
+                return l;
+            }
+            return new ControlLease(l.leaseId(), l.sessionId(), l.principalId(), l.agentId(), l.executionMode(),
+                    l.state(), l.expiresAt(), l.actionBudget(), l.actionsUsed() + 1, l.boundaries());
+        });
+        return Optional.ofNullable(problem.get());
     }
 
     void forget(String agentId) {

@@ -2,16 +2,19 @@ package dev.countersign.driver;
 
 import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.ReservationScope;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.graph.ActionDigests;
 import dev.countersign.graph.ComputerUseRuntime;
+import java.util.function.Supplier;
 
 /**
  * What the in-process runtime does the same way for every act: envelopes from the injected clock,
@@ -86,6 +89,48 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         ctx.sessionProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
+    }
+
+    /**
+     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
+     * action was committed and how it was delivered, never that its effect happened.
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
+            ApprovalGrant approval, Supplier<Dispatch> perform) {
+        // The last checks, right before the one mutating call, so nothing slow runs after them.
+        requireDispatchable();
+        if (!ctx.reservations.isHeld(reservation.reservationId())) {
+            throw refused(ErrorCode.RESERVATION_INVALID, "the window's reservation was released (paused or disposed)");
+        }
+        if (!ctx.observations.holds(observation)) {
+            throw refused(ErrorCode.REF_UNKNOWN, "the agent's scope was disposed");
+        }
+        if (approval != null && !approval.policyDigest().equals(ctx.policyDigest.get())) {
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "policy_digest",
+                    "the policy changed since the person approved this action"));
+        }
+        ctx.leases.charge(envelope.agentId(), lease.leaseId()).ifPresent(problem -> {
+            throw new DispatchRefusedException(problem);
+        });
+        long start = System.nanoTime();
+        dispatch = perform.get();
+        dispatchNanos = System.nanoTime() - start;
+        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
+                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
+    }
+
+    /**
+     * Runs a read that happens before dispatch; if it fails, nothing was dispatched, so the failure
+     * is a refusal, not an uncertain outcome.
+     */
+    static <T> T beforeDispatch(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (DispatchRefusedException e) {
+            throw e;
+        } catch (dev.countersign.core.CountersignException e) {
+            throw new DispatchRefusedException(e.error());
+        }
     }
 
     static DispatchRefusedException refused(ErrorCode code, String message) {

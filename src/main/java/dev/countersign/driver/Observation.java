@@ -27,7 +27,7 @@ final class Observation {
     final long bytes;
     /** Geometry of each capture delivered for this observation, by {@code capture_sha256}. */
     final Map<String, Geometry> captures = new ConcurrentHashMap<>();
-    private volatile boolean consumed;
+    private final java.util.concurrent.atomic.AtomicBoolean consumed = new java.util.concurrent.atomic.AtomicBoolean();
 
     Observation(String id, String agentId, AppInfo app, WindowInfo window, String windowId, List<ElementNode> nodes,
             Map<String, Integer> refs, Instant expiresAt, ObservationView view, long bytes) {
@@ -48,10 +48,11 @@ final class Observation {
     }
 
     boolean isConsumed() {
-        return consumed;
+        return consumed.get();
     }
 
-    void consume() {
-        consumed = true;
+    /** Spends the observation; false when another act already did (two acts raced on one observation). */
+    boolean consume() {
+        return consumed.compareAndSet(false, true);
     }
 }

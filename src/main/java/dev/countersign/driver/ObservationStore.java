@@ -90,9 +90,20 @@ final class ObservationStore {
         return scope == null ? Optional.empty() : scope.find(observationId);
     }
 
-    /** Kills every ref of the observation: one mutating action per observation. */
-    void consume(Observation observation) {
-        observation.consume();
+    /**
+     * Kills every ref of the observation: one mutating action per observation. Refuses when a
+     * concurrent act got there first.
+     */
+    Optional<CountersignError> consume(Observation observation) {
+        return observation.consume() ? Optional.empty()
+                : Optional.of(CountersignError.onField(ErrorCode.OBSERVATION_CONSUMED, "ref",
+                        "this observation already carried one action"));
+    }
+
+    /** Whether the observation is still in its agent's scope (not disposed, not evicted). */
+    boolean holds(Observation observation) {
+        Scope scope = scopes.get(observation.agentId);
+        return scope != null && scope.find(observation.id).isPresent();
     }
 
     /** Forgets everything of this agent: observations, refs and tombstones. */

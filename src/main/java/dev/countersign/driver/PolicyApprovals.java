@@ -11,10 +11,20 @@ import dev.countersign.policy.RiskPolicy;
  * target's own live labels (name, identifier, description) and the keys, nothing else on screen.
  */
 public final class PolicyApprovals implements ApprovalPolicy {
-    private final RiskPolicy policy;
+    private final java.util.concurrent.atomic.AtomicReference<RiskPolicy> policy;
 
     public PolicyApprovals(RiskPolicy policy) {
-        this.policy = policy;
+        this.policy = new java.util.concurrent.atomic.AtomicReference<>(policy);
+    }
+
+    /** Puts an edited policy in force; approvals granted under the old one stop counting. */
+    public void replace(RiskPolicy edited) {
+        policy.set(edited);
+    }
+
+    @Override
+    public String currentDigest() {
+        return policy.get().digest().value();
     }
 
     @Override
@@ -25,13 +35,13 @@ public final class PolicyApprovals implements ApprovalPolicy {
                 ? ActionFacts.key(keys, target.name(), target.identifier(), target.description(), target.secure())
                 : ActionFacts.of(operation, target.name(), target.identifier(), target.description(), target.secure());
         // A refusal (a secure target) throws CountersignException and becomes the act's error.
-        return policy.requirement(facts);
+        return policy.get().requirement(facts);
     }
 
     @Override
     public ApprovalRequirement requirementForVisual(String op) {
         Operation operation = Operation.of("computer_visual_act", op).orElseThrow(() ->
                 new IllegalArgumentException("unknown visual op " + op));
-        return policy.requirement(ActionFacts.of(operation, null, null, null, false));
+        return policy.get().requirement(ActionFacts.of(operation, null, null, null, false));
     }
 }

@@ -21,6 +21,16 @@ final class ReservationBook {
     private final Clock clock;
     private final Duration holdFor;
     private final Map<String, Held> byWindow = new HashMap<>();
+    /** Ids the kill switch or a dispose dropped; their own release later is not an error. */
+    private final java.util.Set<String> dropped = java.util.Collections.newSetFromMap(
+            new java.util.LinkedHashMap<String, Boolean>() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > 10_000;
+                }
+            });
     private boolean closed;
 
     private record Held(TargetReservation reservation, String windowKey) {
@@ -39,7 +49,7 @@ final class ReservationBook {
             String agentId, String groupId, String actionId, ReservationScope scope, String windowKey,
             Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        while (!closed && byWindow.containsKey(windowKey)) {
+        while (!closed && heldAndUnexpired(windowKey)) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.RESERVATION_INVALID, "window",
@@ -62,8 +72,34 @@ final class ReservationBook {
         return reservation;
     }
 
-    /** Releases the reservation with this id; a reservation that is not held is an error. */
+    /** Whether this reservation is still held (not released, dropped by the kill switch, or disposed). */
+    synchronized boolean isHeld(String reservationId) {
+        return byWindow.values().stream().anyMatch(h -> h.reservation().reservationId().equals(reservationId));
+    }
+
+    private boolean heldAndUnexpired(String windowKey) {
+        Held held = byWindow.get(windowKey);
+        if (held == null) {
+            return false;
+        }
+        boolean expired = dev.countersign.core.Timestamps.parse(held.reservation().expiresAt())
+                .map(at -> !clock.instant().isBefore(at)).orElse(true);
+        if (expired) {
+            // A holder that never released (a crashed thread) cannot block the window forever.
+            byWindow.remove(windowKey);
+            dropped.add(held.reservation().reservationId());
+        }
+        return !expired;
+    }
+
+    /**
+     * Releases the reservation with this id. Releasing one the kill switch, a dispose or its expiry
+     * already dropped is fine; releasing one never held is an error.
+     */
     synchronized void release(TargetReservation reservation) {
+        if (dropped.remove(reservation.reservationId())) {
+            return;
+        }
         Optional<String> key = byWindow.entrySet().stream()
                 .filter(e -> e.getValue().reservation().reservationId().equals(reservation.reservationId()))
                 .map(Map.Entry::getKey).findFirst();
@@ -77,13 +113,20 @@ final class ReservationBook {
 
     /** Releases every reservation of this agent (scope disposed). */
     synchronized void releaseAgent(String agentId) {
-        byWindow.values().removeIf(h -> h.reservation().agentId().equals(agentId));
+        byWindow.values().removeIf(h -> {
+            boolean theirs = h.reservation().agentId().equals(agentId);
+            if (theirs) {
+                dropped.add(h.reservation().reservationId());
+            }
+            return theirs;
+        });
         notifyAll();
     }
 
     /** Releases everything and refuses new reservations until {@link #reopen()} (the kill switch). */
     synchronized void closeAll() {
         closed = true;
+        byWindow.values().forEach(h -> dropped.add(h.reservation().reservationId()));
         byWindow.clear();
         notifyAll();
     }

@@ -40,16 +40,15 @@ final class VisualActRuntime extends LocalRuntime {
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
         requireDispatchable();
-        // Re-check the same window again right before dispatch: a moved window moves the point.
-        checks.windowChange(observation, geometry).ifPresent(error -> {
+        // Re-check the same window again right before dispatch: a moved window moves the point,
+        // and the window may have grown a password field under it.
+        beforeDispatch(() -> checks.windowChange(observation, geometry)).ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
-        ctx.leases.charge(envelope.agentId());
-        long start = System.nanoTime();
-        dispatch = ctx.backend.pointer(input());
-        dispatchNanos = System.nanoTime() - start;
-        return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
-                envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
+        beforeDispatch(() -> SecureProbe.at(ctx, observation, point, to)).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+        return dispatched(envelope, lease, reservation, approval, () -> ctx.backend.pointer(input()));
     }
 
     @Override

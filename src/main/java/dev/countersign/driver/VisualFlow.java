@@ -7,9 +7,6 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
-import dev.countersign.graph.ActionResult;
-import dev.countersign.graph.GovernedGraph;
-import dev.countersign.graph.GraphStep;
 import dev.countersign.vision.Annotations;
 import dev.countersign.vision.Geometry;
 import dev.countersign.vision.MarkOptions;
@@ -31,12 +28,12 @@ final class VisualFlow {
 
     private final DriverContext ctx;
     private final ApprovalPolicy policy;
-    private final ApprovalFlow approvals;
+    private final GovernedRun run;
 
-    VisualFlow(DriverContext ctx, ApprovalPolicy policy, ApprovalFlow approvals) {
+    VisualFlow(DriverContext ctx, ApprovalPolicy policy, GovernedRun run) {
         this.ctx = ctx;
         this.policy = policy;
-        this.approvals = approvals;
+        this.run = run;
     }
 
     ToolResult<VisualObservation> observe(String agentId, VisualArgs.Observe args) {
@@ -100,7 +97,14 @@ final class VisualFlow {
         if (session.isPresent()) {
             return ToolResult.error(session.get());
         }
-        ctx.observations.consume(observation);
+        Optional<CountersignError> liveSecure = SecureProbe.at(ctx, observation, point, to);
+        if (liveSecure.isPresent()) {
+            return ToolResult.error(liveSecure.get());
+        }
+        Optional<CountersignError> spent = ctx.observations.consume(observation);
+        if (spent.isPresent()) {
+            return ToolResult.error(spent.get());
+        }
         Optional<CountersignError> changed = windowChange(observation, geometry);
         if (changed.isPresent()) {
             return ToolResult.error(changed.get());
@@ -108,23 +112,10 @@ final class VisualFlow {
         ApprovalRequirement requirement = policy.requirementForVisual(args.op());
         long validity = ctx.settings.approvalWindow().toMillis();
         VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
-        GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
-        GraphStep step = graph.start(request(agentId, args, observation, point, to, validity));
-        long approvalNanos = 0;
-        String decidedAt = null;
-        if (step instanceof GraphStep.Interrupted) {
-            long asked = System.nanoTime();
-            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, new ApprovalFlow.Ask(
-                    agentId, observation, describe(args, observation),
-                    () -> windowChange(observation, geometry),
-                    () -> screenshotWithPoint(observation, geometry, args)));
-            step = answered.step();
-            decidedAt = answered.decidedAt();
-            approvalNanos = System.nanoTime() - asked;
-        }
-        ActionResult result = ((GraphStep.Finished) step).result();
-        Receipt receipt = Receipts.of(result, runtime, started, approvalNanos, decidedAt);
-        ctx.receipts.add(agentId, receipt);
+        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
+                () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
+                        () -> windowChange(observation, geometry),
+                        () -> screenshotWithPoint(observation, geometry, args)), started);
         return ToolResult.ok(receipt);
     }
 
@@ -164,7 +155,13 @@ final class VisualFlow {
     }
 
     private byte[] screenshotWithPoint(Observation observation, Geometry geometry, VisualArgs.Act args) {
-        VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults(), null);
+        VisualCapture.Result result;
+        try {
+            result = Screenshots.capture(ctx, observation, MarkOptions.defaults(), null);
+        } catch (dev.countersign.core.CountersignException e) {
+            // The person still sees the action in words; no picture is better than no dialog.
+            return null;
+        }
         if (!(result instanceof VisualCapture.Delivered)) {
             return null;
         }

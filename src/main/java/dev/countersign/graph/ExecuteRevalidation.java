@@ -30,6 +30,9 @@ final class ExecuteRevalidation {
         if (state.reservations.size() != 1) {
             return exactlyOne("reservation", state.reservations.size(), ErrorCode.RESERVATION_INVALID);
         }
+        if (!state.reservations.get(0).equals(state.heldReservation)) {
+            return exactlyOne("reservation", state.reservations.size(), ErrorCode.RESERVATION_INVALID);
+        }
         Optional<CountersignError> reservationProblem =
                 Binding.validateReservation(state.reservations.get(0), envelope, now);
         if (reservationProblem.isPresent()) {

@@ -46,7 +46,7 @@ public final class GovernedGraph {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ids = Objects.requireNonNull(ids, "ids");
         this.checkpointListener = checkpointListener;
-        this.nodes = new GraphNodes(this.runtime, this.gate, this.clock, this.ids);
+        this.nodes = new GraphNodes(this.runtime, this.gate, this.clock, this.ids, this::checkpoint);
     }
 
     /** Runs a new action from {@code OBSERVE} until it finishes or waits for the person. */
@@ -93,6 +93,10 @@ public final class GovernedGraph {
                 "the transition table has no edge from " + from + " on " + event));
         state.trace.add(new Transition(from, event, to));
         state.node = to;
+        checkpoint(state);
+    }
+
+    private void checkpoint(GraphState state) {
         if (checkpointListener != null) {
             checkpointListener.accept(CheckpointCodec.copy(state));
         }
@@ -135,12 +139,15 @@ public final class GovernedGraph {
         private final ApprovalGate gate;
         private final Clock clock;
         private final IdSource ids;
+        private final Consumer<GraphState> checkpoint;
 
-        GraphNodes(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
+        GraphNodes(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids,
+                Consumer<GraphState> checkpoint) {
             this.runtime = runtime;
             this.gate = gate;
             this.clock = clock;
             this.ids = ids;
+            this.checkpoint = checkpoint;
         }
 
         Event run(GraphState state) {
@@ -150,7 +157,7 @@ public final class GovernedGraph {
                 case RESERVE: return NodeSteps.reserve(state, runtime, clock);
                 case APPROVE: return NodeSteps.approve(state, gate, clock, ids);
                 case LEASE: return NodeSteps.lease(state, runtime, clock);
-                case EXECUTE: return NodeSteps.execute(state, runtime, clock);
+                case EXECUTE: return NodeSteps.execute(state, runtime, clock, checkpoint);
                 case VERIFY: return NodeSteps.verify(state, runtime);
                 case RELEASE: return NodeSteps.release(state, runtime);
                 default: throw new IllegalStateException("no node work for " + state.node);

@@ -37,15 +37,22 @@ public final class GraphState {
      * of hashing on every node. Not checkpointed: a restored state falls back to the digest once.
      */
     @JsonIgnore ActionEnvelope activePreview;
-    /** The first entry is the one the runtime returned; it is the one released on every terminal path. */
     @JsonProperty("reservations") List<TargetReservation> reservations = new ArrayList<>();
+    /**
+     * The reservation the runtime itself returned: the one released on every terminal path. Kept
+     * apart from the channel so that a value a resume injected is never the one released.
+     */
+    @JsonProperty("held_reservation") TargetReservation heldReservation;
     @JsonProperty("approval_requirement") ApprovalRequirement approvalRequirement;
     @JsonProperty("pending_approval") PendingApproval pendingApproval;
     @JsonProperty("approval_decision") String approvalDecision;
     @JsonProperty("grants") List<ApprovalGrant> grants = new ArrayList<>();
     @JsonProperty("leases") List<ControlLease> leases = new ArrayList<>();
     @JsonProperty("receipts") List<ExecutionReceipt> receipts = new ArrayList<>();
-    /** True from the moment {@code executeAction} was called: from then on nothing may claim "not run". */
+    /**
+     * True from the moment {@code executeAction} is about to be called (a checkpoint records it
+     * first): from then on nothing may claim "not run", and a resume never dispatches again.
+     */
     @JsonProperty("dispatched") boolean dispatched;
     @JsonProperty("outcome") VerificationOutcome outcome;
     @JsonProperty("error") CountersignError error;
@@ -78,6 +85,11 @@ public final class GraphState {
     /** The checkpointed previews (normally exactly one). */
     public List<ActionEnvelope> previews() {
         return List.copyOf(previews);
+    }
+
+    /** Whether the action may already have reached the desktop. */
+    public boolean dispatched() {
+        return dispatched;
     }
 
     public List<Transition> trace() {

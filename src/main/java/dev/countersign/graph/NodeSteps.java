@@ -18,6 +18,7 @@ import dev.countersign.core.VerificationOutcome;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The work of each node. Each method reads and appends graph state and returns the event the
@@ -88,6 +89,7 @@ final class NodeSteps {
         }
         // Kept even when it fails binding: whatever the runtime reserved, we release.
         state.reservations.add(reservation);
+        state.heldReservation = reservation;
         Optional<CountersignError> problem = Binding.validateReservation(reservation, active.get(), clock.instant());
         if (problem.isPresent()) {
             state.error = problem.get();
@@ -168,7 +170,13 @@ final class NodeSteps {
         return Event.PASSED;
     }
 
-    static Event execute(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+    static Event execute(GraphState state, ComputerUseRuntime runtime, Clock clock, Consumer<GraphState> checkpoint) {
+        if (state.dispatched) {
+            // Restored from the checkpoint taken just before dispatch: the action may have reached
+            // the desktop. It is never dispatched twice; its outcome is unknown.
+            return uncertain(state, CountersignError.of(ErrorCode.INTERNAL,
+                    "the process stopped while this action was being dispatched; its outcome is unknown"));
+        }
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
             return Event.REFUSED;
@@ -181,8 +189,10 @@ final class NodeSteps {
         ControlLease lease = state.leases.get(0);
         TargetReservation reservation = state.reservations.get(0);
         ApprovalGrant grant = GovernedGraph.approvalRequired(state) ? state.grants.get(0) : null;
-        // From here on the action may have reached the desktop: nothing may say "not run".
+        // From here on the action may have reached the desktop: nothing may say "not run", and
+        // the checkpoint that says so is taken before the call, not after.
         state.dispatched = true;
+        checkpoint.accept(state);
         ExecutionReceipt receipt;
         try {
             receipt = runtime.executeAction(envelope, lease, reservation, grant);
@@ -191,13 +201,11 @@ final class NodeSteps {
             state.dispatched = false;
             return refuse(state, e.error());
         } catch (RuntimeException e) {
-            state.error = GovernedGraph.errorOf(e);
-            return Event.DISPATCH_UNCERTAIN;
+            return uncertain(state, GovernedGraph.errorOf(e));
         }
         Optional<CountersignError> unbound = Binding.validateReceipt(receipt, envelope);
         if (unbound.isPresent()) {
-            state.error = unbound.get();
-            return Event.DISPATCH_UNCERTAIN;
+            return uncertain(state, unbound.get());
         }
         state.receipts.add(receipt);
         return Event.PASSED;
@@ -222,7 +230,7 @@ final class NodeSteps {
 
     static Event release(GraphState state, ComputerUseRuntime runtime) {
         try {
-            runtime.releaseTarget(state.reservations.get(0));
+            runtime.releaseTarget(state.heldReservation);
             return Event.RELEASED;
         } catch (RuntimeException e) {
             state.cleanupError = GovernedGraph.errorOf(e);
@@ -303,6 +311,11 @@ final class NodeSteps {
 
     private static boolean blank(String value) {
         return value == null || value.isBlank();
+    }
+
+    private static Event uncertain(GraphState state, CountersignError error) {
+        state.error = error;
+        return Event.DISPATCH_UNCERTAIN;
     }
 
     private static Event refuse(GraphState state, CountersignError error) {

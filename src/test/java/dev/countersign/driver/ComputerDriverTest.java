@@ -376,6 +376,29 @@ class ComputerDriverTest {
         }
 
         @Test
+        void pausingWhileThePersonDecidesWithdrawsTheRequestAndRunsNothing() throws Exception {
+            ScriptedApprover approver = new ScriptedApprover();
+            approver.answer = r -> new CompletableFuture<>();
+            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+            String ref = ref(h.observe("agent-a"), "Delete");
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                var pending = pool.submit(() -> h.driver.act("agent-a", ActArgs.click(ref)));
+                while (approver.asked.isEmpty()) {
+                    Thread.sleep(5);
+                }
+                h.driver.pauseAll();
+                // The approval window is 60 s; the pause ends the wait instead of letting it run out.
+                Receipt receipt = ok(pending.get(5, java.util.concurrent.TimeUnit.SECONDS));
+                assertThat(receipt.code()).isEqualTo("AGENT_PAUSED");
+                assertThat(approver.withdrawn).hasSize(1);
+                assertThat(h.desktop.presses("delete")).isZero();
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+
+        @Test
         void unansweredApprovalExpiresAndIsWithdrawn() {
             ScriptedApprover approver = new ScriptedApprover();
             approver.answer = r -> new CompletableFuture<>();

@@ -19,7 +19,15 @@ final class DriverHarness {
     final ComputerDriver driver;
 
     /** Clicks on anything named "Delete" need approval; nothing else does. */
+    /** The digest the test policy reports as in force; a test may change it to simulate an edit. */
+    static final java.util.concurrent.atomic.AtomicReference<String> CURRENT = new java.util.concurrent.atomic.AtomicReference<>(POLICY);
+
     static final ApprovalPolicy DELETE_ASKS = new ApprovalPolicy() {
+        @Override
+        public String currentDigest() {
+            return CURRENT.get();
+        }
+
         @Override
         public ApprovalRequirement requirementFor(String op, dev.countersign.desktop.ElementNode target, String keys) {
             return "click".equals(op) && "Delete".equals(target.name())

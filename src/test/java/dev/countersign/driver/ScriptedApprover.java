@@ -21,14 +21,23 @@ public final class ScriptedApprover implements Approver {
         return a;
     }
 
+    private final java.util.Map<String, CompletableFuture<Decision>> open = new java.util.concurrent.ConcurrentHashMap<>();
+
     @Override
     public CompletableFuture<Decision> request(ApprovalRequest request) {
         asked.add(request);
-        return answer.apply(request);
+        CompletableFuture<Decision> future = answer.apply(request);
+        open.put(request.nonce(), future);
+        return future;
     }
 
+    /** As the port requires: a withdrawn request completes (it never allows). */
     @Override
     public void withdraw(String nonce) {
         withdrawn.add(nonce);
+        CompletableFuture<Decision> future = open.remove(nonce);
+        if (future != null) {
+            future.complete(Decision.UNAVAILABLE);
+        }
     }
 }

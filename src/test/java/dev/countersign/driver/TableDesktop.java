@@ -49,6 +49,8 @@ final class TableDesktop implements DesktopBackend {
         Set<String> states;
         List<String> actions;
         boolean secure;
+        /** Whether a Focus action gives it keyboard focus. */
+        boolean takesFocus = true;
         /** What pressing it does to the desktop (default: toggles "checked" for check boxes). */
         Consumer<Element> onPress = e -> {
         };
@@ -179,7 +181,9 @@ final class TableDesktop implements DesktopBackend {
             e.value = ((ElementAction.SetValue) action).text();
         } else if (action instanceof ElementAction.Focus) {
             dispatched.add("focus:" + id);
-            e.states = toggled(e.states, "focused");
+            if (e.takesFocus && !e.states.contains("focused")) {
+                e.states = toggled(e.states, "focused");
+            }
         } else {
             dispatched.add("other:" + id);
         }

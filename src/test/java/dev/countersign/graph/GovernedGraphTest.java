@@ -217,6 +217,40 @@ class GovernedGraphTest {
         }
 
         @Test
+        void aCheckpointTakenJustBeforeDispatchIsNeverDispatchedAgain() {
+            GraphHarness h = new GraphHarness();
+            h.finish(h.start());
+            GraphState dispatching = h.checkpoints.stream()
+                    .filter(s -> s.node() == Node.EXECUTE && s.dispatched()).findFirst()
+                    .orElseThrow(() -> new AssertionError("no checkpoint before dispatch"));
+
+            GraphHarness restarted = new GraphHarness();
+            ActionResult result = restarted.finish(restarted.graph().resume(
+                    CheckpointCodec.decode(CheckpointCodec.encode(dispatching)), ResumeInput.none()));
+
+            assertThat(result.status()).isEqualTo(ActionResult.UNKNOWN);
+            assertThat(restarted.runtime.calls).containsExactly("release");
+        }
+
+        @Test
+        void aReservationInjectedBeforeReserveIsNeverTheOneReleased() {
+            GraphHarness h = new GraphHarness();
+            h.finish(h.start());
+            GraphState beforeReserve = h.checkpointAt(Node.RESERVE);
+            TargetReservation injected = new TargetReservation("res-injected", "sess-1", "person-1", "agent-a", null,
+                    beforeReserve.previews().get(0).actionId(), "active", "2026-11-29T12:05:00Z",
+                    new ReservationScope("org.example.mail", "win-7"));
+
+            GraphHarness fresh = new GraphHarness();
+            ActionResult result = fresh.finish(fresh.graph().resume(beforeReserve,
+                    new ResumeInput(null, null, injected, null)));
+
+            assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
+            assertThat(fresh.runtime.count("execute")).isZero();
+            assertThat(fresh.runtime.released).hasSize(1).doesNotContain("res-injected");
+        }
+
+        @Test
         void aPersistedApprovalCheckpointResumesInANewGraph() {
             GraphHarness h = new GraphHarness();
             h.gate = Fixtures.approvalRequired();

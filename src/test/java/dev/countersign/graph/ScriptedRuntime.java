@@ -28,6 +28,7 @@ import java.util.function.UnaryOperator;
  */
 public final class ScriptedRuntime implements ComputerUseRuntime {
     public final List<String> calls = new ArrayList<>();
+    public final List<String> released = new ArrayList<>();
     private final Clock clock;
     private final IdSource ids;
 
@@ -85,6 +86,7 @@ public final class ScriptedRuntime implements ComputerUseRuntime {
     public void releaseTarget(TargetReservation reservation) {
         calls.add("release");
         maybeFail(failRelease);
+        released.add(reservation.reservationId());
     }
 
     @Override

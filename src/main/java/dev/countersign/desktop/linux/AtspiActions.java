@@ -76,8 +76,9 @@ final class AtspiActions {
             try {
                 number = Double.parseDouble(text.trim());
             } catch (NumberFormatException e) {
+                // No cause attached: its message would repeat the typed text into logs and receipts.
                 throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
-                        "this element takes a number, got '" + text + "'"), e);
+                        "this element takes a number, and the text given is not one"));
             }
             calls.callOrFail(ref.bus(), ref.path(), NodeReader.PROPERTIES, "Set", "ssv", NodeReader.VALUE,
                     "CurrentValue", new Variant<>(number));

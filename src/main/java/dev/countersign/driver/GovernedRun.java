@@ -1,0 +1,42 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.graph.ActionResult;
+import dev.countersign.graph.GovernedGraph;
+import dev.countersign.graph.GraphStep;
+import java.util.function.Supplier;
+
+/**
+ * Runs one accepted act through the governed graph with its local runtime, asks the person when
+ * the graph interrupts, and records the receipt in the agent's ring. Shared by ref acts and
+ * visual acts, which differ only in their runtime and in what the person is shown.
+ */
+final class GovernedRun {
+    private final DriverContext ctx;
+    private final ApprovalFlow approvals;
+
+    GovernedRun(DriverContext ctx, ApprovalFlow approvals) {
+        this.ctx = ctx;
+        this.approvals = approvals;
+    }
+
+    Receipt run(String agentId, LocalRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
+            Supplier<ApprovalFlow.Ask> ask, long started) {
+        GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
+        GraphStep step = graph.start(request);
+        long approvalNanos = 0;
+        String decidedAt = null;
+        if (step instanceof GraphStep.Interrupted) {
+            long asked = System.nanoTime();
+            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, ask.get());
+            step = answered.step();
+            decidedAt = answered.decidedAt();
+            approvalNanos = System.nanoTime() - asked;
+        }
+        ActionResult result = ((GraphStep.Finished) step).result();
+        Receipt receipt = Receipts.of(result, runtime, started, approvalNanos, decidedAt);
+        ctx.receipts.add(agentId, receipt);
+        return receipt;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TreeSnapshot;
+import dev.countersign.vision.Point;
+import java.util.Optional;
+
+/**
+ * Proves, from a live read of the whole window, that a coordinate act does not land on a secure
+ * field. The agent's own observation is not enough: its bounds were the agent's choice.
+ */
+final class SecureProbe {
+    private static final SnapshotLimits WHOLE_WINDOW = new SnapshotLimits(SnapshotLimits.MAX_NODES, SnapshotLimits.MAX_DEPTH);
+
+    private SecureProbe() {
+    }
+
+    /** Refuses when {@code point} or {@code to} (nullable) lies on a secure element, or when that cannot be ruled out. */
+    static Optional<CountersignError> at(DriverContext ctx, Observation observation, Point point, Point to) {
+        TreeSnapshot live = ctx.backend.snapshot(observation.app, observation.window, WHOLE_WINDOW);
+        if (live.truncated()) {
+            // Fail closed: an unread part of the window could hold the password field.
+            return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "point",
+                    "the window is too large to prove the point is not on a secure field"));
+        }
+        for (var node : live.nodes()) {
+            if (node.secure() && node.frame() != null) {
+                if (node.frame().contains(point.x(), point.y())) {
+                    return refused("point");
+                }
+                if (to != null && node.frame().contains(to.x(), to.y())) {
+                    return refused("to");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<CountersignError> refused(String field) {
+        return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
+                "the " + field + " lies on a secure (password) field; Countersign never acts on one"));
+    }
+}

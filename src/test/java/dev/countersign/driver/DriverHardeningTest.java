@@ -1,0 +1,179 @@
+package dev.countersign.driver;
+
+import static dev.countersign.driver.DriverHarness.err;
+import static dev.countersign.driver.DriverHarness.ok;
+import static dev.countersign.driver.DriverHarness.ref;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.approval.Decision;
+import dev.countersign.core.ActionPostcondition;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.LeaseBoundaries;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The cases a review found: races, raw clicks, focus, revocation, policy edits, failures while asking. */
+class DriverHardeningTest {
+
+    @AfterEach
+    void restorePolicy() {
+        DriverHarness.CURRENT.set(DriverHarness.POLICY);
+    }
+
+    @Test
+    void aClickOnAnElementWithoutAnAccessibleActionIsRefusedNotTurnedIntoARawClick() {
+        DriverHarness h = new DriverHarness();
+        var error = err(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Login Form"))));
+        assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(error.message()).contains("computer_visual_act");
+        assertThat(h.desktop.dispatched).isEmpty();
+    }
+
+    @Test
+    void twoConcurrentActsOnOneObservationDispatchOnlyOnce() throws Exception {
+        DriverHarness h = new DriverHarness();
+        ObservationView view = h.observe("agent-a");
+        CountDownLatch go = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<ToolResult<Receipt>> a = pool.submit(() -> {
+                go.await();
+                return h.driver.act("agent-a", ActArgs.click(ref(view, "OK")));
+            });
+            Future<ToolResult<Receipt>> b = pool.submit(() -> {
+                go.await();
+                return h.driver.act("agent-a", ActArgs.click(ref(view, "Remember me")));
+            });
+            go.countDown();
+            long accepted = List.of(a.get(), b.get()).stream().filter(r -> r instanceof ToolResult.Ok).count();
+            assertThat(accepted).isEqualTo(1);
+            assertThat(h.desktop.dispatched).hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void concurrentActsNeverOverspendTheLease() throws Exception {
+        DriverHarness h = new DriverHarness();
+        h.driver.leases().grant("agent-a", new LeaseBook.Terms(1, Duration.ofMinutes(5), LeaseBoundaries.unscoped()));
+        ObservationView first = h.observe("agent-a");
+        ObservationView second = h.observe("agent-a");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<ToolResult<Receipt>> a = pool.submit(() -> h.driver.act("agent-a", ActArgs.click(ref(first, "OK"))));
+            Future<ToolResult<Receipt>> b = pool.submit(() -> h.driver.act("agent-a",
+                    ActArgs.click(ref(second, "Remember me"))));
+            a.get();
+            b.get();
+            assertThat(h.desktop.dispatched).hasSize(1);
+            assertThat(h.driver.leases().current("agent-a").actionsUsed()).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aRevokedLeaseRefusesTheNextAct() {
+        DriverHarness h = new DriverHarness();
+        String ref = ref(h.observe("agent-a"), "OK");
+        h.driver.leases().current("agent-a");
+        h.driver.leases().revoke("agent-a");
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref)));
+        assertThat(receipt.status()).isEqualTo("rejected");
+        assertThat(receipt.code()).isEqualTo("LEASE_INVALID");
+        assertThat(h.desktop.dispatched).isEmpty();
+    }
+
+    @Test
+    void keysAreWithheldWhenTheTargetDoesNotTakeFocus() {
+        DriverHarness h = new DriverHarness();
+        h.desktop.elements.get("ok").takesFocus = false;
+        Receipt receipt = ok(h.driver.act("agent-a",
+                new ActArgs(ref(h.observe("agent-a"), "OK"), "key", null, "Tab", null, null, null)));
+        assertThat(receipt.status()).isEqualTo("unknown");
+        assertThat(receipt.code()).isEqualTo("TARGET_CHANGED");
+        assertThat(h.desktop.dispatched).noneMatch(d -> d.startsWith("keys:"));
+    }
+
+    @Test
+    void keysGoOnceTheTargetHasFocus() {
+        DriverHarness h = new DriverHarness();
+        ok(h.driver.act("agent-a", new ActArgs(ref(h.observe("agent-a"), "OK"), "key", null, "Tab", null, null, null)));
+        assertThat(h.desktop.dispatched).containsExactly("focus:ok", "keys:Keys[combo=Tab]");
+    }
+
+    @Test
+    void anElementThatShouldBeGoneButIsStillThereFails() {
+        DriverHarness h = new DriverHarness();
+        h.desktop.elements.get("remember").onPress = e -> e.states = TableDesktop.toggled(e.states, "checked");
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs(ref(h.observe("agent-a"), "Remember me"), "click",
+                null, null, null, null, new ActionPostcondition("ui_element", false, null, null))));
+        assertThat(receipt.status()).isEqualTo("failed");
+    }
+
+    @Test
+    void anElementThatShouldBeGoneAndIsGoneIsConfirmed() {
+        DriverHarness h = new DriverHarness();
+        h.desktop.elements.get("ok").onPress = e -> h.desktop.elements.remove("ok");
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs(ref(h.observe("agent-a"), "OK"), "click",
+                null, null, null, null, new ActionPostcondition("ui_element", false, null, null))));
+        assertThat(receipt.status()).isEqualTo("confirmed");
+    }
+
+    @Test
+    void editingThePolicyWhileThePersonDecidesInvalidatesTheGrant() {
+        ScriptedApprover approver = new ScriptedApprover();
+        approver.answer = r -> {
+            DriverHarness.CURRENT.set("edited-policy");
+            return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
+        };
+        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
+        assertThat(receipt.status()).isEqualTo("rejected");
+        assertThat(receipt.code()).isEqualTo("IDENTITY_MISMATCH");
+        assertThat(h.desktop.presses("delete")).isZero();
+    }
+
+    @Test
+    void disposingTheAgentWhileThePersonDecidesRunsNothing() {
+        ScriptedApprover approver = new ScriptedApprover();
+        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+        approver.answer = r -> {
+            h.driver.dispose("agent-a");
+            return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
+        };
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
+        assertThat(receipt.status()).isEqualTo("rejected");
+        assertThat(h.desktop.presses("delete")).isZero();
+    }
+
+    @Test
+    void aFailureWhileAskingReleasesTheWindow() {
+        ScriptedApprover approver = new ScriptedApprover();
+        approver.answer = r -> {
+            throw new IllegalStateException("the dialog could not open");
+        };
+        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
+        assertThat(receipt.code()).isEqualTo("APPROVAL_UNAVAILABLE");
+        // The window is free again: the next act on it runs instead of waiting for the reservation.
+        assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Remember me")))).status())
+                .isEqualTo("confirmed");
+        assertThat(h.driver.evidence("agent-a").receiptsTotal()).isEqualTo(2);
+    }
+
+    @Test
+    void aMissingAgentGetsACodeFromEveryEntryPoint() {
+        DriverHarness h = new DriverHarness();
+        assertThat(org.assertj.core.api.Assertions.catchThrowableOfType(() -> h.driver.evidence(null),
+                dev.countersign.core.CountersignException.class).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+    }
+}

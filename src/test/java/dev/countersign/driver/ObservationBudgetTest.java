@@ -1,0 +1,107 @@
+package dev.countersign.driver;
+
+import static dev.countersign.driver.DriverHarness.err;
+import static dev.countersign.driver.DriverHarness.ok;
+import static dev.countersign.driver.DriverHarness.ref;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.core.ErrorCode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** The per-agent byte budget: expired first, then oldest live; never the newest. */
+class ObservationBudgetTest {
+
+    private static long sizeOfOneObservation() {
+        DriverHarness probe = new DriverHarness();
+        probe.observe("probe");
+        return probe.driver.observationBytes("probe");
+    }
+
+    private static DriverHarness withBudget(long bytes) {
+        return new DriverHarness(TableDesktop.loginForm(), new ScriptedApprover(),
+                DriverSettings.defaults("s").withObservationBudget(bytes));
+    }
+
+    @Test
+    void theOldestLiveObservationIsEvictedAndSaysSo() {
+        long one = sizeOfOneObservation();
+        DriverHarness h = withBudget(one * 2 + one / 2);
+        ObservationView first = h.observe("agent-a");
+        ObservationView second = h.observe("agent-a");
+        ObservationView third = h.observe("agent-a");
+
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(first, "OK")))).code())
+                .isEqualTo(ErrorCode.OBSERVATION_EVICTED);
+        assertThat(h.driver.observationBytes("agent-a")).isLessThanOrEqualTo(one * 2 + one / 2);
+        assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(third, "OK")))).status()).isEqualTo("unknown");
+        assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(second, "OK")))).status()).isEqualTo("unknown");
+    }
+
+    @Test
+    void expiredObservationsGoBeforeLiveOnes() {
+        long one = sizeOfOneObservation();
+        DriverHarness h = withBudget(one * 2 + one / 2);
+        ObservationView live = h.observe("agent-a");
+        ObservationView shortLived = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
+        h.clock.advance(Duration.ofMillis(1500));
+        h.observe("agent-a");
+
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(shortLived, "OK")))).code())
+                .isEqualTo(ErrorCode.REF_EXPIRED);
+        assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(live, "OK")))).status()).isEqualTo("unknown");
+    }
+
+    @Test
+    void theNewestIsNeverEvictedEvenWhenItAloneExceedsTheBudget() {
+        DriverHarness h = withBudget(10);
+        h.observe("agent-a");
+        ObservationView newest = h.observe("agent-a");
+        assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(newest, "OK")))).status()).isEqualTo("unknown");
+    }
+
+    @Test
+    void oneAgentsBudgetNeverEvictsAnothersObservations() {
+        long one = sizeOfOneObservation();
+        DriverHarness h = withBudget(one + one / 2);
+        ObservationView b = h.observe("agent-b");
+        for (int i = 0; i < 5; i++) {
+            h.observe("agent-a");
+        }
+        assertThat(ok(h.driver.act("agent-b", ActArgs.click(ref(b, "OK")))).status()).isEqualTo("unknown");
+    }
+
+    @Test
+    void underConcurrentLoadEachScopeStaysWithinItsBudget() throws Exception {
+        long one = sizeOfOneObservation();
+        long budget = one * 4;
+        DriverHarness h = withBudget(budget);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<ObservationView>> last = new ArrayList<>();
+            for (int agent = 0; agent < 8; agent++) {
+                String id = "agent-" + agent;
+                last.add(pool.submit(() -> {
+                    ObservationView v = null;
+                    for (int i = 0; i < 50; i++) {
+                        v = h.observe(id);
+                    }
+                    return v;
+                }));
+            }
+            for (int agent = 0; agent < 8; agent++) {
+                ObservationView newest = last.get(agent).get();
+                assertThat(h.driver.observationBytes("agent-" + agent)).isLessThanOrEqualTo(budget);
+                assertThat(ok(h.driver.act("agent-" + agent, ActArgs.click(ref(newest, "Remember me")))).status())
+                        .isIn("confirmed", "unknown");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
