@@ -1,0 +1,168 @@
+package dev.countersign.desktop.macos;
+
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.platform.mac.CoreFoundation;
+import com.sun.jna.platform.mac.CoreFoundation.CFDataRef;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.WindowCapture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Window lists, displays and window capture. Capture prefers the ScreenCaptureKit shim (the API
+ * macOS 15 wants) and falls back to {@code CGWindowListCreateImage}, which macOS 15 still exports
+ * although its SDK marks it obsolete. Both produce pixels at the display's backing scale; the
+ * capture's frame stays in points and the vision package derives the pixel ratio from the two.
+ */
+final class MacCapture {
+    private static final Logger LOG = LoggerFactory.getLogger(MacCapture.class);
+    private static final List<String> WINDOW_KEYS = List.of(CgWindow.NUMBER, CgWindow.OWNER_PID, CgWindow.LAYER,
+            CgWindow.BOUNDS, CgWindow.NAME, CgWindow.OWNER_NAME, CgWindow.IS_ONSCREEN);
+    private static final int SHIM_TIMEOUT_MS = 3000;
+
+    private final CoreGraphics cg = MacNative.Libs.CG;
+    private final ScreenCaptureShim shim = loadShim();
+
+    /** The on-screen window list, front to back, without the desktop. */
+    List<CgWindow> windows() {
+        Pointer list = cg.CGWindowListCopyWindowInfo(
+                CoreGraphics.WINDOW_LIST_ON_SCREEN_ONLY | CoreGraphics.WINDOW_LIST_EXCLUDE_DESKTOP, 0);
+        try {
+            List<Map<String, Object>> entries = new ArrayList<>();
+            for (Pointer entry : Cf.items(list)) {
+                entries.add(Cf.dictionary(entry, WINDOW_KEYS));
+            }
+            return CgWindow.all(entries);
+        } finally {
+            Cf.release(list);
+        }
+    }
+
+    /** The active displays with their bounds in points and backing scale (pixel width ÷ point width of the mode). */
+    Displays displays() {
+        int[] ids = new int[16];
+        IntByReference count = new IntByReference();
+        if (cg.CGGetActiveDisplayList(ids.length, ids, count) != 0) {
+            return new Displays(List.of());
+        }
+        List<Displays.Display> out = new ArrayList<>();
+        for (int i = 0; i < count.getValue(); i++) {
+            CoreGraphics.CGRect.ByValue b = cg.CGDisplayBounds(ids[i]);
+            Rect bounds = Frames.rect(b.x, b.y, b.width, b.height);
+            double scale = 1;
+            Pointer mode = cg.CGDisplayCopyDisplayMode(ids[i]);
+            try {
+                if (mode != null && cg.CGDisplayModeGetWidth(mode) > 0) {
+                    scale = (double) cg.CGDisplayModeGetPixelWidth(mode) / cg.CGDisplayModeGetWidth(mode);
+                }
+            } finally {
+                if (mode != null) {
+                    cg.CGDisplayModeRelease(mode);
+                }
+            }
+            if (bounds != null) {
+                out.add(new Displays.Display(bounds, scale));
+            }
+        }
+        return new Displays(out);
+    }
+
+    /** Captures one window by its CGWindowID; null when neither path produced an image. */
+    WindowCapture capture(int windowId, Rect frame) {
+        if (shim != null) {
+            WindowCapture c = captureWithShim(windowId, frame);
+            if (c != null) {
+                return c;
+            }
+        }
+        return captureWithCoreGraphics(windowId, frame);
+    }
+
+    private WindowCapture captureWithShim(int windowId, Rect frame) {
+        PointerByReference pixels = new PointerByReference();
+        IntByReference w = new IntByReference();
+        IntByReference h = new IntByReference();
+        IntByReference bpr = new IntByReference();
+        int rc = shim.cs_capture_window(windowId, SHIM_TIMEOUT_MS, pixels, w, h, bpr);
+        if (rc != 0) {
+            LOG.debug("ScreenCaptureKit shim could not capture window {}: {}; using CoreGraphics", windowId, rc);
+            return null;
+        }
+        try {
+            byte[] data = pixels.getValue().getByteArray(0, bpr.getValue() * h.getValue());
+            int info = BitmapPixels.BYTE_ORDER_32_LITTLE | BitmapPixels.ALPHA_PREMULTIPLIED_FIRST;
+            return new WindowCapture(frame, w.getValue(), h.getValue(),
+                    BitmapPixels.argb(data, w.getValue(), h.getValue(), bpr.getValue(), 32, info));
+        } finally {
+            shim.cs_capture_free(pixels.getValue());
+        }
+    }
+
+    private WindowCapture captureWithCoreGraphics(int windowId, Rect frame) {
+        // CGRectNull asks for the window's own bounds; BoundsIgnoreFraming leaves the shadow out.
+        CoreGraphics.CGRect.ByValue nullRect = new CoreGraphics.CGRect.ByValue();
+        nullRect.x = Double.POSITIVE_INFINITY;
+        nullRect.y = Double.POSITIVE_INFINITY;
+        Pointer image = cg.CGWindowListCreateImage(nullRect, CoreGraphics.WINDOW_LIST_INCLUDING_WINDOW, windowId,
+                CoreGraphics.IMAGE_BOUNDS_IGNORE_FRAMING | CoreGraphics.IMAGE_BEST_RESOLUTION);
+        if (image == null) {
+            return null;
+        }
+        try {
+            int width = (int) cg.CGImageGetWidth(image);
+            int height = (int) cg.CGImageGetHeight(image);
+            if (width <= 0 || height <= 0) {
+                return null;
+            }
+            int bytesPerRow = (int) cg.CGImageGetBytesPerRow(image);
+            Pointer data = cg.CGDataProviderCopyData(cg.CGImageGetDataProvider(image));
+            try {
+                CFDataRef d = new CFDataRef(data);
+                int length = CoreFoundation.INSTANCE.CFDataGetLength(d).intValue();
+                byte[] bytes = CoreFoundation.INSTANCE.CFDataGetBytePtr(d).getByteArray(0, length);
+                return new WindowCapture(frame, width, height, BitmapPixels.argb(bytes, width, height, bytesPerRow,
+                        (int) cg.CGImageGetBitsPerPixel(image), cg.CGImageGetBitmapInfo(image)));
+            } finally {
+                Cf.release(data);
+            }
+        } finally {
+            cg.CGImageRelease(image);
+        }
+    }
+
+    /**
+     * The shim from {@code -Dcountersign.native.dir}, else from the .app's {@code Contents/app}
+     * (jpackage copies its input there; {@code jpackage.app-path} is the launcher in
+     * {@code Contents/MacOS}); null when it is not there, which is normal for a source build.
+     */
+    private static ScreenCaptureShim loadShim() {
+        String file = "lib" + ScreenCaptureShim.NAME + ".dylib";
+        List<Path> candidates = new ArrayList<>();
+        String dir = System.getProperty("countersign.native.dir");
+        if (dir != null) {
+            candidates.add(Path.of(dir, file));
+        }
+        String launcher = System.getProperty("jpackage.app-path");
+        if (launcher != null) {
+            candidates.add(Path.of(launcher).getParent().resolveSibling("app").resolve(file));
+        }
+        for (Path p : candidates) {
+            if (Files.isRegularFile(p)) {
+                try {
+                    return Native.load(p.toString(), ScreenCaptureShim.class);
+                } catch (UnsatisfiedLinkError e) {
+                    LOG.warn("the ScreenCaptureKit shim at {} did not load ({}); using CoreGraphics", p, e.getMessage());
+                }
+            }
+        }
+        return null;
+    }
+}

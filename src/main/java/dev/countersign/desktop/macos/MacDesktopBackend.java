@@ -1,0 +1,286 @@
+package dev.countersign.desktop.macos;
+
+import com.sun.jna.Pointer;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.ElementAction;
+import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.LaunchIdentity;
+import dev.countersign.desktop.OwnIdentity;
+import dev.countersign.desktop.PermissionState;
+import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointerInput;
+import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.SessionState;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TreeSnapshot;
+import dev.countersign.desktop.WindowCapture;
+import dev.countersign.desktop.WindowInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The macOS desktop backend: Accessibility (AXUIElement) for trees and element actions,
+ * CoreGraphics for the window list, capture and synthetic input, all through JNA.
+ *
+ * <p>It is thin on purpose: reads go through {@link NativeAxCalls} into plain attribute maps, and
+ * everything that decides — the walk's bounds, the mapping to {@link dev.countersign.desktop.ElementNode},
+ * which action a press means, key codes, event sequences, pixel layouts — is pure code tested on
+ * Linux. It fails closed: not on the console, locked, or not trusted for Accessibility, every
+ * operation on the desktop is refused ({@code SESSION_LOCKED}, {@code PERMISSION_MISSING}).
+ */
+public final class MacDesktopBackend implements DesktopBackend {
+    private static final Logger LOG = LoggerFactory.getLogger(MacDesktopBackend.class);
+    private static final List<String> SESSION_KEYS = List.of(SessionDictionary.ON_CONSOLE,
+            SessionDictionary.LOGIN_DONE, SessionDictionary.SCREEN_LOCKED);
+
+    private final ApplicationServices ax = MacNative.Libs.AX;
+    private final CoreGraphics cg = MacNative.Libs.CG;
+    private final NativeAxCalls calls = new NativeAxCalls();
+    private final MacApps apps = new MacApps();
+    private final MacCapture capture = new MacCapture();
+    private final MacInput input = new MacInput();
+    private final MacWindows windows = new MacWindows(calls, capture);
+    private volatile boolean closed;
+
+    private MacDesktopBackend() {
+    }
+
+    /** The backend for this Mac; on any other system UNSUPPORTED_PLATFORM, without loading a framework. */
+    public static MacDesktopBackend create() {
+        if (!MacNative.isMac()) {
+            throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                    "the macOS backend runs only on macOS, this is " + System.getProperty("os.name")));
+        }
+        return new MacDesktopBackend();
+    }
+
+    @Override
+    public SessionState sessionState() {
+        return SessionDictionary.state(session());
+    }
+
+    private Map<String, Object> session() {
+        Pointer dict = cg.CGSessionCopyCurrentDictionary();
+        try {
+            return Cf.dictionary(dict, SESSION_KEYS);
+        } finally {
+            Cf.release(dict);
+        }
+    }
+
+    @Override
+    public Permissions permissions() {
+        // NULL options: the trust check never shows the system prompt from a preflight.
+        PermissionState accessibility = ax.AXIsProcessTrustedWithOptions(null) != 0 ? PermissionState.GRANTED
+                : PermissionState.DENIED;
+        PermissionState screen;
+        try {
+            screen = cg.CGPreflightScreenCaptureAccess() != 0 ? PermissionState.GRANTED : PermissionState.DENIED;
+        } catch (UnsatisfiedLinkError e) {
+            // Before 10.15 there is no preflight (and no Screen Recording permission to ask about).
+            screen = PermissionState.UNKNOWN;
+        }
+        return new Permissions(accessibility, screen);
+    }
+
+    @Override
+    public AppInfo resolveApp(AppSelector selector) {
+        Objects.requireNonNull(selector, "selector");
+        requireAvailable();
+        RunningApp app = RunningApp.choose(selector, apps.running()).orElseThrow(() -> new CountersignException(
+                CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "app", "no running application matches " + selector)));
+        LaunchIdentity launch = MacApps.launch(app.pid()).orElseThrow(() -> new CountersignException(
+                CountersignError.onField(ErrorCode.TARGET_CHANGED, "app", app.displayName() + " has just exited")));
+        windows.prepare(app);
+        return new AppInfo(app.displayName(), app.bundleId(), launch);
+    }
+
+    @Override
+    public List<WindowInfo> listWindows(AppInfo app) {
+        requireAvailable();
+        requireSameLaunch(app);
+        return windows.list(app);
+    }
+
+    @Override
+    public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
+        Objects.requireNonNull(limits, "limits");
+        requireAvailable();
+        requireSameLaunch(app);
+        AxRef ref = ref(window.handle());
+        if (ref.pid != app.pid()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
+                    "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
+        }
+        AxTreeWalker.Result r = new AxTreeWalker<>(calls, new AxElementMapper(capture.displays())).walk(ref, limits);
+        if (r.windowGone() != null) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
+                    "the window is gone: " + r.windowGone()));
+        }
+        return new TreeSnapshot(app, window, r.nodes(), r.omitted() > 0, r.omitted());
+    }
+
+    @Override
+    public Recheck recheck(ElementHandle element) {
+        requireAvailable();
+        AxRef ref = ref(element);
+        if (MacApps.launch(ref.pid).isEmpty()) {
+            return new Recheck.Gone("the application has exited");
+        }
+        ElementReader.Read read = new ElementReader<>(calls).read(ref);
+        if (read.gone()) {
+            return new Recheck.Gone(read.goneReason());
+        }
+        return new Recheck.Present(new AxElementMapper(capture.displays()).node(ref, read.attributes(), read.actions(),
+                0, -1));
+    }
+
+    @Override
+    public WindowCapture capture(WindowInfo window) {
+        requireAvailable();
+        AxRef ref = ref(window.handle());
+        ElementReader.Read read = new ElementReader<>(calls).read(ref);
+        Rect frame = read.gone() ? null : Frames.of(read.attributes());
+        if (frame == null || frame.isEmpty()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
+                    "the window is gone or has no frame"));
+        }
+        int number = windows.number(ref, frame, AxElementMapper.string(read.attributes(), AxNames.TITLE));
+        WindowCapture c = number < 0 ? null : capture.capture(number, frame);
+        if (c == null) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.CAPTURE_REJECTED, "window",
+                    "the window could not be captured (no window number or no image)"));
+        }
+        return c;
+    }
+
+    @Override
+    public Dispatch perform(ElementHandle element, ElementAction action) {
+        Objects.requireNonNull(action, "action");
+        requireAvailable();
+        AxRef ref = ref(element);
+        ElementReader.Read read = new ElementReader<>(calls).read(ref);
+        if (read.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + read.goneReason()));
+        }
+        ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
+        if (step instanceof ActionPlan.WheelAtCentre) {
+            ActionPlan.WheelAtCentre w = (ActionPlan.WheelAtCentre) step;
+            Rect f = Frames.of(read.attributes());
+            if (f == null || f.isEmpty()) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                        "the element has no frame to scroll"));
+            }
+            pointer(new PointerInput.Scroll(f.centerX(), f.centerY(), w.direction(), w.amount()));
+            return new Dispatch("cg.scrollWheel", w.direction() + " x" + w.amount() + " at the element's centre");
+        }
+        return new ElementActions(ax).run(ref, step);
+    }
+
+    @Override
+    public Dispatch pointer(PointerInput in) {
+        Objects.requireNonNull(in, "input");
+        requireAvailable();
+        Displays displays = capture.displays();
+        for (int[] p : points(in)) {
+            if (!displays.contains(p[0], p[1])) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "point",
+                        "(" + p[0] + ", " + p[1] + ") is on no display"));
+            }
+        }
+        input.post(PointerPlan.steps(in));
+        return new Dispatch("cg.CGEventPost", in.toString());
+    }
+
+    private static List<int[]> points(PointerInput in) {
+        List<int[]> out = new ArrayList<>();
+        if (in instanceof PointerInput.Click) {
+            out.add(new int[] {((PointerInput.Click) in).x(), ((PointerInput.Click) in).y()});
+        } else if (in instanceof PointerInput.Drag) {
+            PointerInput.Drag d = (PointerInput.Drag) in;
+            out.add(new int[] {d.fromX(), d.fromY()});
+            out.add(new int[] {d.toX(), d.toY()});
+        } else {
+            out.add(new int[] {((PointerInput.Scroll) in).x(), ((PointerInput.Scroll) in).y()});
+        }
+        return out;
+    }
+
+    @Override
+    public Dispatch keys(KeyInput in) {
+        Objects.requireNonNull(in, "input");
+        requireAvailable();
+        if (in instanceof KeyInput.Keys) {
+            String combo = ((KeyInput.Keys) in).combo();
+            input.chord(MacKeys.chord(combo));
+            return new Dispatch("cg.keyboard", combo);
+        }
+        String text = ((KeyInput.Text) in).text();
+        input.type(MacKeys.pieces(text));
+        return new Dispatch("cg.unicodeString", text.codePointCount(0, text.length()) + " characters");
+    }
+
+    @Override
+    public OwnIdentity ownIdentity() {
+        ProcessHandle self = ProcessHandle.current();
+        LaunchIdentity launch = MacApps.launch(self.pid()).orElse(new LaunchIdentity(self.pid(), 0));
+        String appPath = System.getProperty("jpackage.app-path");
+        String parent = self.parent().flatMap(p -> p.info().command()).orElse("unknown");
+        String startedBy = (appPath != null ? "jpackage launcher " + appPath : "java command line") + ", parent " + parent;
+        // The code signature is not read at run time; packaging/macos/sign.sh records what was signed.
+        return new OwnIdentity(launch, self.info().command().orElse("unknown"), apps.ownBundleId(), null, startedBy);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            windows.restoreFlags();
+        }
+    }
+
+    private void requireAvailable() {
+        if (closed) {
+            throw new IllegalStateException("the macOS backend is closed");
+        }
+        Map<String, Object> session = session();
+        if (SessionDictionary.state(session) != SessionState.AVAILABLE) {
+            String why = SessionDictionary.why(session);
+            LOG.debug("refusing a desktop operation: {}", why);
+            throw new CountersignException(CountersignError.of(ErrorCode.SESSION_LOCKED, why));
+        }
+        if (ax.AXIsProcessTrustedWithOptions(null) == 0) {
+            throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                    "Countersign is not allowed to use Accessibility (System Settings → Privacy & Security → Accessibility)"));
+        }
+    }
+
+    private static void requireSameLaunch(AppInfo app) {
+        if (!MacApps.launch(app.pid()).map(app.launch()::equals).orElse(false)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "app",
+                    app.name() + " (pid " + app.pid() + ") is no longer the process that was resolved"));
+        }
+    }
+
+    private static AxRef ref(ElementHandle handle) {
+        Objects.requireNonNull(handle, "handle");
+        if (!(handle instanceof AxRef)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "handle",
+                    "the handle was not made by the macOS backend"));
+        }
+        return (AxRef) handle;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.countersign.desktop.macos;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.ByteByReference;
+import com.sun.jna.ptr.LongByReference;
+import com.sun.jna.ptr.PointerByReference;
+import dev.countersign.desktop.ElementHandle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@link AxCalls} on live {@code AXUIElementRef}s: the only place tree reads touch the Accessibility API. */
+final class NativeAxCalls implements AxCalls<AxRef> {
+    private final ApplicationServices ax = MacNative.Libs.AX;
+
+    @Override
+    public Map<String, Object> attributes(AxRef element, List<String> names) {
+        PointerByReference out = new PointerByReference();
+        check("AXUIElementCopyMultipleAttributeValues",
+                ax.AXUIElementCopyMultipleAttributeValues(element.element, Cf.names(names).getPointer(), 0, out));
+        Pointer values = out.getValue();
+        try {
+            List<Pointer> items = Cf.items(values);
+            Map<String, Object> map = new HashMap<>();
+            for (int i = 0; i < items.size() && i < names.size(); i++) {
+                Object v = Cf.toJava(items.get(i));
+                // A failed slot (AXValue of type error, or kCFNull, which converts to null) is absent.
+                if (v != null && !(v instanceof AxValue.Error)) {
+                    map.put(names.get(i), v);
+                }
+            }
+            return map;
+        } finally {
+            Cf.release(values);
+        }
+    }
+
+    @Override
+    public boolean settable(AxRef element, String attribute) {
+        ByteByReference settable = new ByteByReference();
+        int err = ax.AXUIElementIsAttributeSettable(element.element, Cf.name(attribute).getPointer(), settable);
+        if (AxError.of(err).absent()) {
+            return false;
+        }
+        check("AXUIElementIsAttributeSettable", err);
+        return settable.getValue() != 0;
+    }
+
+    @Override
+    public List<String> actions(AxRef element) {
+        PointerByReference out = new PointerByReference();
+        int err = ax.AXUIElementCopyActionNames(element.element, out);
+        if (AxError.of(err).absent()) {
+            return List.of();
+        }
+        check("AXUIElementCopyActionNames", err);
+        try {
+            return Cf.strings(out.getValue());
+        } finally {
+            Cf.release(out.getValue());
+        }
+    }
+
+    @Override
+    public List<AxRef> children(AxRef element) {
+        return elements(element, AxNames.CHILDREN);
+    }
+
+    /** The elements of an array attribute (AXChildren, AXWindows), each retained into its own handle. */
+    List<AxRef> elements(AxRef element, String attribute) {
+        PointerByReference out = new PointerByReference();
+        int err = ax.AXUIElementCopyAttributeValue(element.element, Cf.name(attribute).getPointer(), out);
+        if (AxError.of(err).absent()) {
+            return List.of();
+        }
+        check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
+        Pointer array = out.getValue();
+        try {
+            long elementType = ax.AXUIElementGetTypeID();
+            List<AxRef> refs = new ArrayList<>();
+            for (Pointer p : Cf.items(array)) {
+                // Check the type before wrapping: a stray non-element in the array must not become a handle.
+                if (com.sun.jna.platform.mac.CoreFoundation.INSTANCE.CFGetTypeID(p).longValue() == elementType) {
+                    refs.add(AxRef.retaining(p, element.pid));
+                }
+            }
+            return refs;
+        } finally {
+            Cf.release(array);
+        }
+    }
+
+    @Override
+    public int childCount(AxRef element) {
+        LongByReference count = new LongByReference();
+        int err = ax.AXUIElementGetAttributeValueCount(element.element, Cf.name(AxNames.CHILDREN).getPointer(), count);
+        if (AxError.of(err).absent()) {
+            return 0;
+        }
+        check("AXUIElementGetAttributeValueCount", err);
+        return (int) Math.min(Integer.MAX_VALUE, count.getValue());
+    }
+
+    @Override
+    public ElementHandle handle(AxRef element) {
+        return element;
+    }
+
+    static void check(String call, int code) {
+        if (code != 0) {
+            throw new AxFailure(call, code);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.countersign.desktop.macos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Builds the Linux .deb with {@code scripts/package} (once; reused while nothing it packs is
+ * newer), unpacks it with {@code dpkg-deb -x} and runs the packaged launcher on the test desktop.
+ * Tagged "desktop" so {@code scripts/test} (and so CI) always runs it, and "package" to run it
+ * alone: {@code ./mvnw verify -Dgroups=package}. Lives beside the macOS backend because the
+ * packaging belongs to the same issue.
+ */
+@Tag("desktop")
+@Tag("package")
+class DebPackageTest {
+    private static final Path OUT = Path.of("target", "package-test").toAbsolutePath();
+    private static Path deb;
+    private static Path root;
+
+    @BeforeAll
+    static void buildAndUnpack() throws Exception {
+        deb = findDeb();
+        if (deb == null || stale(deb)) {
+            Result r = run(List.of("scripts/package", "--skip-build", "--fast", "--dest", OUT.toString()), 600);
+            assertThat(r.exit).as("scripts/package failed:\n" + r.output).isZero();
+            deb = findDeb();
+        }
+        assertThat(deb).isNotNull();
+        root = OUT.resolve("unpacked");
+        run(List.of("rm", "-rf", root.toString()), 60);
+        Result x = run(List.of("dpkg-deb", "-x", deb.toString(), root.toString()), 120);
+        assertThat(x.exit).as(x.output).isZero();
+    }
+
+    @Test
+    void itDependsOnGtkAndTheAtSpiBridge() throws Exception {
+        Result depends = run(List.of("dpkg-deb", "-f", deb.toString(), "Package", "Depends"), 30);
+        assertThat(depends.output).contains("Package: countersign").contains("libgtk-3-0").contains("libatk-adaptor");
+    }
+
+    @Test
+    void itInstallsTheLauncherAMenuEntryAndIcons() throws IOException {
+        Path app = root.resolve("opt/countersign");
+        assertThat(app.resolve("bin/countersign")).isExecutable();
+        String desktop = Files.readString(app.resolve("lib/countersign-countersign.desktop"));
+        assertThat(desktop).contains("Exec=/opt/countersign/bin/countersign").contains("Name=Countersign")
+                .contains("Icon=/opt/countersign/lib/countersign.png").contains("Categories=Utility;");
+        assertThat(ImageIO.read(app.resolve("lib/countersign.png").toFile()).getWidth()).isEqualTo(256);
+        for (int size : new int[] {16, 22, 24, 32}) {
+            BufferedImage tray = ImageIO.read(app.resolve("lib/icons/tray/countersign-" + size + ".png").toFile());
+            assertThat(tray.getWidth()).isEqualTo(size);
+            assertThat(tray.getHeight()).isEqualTo(size);
+        }
+    }
+
+    @Test
+    void thePackagedLauncherPrintsTheProjectVersion() throws Exception {
+        Result r = run(List.of(root.resolve("opt/countersign/bin/countersign").toString(), "--version"), 60);
+        assertThat(r.exit).as(r.output).isZero();
+        assertThat(r.output).contains("Countersign " + projectVersion());
+    }
+
+    @Test
+    void doctorJsonDescribesTheTestDesktop() throws Exception {
+        Result r = run(List.of(root.resolve("opt/countersign/bin/countersign").toString(), "doctor", "--json"), 60);
+        assertThat(r.exit).as(r.output).isZero();
+        JsonNode report = new ObjectMapper().readTree(r.output);
+        assertThat(report.get("version").asText()).isEqualTo(projectVersion());
+        assertThat(report.get("os").asText()).startsWith("Linux");
+        // scripts/test runs the suite inside the private desktop, so the packaged app sees its display.
+        String display = System.getenv("DISPLAY");
+        assertThat(display).as("DISPLAY of the test desktop (run through scripts/test)").isNotBlank();
+        assertThat(report.get("display").asText()).isEqualTo(display);
+        assertThat(report.get("session_bus").asBoolean()).isTrue();
+    }
+
+    private static Path findDeb() throws IOException {
+        if (!Files.isDirectory(OUT)) {
+            return null;
+        }
+        try (Stream<Path> s = Files.list(OUT)) {
+            return s.filter(p -> p.getFileName().toString().matches("countersign_.*\\.deb")).findFirst().orElse(null);
+        }
+    }
+
+    /** Whether anything the package is made of changed after it was built. */
+    private static boolean stale(Path built) throws IOException {
+        long at = Files.getLastModifiedTime(built).toMillis();
+        for (String input : List.of("target/classes", "target/classpath.txt", "packaging", "icons", "scripts/package",
+                "pom.xml", "LICENSE")) {
+            try (Stream<Path> s = Files.walk(Path.of(input))) {
+                if (s.anyMatch(p -> p.toFile().lastModified() > at)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String projectVersion() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher m = Pattern.compile("<artifactId>countersign</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+        assertThat(m.find()).isTrue();
+        return m.group(1);
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        Path log = Files.createTempFile("package-test", ".log");
+        try {
+            Process p = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                return new Result(-1, "timed out after " + timeoutSeconds + " s: " + command);
+            }
+            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}
