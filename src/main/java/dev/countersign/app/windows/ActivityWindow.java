@@ -43,6 +43,8 @@ final class ActivityWindow {
         this.auditFile = auditFile;
         this.background = background;
         agentFilter.setId("agent-filter");
+        agentFilter.setPrefWidth(220);
+        statusFilter.setPrefWidth(140);
         statusFilter.setId("status-filter");
         agentFilter.setItems(FXCollections.observableArrayList(ActivityModel.ALL));
         agentFilter.getSelectionModel().select(ActivityModel.ALL);
@@ -61,7 +63,7 @@ final class ActivityWindow {
         detail.setPromptText("Select a receipt to see what happened.");
         health.setId("audit-health");
         SplitPane split = new SplitPane(list, detail);
-        split.setDividerPositions(0.55);
+        split.setDividerPositions(0.5);
         VBox.setVgrow(split, Priority.ALWAYS);
         HBox filters = new HBox(8, new Label("Agent"), agentFilter, new Label("Status"), statusFilter);
         filters.setAlignment(Pos.CENTER_LEFT);
@@ -127,6 +129,9 @@ final class ActivityWindow {
             agent.setMinWidth(90);
             agent.setMaxWidth(140);
             box.setAlignment(Pos.CENTER_LEFT);
+            // Cells take the list's width, so long details end in "..." instead of scrolling sideways.
+            setPrefWidth(0);
+            what.setMinWidth(0);
         }
 
         @Override

@@ -56,7 +56,7 @@ final class ConnectModel {
         return List.of(
                 new Snippet("Any MCP client (Streamable HTTP)", http),
                 new Snippet("Claude Code", claudeCode),
-                new Snippet("Claude Desktop and other stdio-only clients (the bridge reads the saved token)", stdio));
+                new Snippet("Claude Desktop and stdio-only clients (via mcp-stdio)", stdio));
     }
 
     private static String quote(String text) {

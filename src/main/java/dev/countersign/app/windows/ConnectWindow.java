@@ -52,6 +52,7 @@ final class ConnectWindow {
         root.setPadding(new Insets(16));
         ScrollPane scroll = new ScrollPane(root);
         scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
         stage = Ui.stage("Connect an agent", scroll, 720, 640);
     }
 
@@ -85,6 +86,7 @@ final class ConnectWindow {
             text.setPrefRowCount((int) Math.min(9, s.text().lines().count() + 1));
             Label title = new Label(s.title());
             title.getStyleClass().add(Styles.TEXT_BOLD);
+            title.setWrapText(true);
             HBox head = new HBox(8, title, Ui.grow(), Ui.copyButton("copy-snippet-" + i, s::text));
             head.setAlignment(Pos.CENTER_LEFT);
             result.getChildren().addAll(head, text);

@@ -33,11 +33,10 @@ final class PermissionsWindow {
         grid.setId("checks");
         grid.setHgap(16);
         grid.setVgap(10);
-        ColumnConstraints name = new ColumnConstraints(140);
-        ColumnConstraints state = new ColumnConstraints(150);
-        ColumnConstraints remedy = new ColumnConstraints(200, 360, Double.MAX_VALUE);
-        remedy.setHgrow(Priority.ALWAYS);
-        grid.getColumnConstraints().addAll(name, state, remedy);
+        ColumnConstraints name = new ColumnConstraints(150);
+        ColumnConstraints state = new ColumnConstraints(200, 520, Double.MAX_VALUE);
+        state.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().addAll(name, state);
         Button recheck = new Button("Check again");
         recheck.setId("recheck");
         recheck.setOnAction(e -> reload());
@@ -46,7 +45,7 @@ final class PermissionsWindow {
                 grid, new HBox(Ui.grow(), recheck));
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
-        stage = Ui.stage("Permissions", root, 760, 400);
+        stage = Ui.stage("Permissions", root, 760, 340);
         stage.setOnShown(e -> reload());
     }
 
@@ -68,12 +67,16 @@ final class PermissionsWindow {
             state.setId("state-" + row);
             state.setWrapText(true);
             Ui.tone(state, c.ok() ? "cs-status-ok" : "cs-status-bad");
-            Label remedy = new Label(c.ok() ? "" : c.remedy());
-            remedy.setWrapText(true);
-            for (Label l : List.of(name, state, remedy)) {
-                GridPane.setValignment(l, VPos.TOP);
+            GridPane.setValignment(name, VPos.TOP);
+            if (c.ok()) {
+                grid.addRow(row++, name, state);
+            } else {
+                // What to do sits under the state, in full: it is the point of this window.
+                Label remedy = new Label(c.remedy());
+                remedy.setWrapText(true);
+                remedy.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+                grid.addRow(row++, name, new VBox(4, state, remedy));
             }
-            grid.addRow(row++, name, state, remedy);
         }
     }
 }

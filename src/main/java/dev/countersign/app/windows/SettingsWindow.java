@@ -36,7 +36,7 @@ final class SettingsWindow {
         this.store = store;
         atLogin.setId("launch-at-login");
         theme.setId("theme");
-        policy.setPromptText("policy.json in the Countersign folder");
+        policy.setPromptText("policy.json (default)");
         Button browse = new Button("Choose\u2026");
         browse.setOnAction(e -> choosePolicy());
         HBox.setHgrow(policy, Priority.ALWAYS);
@@ -44,15 +44,19 @@ final class SettingsWindow {
         grid.setHgap(12);
         grid.setVgap(10);
         int r = 0;
+        HBox lease = new HBox(8, actions, new Label("actions for"), minutes, new Label("minutes"));
+        lease.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        HBox policyRow = new HBox(8, policy, browse);
+        policyRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         grid.addRow(r++, new Label("Endpoint port"), port);
-        grid.addRow(r++, new Label("Default lease"), new HBox(8, actions, new Label("actions for"), minutes,
-                new Label("minutes")));
-        grid.addRow(r++, new Label("Policy file"), new HBox(8, policy, browse));
+        grid.addRow(r++, new Label("Default lease"), lease);
+        grid.addRow(r++, new Label("Policy file"), policyRow);
         grid.addRow(r++, new Label("Launch at login"), atLogin);
         grid.addRow(r++, new Label("Appearance"), theme);
-        port.setPrefColumnCount(6);
-        actions.setPrefColumnCount(5);
-        minutes.setPrefColumnCount(5);
+        for (TextField f : new TextField[] {port, actions, minutes}) {
+            f.setPrefColumnCount(5);
+            f.setMaxWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
         Button save = new Button("Save");
         save.setId("save-settings");
         save.getStyleClass().add(Styles.ACCENT);

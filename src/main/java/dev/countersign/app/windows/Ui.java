@@ -37,6 +37,8 @@ final class Ui {
         Label l = new Label(text);
         l.getStyleClass().add(Styles.TEXT_MUTED);
         l.setWrapText(true);
+        // A wrapped label in a VBox otherwise keeps one line and ends in "...".
+        l.setMinHeight(Region.USE_PREF_SIZE);
         return l;
     }
 
@@ -49,6 +51,7 @@ final class Ui {
     static Button copyButton(String id, java.util.function.Supplier<String> text) {
         Button b = new Button("Copy");
         b.setId(id);
+        b.setMinWidth(Region.USE_PREF_SIZE);
         b.setOnAction(e -> {
             ClipboardContent content = new ClipboardContent();
             content.putString(text.get());
