@@ -11,20 +11,28 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = {
             "Lets local AI agents use this computer under your governance:",
-            "every action is previewed, reserved, approved when risky, executed and verified."},
-        subcommands = {DoctorCommand.class})
+            "every action is previewed, reserved, approved when risky, executed and verified.",
+            "",
+            "With no command it starts Countersign (for now: 'serve'; the tray app comes later).",
+            "Files live in $COUNTERSIGN_HOME, else ~/.config/countersign (Linux) or",
+            "~/Library/Application Support/Countersign (macOS)."},
+        subcommands = {ServeCommand.class, AgentCommand.class, McpStdioCommand.class, DoctorCommand.class,
+            AuditCommand.class})
 final class CountersignCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        // The tray app and the MCP endpoint are not part of this build yet; say so instead of
-        // pretending, and show what is here.
-        spec.commandLine().getOut().println(
-                "Countersign " + VersionProvider.version() + ": the governed core is built.\n"
-                        + "The tray app and the agent endpoint are not in this build yet.\n"
-                        + "Run 'countersign doctor' to see what this machine offers, or --help for commands.");
-        return 0;
+        // The tray app is not in this build yet: start the endpoint, and say what is missing.
+        var err = spec.commandLine().getErr();
+        String display = System.getenv("DISPLAY");
+        boolean mac = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac");
+        if (!mac && (display == null || display.isEmpty())) {
+            err.println("countersign: no display (DISPLAY is not set); running headless: countersign serve --headless");
+            return spec.commandLine().getSubcommands().get("serve").execute("--headless");
+        }
+        err.println("countersign: the tray app is not in this build yet; running: countersign serve");
+        return spec.commandLine().getSubcommands().get("serve").execute();
     }
 }

@@ -1,9 +1,22 @@
 package dev.countersign.app;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.Permissions;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,7 +26,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code countersign doctor}: what this machine offers Countersign, in words or as JSON. */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Check the platform, the desktop session and what Countersign can use here.")
+        description = "Check the platform, desktop session, permissions, backend, home folder and endpoint.")
 final class DoctorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -29,13 +42,62 @@ final class DoctorCommand implements Callable<Integer> {
         report.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         report.put("display", envOrNull("DISPLAY"));
         report.put("session_bus", envOrNull("DBUS_SESSION_BUS_ADDRESS") != null);
+        Home home = Home.current();
+        report.put("home", home.root().toString());
+        report.put("home_mode", mode(home.root()));
+        try (DesktopBackend backend = Backends.forThisMachine()) {
+            report.put("backend", Backends.describe(backend));
+            report.put("session", backend.sessionState().name().toLowerCase(Locale.ROOT));
+            Permissions permissions = backend.permissions();
+            report.put("accessibility", permissions.accessibility().name().toLowerCase(Locale.ROOT));
+            report.put("screen_recording", permissions.screenRecording().name().toLowerCase(Locale.ROOT));
+        }
+        try {
+            report.put("agents", AgentCommand.directory(home).list().size());
+        } catch (CountersignException e) {
+            report.put("agents", "unreadable: " + e.error().message());
+        }
+        int port;
+        try {
+            port = Settings.load(home.settings()).portOrDefault();
+        } catch (IOException e) {
+            port = dev.countersign.server.EndpointConfig.DEFAULT_PORT;
+            report.put("settings", "unreadable: " + e.getMessage());
+        }
+        URI endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
+        report.put("endpoint", endpoint.toString());
+        report.put("endpoint_status", probe(endpoint));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(report));
         } else {
-            report.forEach((k, v) -> out.printf("%-12s %s%n", k, v == null ? "(not set)" : v));
+            report.forEach((k, v) -> out.printf("%-17s %s%n", k, v == null ? "(not set)" : v));
         }
         return 0;
+    }
+
+    /** Whether Countersign answers on the port: without a token it must say 401. */
+    static String probe(URI endpoint) {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        try {
+            HttpResponse<Void> response = http.send(HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(3))
+                    .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 401 ? "listening (Countersign answered and asked for a token)"
+                    : "something else answers on this port (HTTP " + response.statusCode() + ")";
+        } catch (IOException e) {
+            return "not running (start it with: countersign serve)";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "not checked (interrupted)";
+        }
+    }
+
+    private static String mode(Path dir) {
+        try {
+            return Files.exists(dir) ? PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)) : "(not created yet)";
+        } catch (IOException | UnsupportedOperationException e) {
+            return "(unknown)";
+        }
     }
 
     private static String envOrNull(String name) {

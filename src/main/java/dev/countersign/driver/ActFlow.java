@@ -29,7 +29,7 @@ final class ActFlow {
         this.run = run;
     }
 
-    ToolResult<Receipt> act(String agentId, ActArgs args) {
+    ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
         var invalid = args.validate();
         if (invalid.isPresent()) {
@@ -81,7 +81,7 @@ final class ActFlow {
                 () -> new ApprovalFlow.Ask(agentId, observation,
                         Describe.action("computer_act/" + args.op(), target, observation),
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
-                        () -> Screenshots.highlighted(ctx, observation, args.ref())), started);
+                        () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
         return ToolResult.ok(receipt);
     }
 

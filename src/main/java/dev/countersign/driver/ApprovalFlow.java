@@ -63,9 +63,9 @@ final class ApprovalFlow {
      * re-check cannot read the window, the screenshot or the UI fails) consumes the approval, so
      * the graph still reaches its release and the agent still gets a receipt.
      */
-    Answered ask(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask) {
+    Answered ask(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask, ApprovalWatch watch) {
         try {
-            return askChecked(graph, wait, ask);
+            return askChecked(graph, wait, ask, watch);
         } catch (CountersignException e) {
             ErrorCode code = e.error().code() == ErrorCode.TARGET_CHANGED ? ErrorCode.TARGET_CHANGED
                     : ErrorCode.APPROVAL_UNAVAILABLE;
@@ -77,14 +77,33 @@ final class ApprovalFlow {
         }
     }
 
-    private Answered askChecked(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask) {
+    private Answered askChecked(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask, ApprovalWatch watch) {
         PendingApproval pending = wait.pending();
         Optional<CountersignError> before = ask.recheck().get();
         if (before.isPresent()) {
             return consumed(graph, wait, ErrorCode.TARGET_CHANGED, before.get().message());
         }
-        Decision decision = askPerson(ask, pending);
+        Asked asked;
+        try {
+            asked = askPerson(ask, pending, watch);
+        } catch (CountersignException e) {
+            // The host could not record the request (e.g. the audit log failed): nobody is asked.
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+                    "the approval request could not be recorded: " + e.error().message());
+        }
+        Decision decision = asked.decision();
         String decidedAt = Timestamps.format(ctx.clock.instant());
+        try {
+            watch.decided(asked.request(), decision, asked.withdrawn());
+        } catch (CountersignException e) {
+            // A decision the host could not record must not take effect.
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+                    "the decision could not be recorded: " + e.error().message());
+        }
+        if (asked.withdrawn()) {
+            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+                    "the agent went away while the person was asked; the request was withdrawn");
+        }
         if (ctx.paused()) {
             // Pausing withdraws every pending request; whatever the dialog said, nothing runs.
             return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
@@ -122,28 +141,50 @@ final class ApprovalFlow {
         }
     }
 
-    private Decision askPerson(Ask ask, PendingApproval pending) {
+    /** What asking produced: the request shown, the answer, and whether the watch withdrew it. */
+    private record Asked(ApprovalRequest request, Decision decision, boolean withdrawn) {
+    }
+
+    private Asked askPerson(Ask ask, PendingApproval pending, ApprovalWatch watch) {
         String agentId = ask.agentId();
         Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
         Observation observation = ask.observation();
         ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null, ask.summary(),
                 pending.category(), pending.matchedWords(), observation.app.name(), observation.window.title(),
                 expires, ask.screenshot().get());
+        watch.asking(request);
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
         CompletableFuture<Decision> future = approver.request(request);
+        // The wait is measured in real time from the envelope's validity as it stands now.
+        long started = System.nanoTime();
+        long deadline = started + TimeUnit.MILLISECONDS.toNanos(
+                Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis()));
         try {
-            long waitMs = Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis());
-            return future.get(waitMs, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            approver.withdraw(pending.nonce());
-            return Decision.TIMEOUT;
+            // Wait in ticks so the watch can report progress and notice a caller that went away.
+            while (true) {
+                long leftNanos = Math.max(0, deadline - System.nanoTime());
+                long tickNanos = Math.max(1_000_000L, watch.tick().toNanos());
+                try {
+                    return new Asked(request, future.get(Math.min(leftNanos, tickNanos), TimeUnit.NANOSECONDS), false);
+                } catch (TimeoutException e) {
+                    long now = System.nanoTime();
+                    if (now - deadline >= 0) {
+                        approver.withdraw(pending.nonce());
+                        return new Asked(request, Decision.TIMEOUT, false);
+                    }
+                    if (!watch.keepWaiting(Duration.ofNanos(now - started), Duration.ofNanos(deadline - now))) {
+                        approver.withdraw(pending.nonce());
+                        return new Asked(request, Decision.UNAVAILABLE, true);
+                    }
+                }
+            }
         } catch (ExecutionException e) {
             // The UI failed to ask: that is not an allow.
-            return Decision.UNAVAILABLE;
+            return new Asked(request, Decision.UNAVAILABLE, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             approver.withdraw(pending.nonce());
-            return Decision.UNAVAILABLE;
+            return new Asked(request, Decision.UNAVAILABLE, false);
         } finally {
             Set<String> nonces = pendingByAgent.get(agentId);
             if (nonces != null) {

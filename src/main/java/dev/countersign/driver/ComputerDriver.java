@@ -44,7 +44,16 @@ public final class ComputerDriver {
     }
 
     public ToolResult<Receipt> act(String agentId, ActArgs args) {
-        return guarded(agentId, "act", () -> acts.act(agentId, args));
+        return act(agentId, args, ApprovalWatch.NONE);
+    }
+
+    /**
+     * {@link #act(String, ActArgs)}, with a watch that hears about an approval before and after
+     * the person is asked and can withdraw it while it waits (the agent disconnected).
+     */
+    public ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
+        java.util.Objects.requireNonNull(watch, "watch");
+        return guarded(agentId, "act", () -> acts.act(agentId, args, watch));
     }
 
     /** {@code computer_visual_observe}: the observation's window as a PNG with numbered marks. */
@@ -54,7 +63,13 @@ public final class ComputerDriver {
 
     /** {@code computer_visual_act}: the governed coordinate fallback; always asks the person. */
     public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args) {
-        return guarded(agentId, "visual_act", () -> visuals.act(agentId, args));
+        return visualAct(agentId, args, ApprovalWatch.NONE);
+    }
+
+    /** {@link #visualAct(String, VisualArgs.Act)}, with a watch on the approval wait (see {@link ApprovalWatch}). */
+    public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
+        java.util.Objects.requireNonNull(watch, "watch");
+        return guarded(agentId, "visual_act", () -> visuals.act(agentId, args, watch));
     }
 
     public EvidenceView evidence(String agentId) {

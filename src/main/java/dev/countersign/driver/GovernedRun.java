@@ -22,14 +22,14 @@ final class GovernedRun {
     }
 
     Receipt run(String agentId, LocalRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
-            Supplier<ApprovalFlow.Ask> ask, long started) {
+            Supplier<ApprovalFlow.Ask> ask, long started, ApprovalWatch watch) {
         GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
         GraphStep step = graph.start(request);
         long approvalNanos = 0;
         String decidedAt = null;
         if (step instanceof GraphStep.Interrupted) {
             long asked = System.nanoTime();
-            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, ask.get());
+            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, ask.get(), watch);
             step = answered.step();
             decidedAt = answered.decidedAt();
             approvalNanos = System.nanoTime() - asked;

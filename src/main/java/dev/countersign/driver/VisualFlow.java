@@ -64,7 +64,7 @@ final class VisualFlow {
                 g.scale(), delivered.marks(), delivered.omitted(), delivered.classification()));
     }
 
-    ToolResult<Receipt> act(String agentId, VisualArgs.Act args) {
+    ToolResult<Receipt> act(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
         long started = System.nanoTime();
         Optional<CountersignError> invalid = args.validate();
         if (invalid.isPresent()) {
@@ -115,7 +115,7 @@ final class VisualFlow {
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
                         () -> windowChange(observation, geometry),
-                        () -> screenshotWithPoint(observation, geometry, args)), started);
+                        () -> screenshotWithPoint(observation, geometry, args)), started, watch);
         return ToolResult.ok(receipt);
     }
 

@@ -1,0 +1,37 @@
+package dev.countersign.app;
+
+/**
+ * The ready-to-paste client configurations {@code countersign agent add} prints: Claude Desktop
+ * (which launches stdio servers, so it goes through {@code mcp-stdio}), Claude Code (HTTP with the
+ * header) and a generic MCP JSON entry.
+ */
+final class ClientSnippets {
+    private ClientSnippets() {
+    }
+
+    /** The command that starts Countersign: the launcher script when we were started by it. */
+    static String launcher() {
+        String launcher = System.getProperty("countersign.launcher");
+        return launcher == null || launcher.isBlank() ? "countersign" : launcher;
+    }
+
+    static String render(String name, String url, String token, String launcher) {
+        String json = quote(launcher);
+        return String.join("\n",
+                "Claude Desktop (claude_desktop_config.json, through the stdio bridge):",
+                "  {\"mcpServers\": {\"countersign\": {\"command\": " + json
+                        + ", \"args\": [\"mcp-stdio\", \"--agent\", " + quote(name) + "]}}}",
+                "",
+                "Claude Code:",
+                "  claude mcp add --transport http countersign " + url
+                        + " --header \"Authorization: Bearer " + token + "\"",
+                "",
+                "Any MCP client (Streamable HTTP):",
+                "  {\"mcpServers\": {\"countersign\": {\"type\": \"http\", \"url\": " + quote(url)
+                        + ", \"headers\": {\"Authorization\": \"Bearer " + token + "\"}}}}");
+    }
+
+    private static String quote(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+}

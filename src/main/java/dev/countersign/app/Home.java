@@ -1,0 +1,96 @@
+package dev.countersign.app;
+
+import dev.countersign.server.Secrets;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Countersign's folder (SPEC.md §12): {@code $COUNTERSIGN_HOME}, else
+ * {@code ~/Library/Application Support/Countersign} on macOS, else
+ * {@code $XDG_CONFIG_HOME/countersign} (default {@code ~/.config/countersign}). It and its
+ * sub-folders are 0700: it holds token hashes, token files and the audit log.
+ */
+final class Home {
+    private final Path root;
+
+    private Home(Path root) {
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    static Home of(Path root) {
+        return new Home(root);
+    }
+
+    /**
+     * The folder this process should use, from its environment. The system property
+     * {@code countersign.home} overrides everything, so tests can run commands in-process
+     * against a folder of their own.
+     */
+    static Home current() {
+        String property = System.getProperty("countersign.home");
+        if (property != null && !property.isBlank()) {
+            return new Home(Path.of(property));
+        }
+        return resolve(System.getenv(), System.getProperty("os.name", ""), System.getProperty("user.home"));
+    }
+
+    static Home resolve(Map<String, String> env, String osName, String userHome) {
+        String explicit = env.get("COUNTERSIGN_HOME");
+        if (explicit != null && !explicit.isBlank()) {
+            return new Home(Path.of(explicit));
+        }
+        if (osName.toLowerCase(Locale.ROOT).startsWith("mac")) {
+            return new Home(Path.of(userHome, "Library", "Application Support", "Countersign"));
+        }
+        String xdg = env.get("XDG_CONFIG_HOME");
+        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(userHome, ".config");
+        return new Home(config.resolve("countersign"));
+    }
+
+    /** Creates the folder and its sub-folders as 0700 (tightening them if they exist). */
+    Home ensure() throws IOException {
+        Secrets.ownerOnlyDirectory(root);
+        for (Path dir : new Path[] {tokens(), checkpoints(), auditFile().getParent(), logs()}) {
+            Secrets.ownerOnlyDirectory(dir);
+        }
+        return this;
+    }
+
+    Path root() {
+        return root;
+    }
+
+    Path settings() {
+        return root.resolve("settings.json");
+    }
+
+    Path policy() {
+        return root.resolve("policy.json");
+    }
+
+    Path agents() {
+        return root.resolve("agents.json");
+    }
+
+    Path tokens() {
+        return root.resolve("tokens");
+    }
+
+    Path tokenFile(String agent) {
+        return tokens().resolve(agent + ".token");
+    }
+
+    Path checkpoints() {
+        return root.resolve("checkpoints");
+    }
+
+    Path auditFile() {
+        return root.resolve("audit").resolve("audit.jsonl");
+    }
+
+    Path logs() {
+        return root.resolve("logs");
+    }
+}

@@ -1,0 +1,71 @@
+package dev.countersign.app;
+
+import dev.countersign.approval.Approver;
+import dev.countersign.audit.AuditLog;
+import dev.countersign.core.RandomIds;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.DriverSettings;
+import dev.countersign.driver.LeaseBook;
+import dev.countersign.driver.PolicyApprovals;
+import dev.countersign.policy.RiskPolicy;
+import dev.countersign.server.AgentDirectory;
+import dev.countersign.server.EndpointConfig;
+import dev.countersign.server.McpEndpoint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.HexFormat;
+
+/**
+ * Everything {@code countersign serve} runs, wired once: backend, policy, approver, driver, audit
+ * log and endpoint. Closing it stops them in reverse order (endpoint first, so no call is left
+ * half-answered, audit log last, so the stop is recorded).
+ */
+final class ServedApp implements AutoCloseable {
+    final McpEndpoint endpoint;
+    final AuditLog audit;
+    final DesktopBackend backend;
+    final AgentDirectory agents;
+
+    private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents) {
+        this.endpoint = endpoint;
+        this.audit = audit;
+        this.backend = backend;
+        this.agents = agents;
+    }
+
+    static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver)
+            throws IOException {
+        Clock clock = Clock.systemUTC();
+        SecureRandom random = new SecureRandom();
+        RiskPolicy policy = Files.exists(home.policy()) ? RiskPolicy.parse(Files.readAllBytes(home.policy()))
+                : RiskPolicy.defaults();
+        byte[] session = new byte[8];
+        random.nextBytes(session);
+        String sessionId = "sess_" + HexFormat.of().formatHex(session);
+        DriverSettings settings = DriverSettings.defaults(sessionId);
+        ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), approver,
+                new LeaseBook(clock, sessionId, settings.principalId(), LeaseBook.Terms.defaults()),
+                clock, new RandomIds(), random, settings);
+        AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
+        AuditLog audit = AuditLog.open(home.auditFile(), clock);
+        try {
+            McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
+                    VersionProvider.version());
+            return new ServedApp(endpoint, audit, backend, agents);
+        } catch (RuntimeException e) {
+            // Starting failed (port taken, bad bind): release the log so the error is the only effect.
+            audit.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        endpoint.close();
+        audit.close();
+        backend.close();
+    }
+}

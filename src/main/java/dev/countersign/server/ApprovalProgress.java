@@ -1,0 +1,75 @@
+package dev.countersign.server;
+
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Decision;
+import dev.countersign.driver.ApprovalWatch;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The endpoint's side of an approval wait: records the request and the decision in the audit log
+ * before anything happens, sends MCP progress while the person thinks (when the client gave a
+ * progress token, so it does not time out), and withdraws the request once the agent's connection
+ * is gone, so that nothing is dispatched for a caller who is no longer there.
+ */
+final class ApprovalProgress implements ApprovalWatch {
+    private static final Logger LOG = LoggerFactory.getLogger(ApprovalProgress.class);
+
+    private final String tool;
+    private final McpSyncServerExchange exchange;
+    private final Object progressToken;
+    private final ClientLine line;
+    private final AuditTrail audit;
+    private final Duration tick;
+    private volatile String summary = "";
+
+    ApprovalProgress(String tool, McpSyncServerExchange exchange, Object progressToken, ClientLine line,
+            AuditTrail audit, Duration tick) {
+        this.tool = tool;
+        this.exchange = exchange;
+        this.progressToken = progressToken;
+        this.line = line;
+        this.audit = audit;
+        this.tick = tick;
+    }
+
+    @Override
+    public Duration tick() {
+        return tick;
+    }
+
+    @Override
+    public void asking(ApprovalRequest request) {
+        summary = request.summary();
+        audit.approvalRequested(tool, request);
+    }
+
+    @Override
+    public boolean keepWaiting(Duration waited, Duration left) {
+        if (progressToken != null && exchange != null) {
+            double total = (waited.toMillis() + left.toMillis()) / 1000.0;
+            McpSchema.ProgressNotification progress = new McpSchema.ProgressNotification(progressToken,
+                    waited.toMillis() / 1000.0, total, "waiting for the person to allow or deny: " + summary, null);
+            try {
+                exchange.progressNotification(progress);
+            } catch (RuntimeException e) {
+                // The SDK reports a failed send as an unchecked (reactive) exception: the stream is gone.
+                LOG.debug("progress for an approval wait could not be sent: {}", e.getClass().getSimpleName());
+                return false;
+            }
+        }
+        boolean alive = line == null || line.alive();
+        if (!alive) {
+            LOG.info("an agent disconnected while the person was asked; withdrawing the approval request");
+        }
+        return alive;
+    }
+
+    @Override
+    public void decided(ApprovalRequest request, Decision decision, boolean withdrawn) {
+        audit.approvalDecided(tool, request, decision, withdrawn);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.countersign.server;
+
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Decision;
+import dev.countersign.audit.AuditKind;
+import dev.countersign.audit.AuditLog;
+import dev.countersign.core.Digests;
+import dev.countersign.driver.ObservationView;
+import dev.countersign.driver.Receipt;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the endpoint writes to the audit log, and when: approval requests before the person is
+ * asked, decisions before anything is dispatched, receipts before the agent is answered (each
+ * fsynced by {@link AuditLog#append} before it returns). Records hold ids, digests and words,
+ * never typed text, tokens or screenshots.
+ */
+final class AuditTrail {
+    private final AuditLog log;
+
+    AuditTrail(AuditLog log) {
+        this.log = log;
+    }
+
+    void serverStarted(String url, Iterable<String> tools) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("url", url);
+        data.put("tools", tools);
+        log.append(AuditKind.SERVER_STARTED, null, data);
+    }
+
+    void serverStopped() {
+        log.append(AuditKind.SERVER_STOPPED, null, Map.of());
+    }
+
+    void observed(String agentId, ObservationView view) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tool", "computer_observe");
+        data.put("observation_id", view.observationId());
+        data.put("fingerprint", view.fingerprint());
+        if (view.app() != null) {
+            data.put("app", view.app().name());
+        }
+        data.put("nodes", view.nodes().size());
+        log.append(AuditKind.OBSERVED, agentId, data);
+    }
+
+    void approvalRequested(String tool, ApprovalRequest request) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tool", tool);
+        data.put("request", requestId(request));
+        data.put("summary", request.summary());
+        data.put("category", request.category());
+        data.put("matched_words", request.matchedWords());
+        data.put("expires_at", request.expiresAt().toString());
+        log.append(AuditKind.APPROVAL_REQUESTED, request.agentId(), data);
+    }
+
+    void approvalDecided(String tool, ApprovalRequest request, Decision decision, boolean withdrawn) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tool", tool);
+        data.put("request", requestId(request));
+        data.put("decision", decision.name().toLowerCase(Locale.ROOT));
+        AuditKind kind = withdrawn ? AuditKind.APPROVAL_WITHDRAWN
+                : decision == Decision.ALLOW_ONCE ? AuditKind.APPROVAL_ALLOWED : AuditKind.APPROVAL_DENIED;
+        log.append(kind, request.agentId(), data);
+    }
+
+    void receipt(String agentId, String tool, Receipt receipt) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tool", tool);
+        data.put("receipt_id", receipt.receiptId());
+        data.put("action_id", receipt.actionId());
+        data.put("status", receipt.status());
+        if (receipt.code() != null) {
+            data.put("code", receipt.code());
+        }
+        if (receipt.verification() != null) {
+            data.put("verification", receipt.verification().outcome());
+        }
+        if (receipt.approval() != null) {
+            data.put("approval", receipt.approval().decision());
+        }
+        if (receipt.strategy() != null) {
+            data.put("strategy", receipt.strategy());
+        }
+        log.append(AuditKind.RECEIPT, agentId, data);
+    }
+
+    /** A stable id for one approval request that does not reveal its single-use nonce. */
+    private static String requestId(ApprovalRequest request) {
+        return Digests.sha256Hex(request.nonce().getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.countersign.server;
+
+import dev.countersign.driver.ComputerDriver;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+
+/** {@code computer_evidence}: session, permissions, Countersign's identity, this agent's receipts (SPEC.md §3). */
+final class EvidenceTool implements AgentTool {
+    private final ComputerDriver driver;
+
+    EvidenceTool(ComputerDriver driver) {
+        this.driver = driver;
+    }
+
+    @Override
+    public String name() {
+        return "computer_evidence";
+    }
+
+    @Override
+    public String description() {
+        return "Session state, permission preflights, Countersign's own identity and your recent receipts "
+                + "(newest first, bounded; counts say what was dropped).";
+    }
+
+    @Override
+    public ArgSchema.Obj input() {
+        return ArgSchema.object();
+    }
+
+    @Override
+    public Map<String, Object> output() {
+        return OutputSchema.object()
+                .field("session_state", "string").field("permissions", "object").field("identity", "object")
+                .field("receipts", "array").field("receipts_total", "integer").field("receipts_dropped", "integer")
+                .field("receipts_returned", "integer").field("bounded", "boolean").field("paused", "boolean")
+                .field("contractVersion", "integer")
+                .required("session_state", "receipts", "contractVersion").build();
+    }
+
+    @Override
+    public McpSchema.ToolAnnotations annotations() {
+        return AgentTool.readOnly();
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call) {
+        return ToolResults.ok(driver.evidence(call.agentId()));
+    }
+}

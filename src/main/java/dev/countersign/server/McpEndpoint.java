@@ -1,0 +1,193 @@
+package dev.countersign.server;
+
+import dev.countersign.audit.AuditLog;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
+import dev.countersign.driver.ComputerDriver;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.DispatcherType;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The loopback MCP endpoint (SPEC.md §7): the official SDK's Streamable HTTP transport inside
+ * embedded Jetty at {@code http://127.0.0.1:<port>/mcp}, behind {@link GuardFilter}. Start it with
+ * {@link #start}; {@link #close} stops it and leaves no thread behind.
+ */
+public final class McpEndpoint implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(McpEndpoint.class);
+    static final String PATH = "/mcp";
+
+    private final Server jetty;
+    private final McpSyncServer mcp;
+    private final AuditTrail audit;
+    private final int port;
+    private final String host;
+    private final ToolRegistry registry;
+    private boolean closed;
+
+    private McpEndpoint(Server jetty, McpSyncServer mcp, AuditTrail audit, int port, String host,
+            ToolRegistry registry) {
+        this.jetty = jetty;
+        this.mcp = mcp;
+        this.audit = audit;
+        this.port = port;
+        this.host = host;
+        this.registry = registry;
+    }
+
+    /** The tools every endpoint serves; a new tool is one more entry here. */
+    static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit) {
+        return List.of(new ObserveTool(driver, audit), new VisualObserveTool(driver), new ActTool(driver, audit),
+                new VisualActTool(driver, audit), new EvidenceTool(driver));
+    }
+
+    /**
+     * Starts serving. Throws {@link CountersignException} {@code INVALID_ARGUMENT} for a bind
+     * address that is not loopback, and {@code INTERNAL} when the port cannot be bound.
+     */
+    public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
+            AuditLog auditLog, String version) {
+        Objects.requireNonNull(driver, "driver");
+        Objects.requireNonNull(agents, "agents");
+        Objects.requireNonNull(auditLog, "auditLog");
+        if (!Loopback.bindable(config.bindAddress())) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "bind",
+                    "Countersign listens on this machine only (127.0.0.1 or ::1); refusing to bind "
+                            + config.bindAddress().getHostAddress()));
+        }
+        AuditTrail audit = new AuditTrail(auditLog);
+        ToolRegistry registry = new ToolRegistry(tools(driver, audit), audit, Duration.ofSeconds(1));
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
+                .jsonMapper(new JacksonMcpJsonMapper(Json.mapper().copy()
+                        .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)))
+                .mcpEndpoint(PATH)
+                .contextExtractor(AgentContext::extract)
+                .maxRequestSize(config.maxBodyBytes())
+                // 2.1.0's sweeper runs on a non-daemon thread that outlives close(); SessionBook
+                // forgets idle sessions instead (see docs/endpoint.md).
+                .sessionSweepInterval(null)
+                .build();
+        McpSyncServer mcp = McpServer.sync(transport)
+                .serverInfo("countersign", version)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .instructions("Observe a window, then act on one fresh ref per observation. Risky actions wait "
+                        + "for the person. Receipts say confirmed only with evidence.")
+                // Our own validation names the field with our error shape (ArgSchema).
+                .validateToolInputs(false)
+                // Run tools on the request's Jetty thread, not the SDK's small shared pool: an
+                // approval wait holds its thread, and the per-agent limit bounds how many.
+                .immediateExecution(true)
+                .tools(registry.specifications())
+                .build();
+
+        QueuedThreadPool threads = new QueuedThreadPool(200, 4);
+        threads.setName("countersign-http");
+        Server jetty = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendDateHeader(false);
+        ServerConnector connector = new ServerConnector(jetty, new HttpConnectionFactory(http));
+        String host = config.bindAddress().getHostAddress();
+        connector.setHost(host);
+        connector.setPort(config.port());
+        jetty.addConnector(connector);
+
+        int[] bound = {config.port()};
+        SecureRandom random = new SecureRandom();
+        SessionBook sessions = new SessionBook(random, System::nanoTime, config.sessionIdle(),
+                config.maxSessionsPerAgent());
+        AgentLimits limits = new AgentLimits(config.requestsPerSecond(), config.burst(), config.maxConcurrentCalls(),
+                System::nanoTime);
+        GuardFilter guard = new GuardFilter(agents, limits, sessions, config.maxBodyBytes(), () -> bound[0],
+                new HashSet<>(transport.protocolVersions()));
+        ServletContextHandler context = new ServletContextHandler();
+        context.setContextPath("/");
+        FilterHolder guardHolder = new FilterHolder(guard);
+        guardHolder.setAsyncSupported(true);
+        context.addFilter(guardHolder, "/*", EnumSet.of(DispatcherType.REQUEST));
+        ServletHolder servlet = new ServletHolder(transport);
+        servlet.setAsyncSupported(true);
+        context.addServlet(servlet, PATH);
+        jetty.setHandler(context);
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            // Jetty's start declares Exception; this is the boundary where it becomes ours.
+            stopQuietly(jetty);
+            mcp.closeGracefully();
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, "cannot listen on "
+                    + host + ":" + config.port() + ": " + e.getMessage()), e);
+        }
+        bound[0] = connector.getLocalPort();
+        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry);
+        audit.serverStarted(endpoint.uri().toString(), registry.names());
+        LOG.info("serving MCP at {}", endpoint.uri());
+        return endpoint;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code http://127.0.0.1:<port>/mcp}. */
+    public URI uri() {
+        String shown = host.contains(":") ? "[" + host + "]" : host;
+        return URI.create("http://" + shown + ":" + port + PATH);
+    }
+
+    List<String> toolNames() {
+        return registry.names();
+    }
+
+    ToolRegistry registry() {
+        return registry;
+    }
+
+    /** Closes every session, stops listening and records the stop; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        mcp.closeGracefully();
+        stopQuietly(jetty);
+        try {
+            audit.serverStopped();
+        } catch (CountersignException e) {
+            LOG.warn("could not record the server stop: {}", e.getMessage());
+        }
+        LOG.info("stopped serving MCP on port {}", port);
+    }
+
+    private static void stopQuietly(Server jetty) {
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            // Jetty's stop declares Exception; nothing more can be done than saying so.
+            LOG.warn("stopping the HTTP server failed: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.countersign.server;
+
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.ObservationView;
+import dev.countersign.driver.ObserveArgs;
+import dev.countersign.driver.ToolResult;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+
+/** {@code computer_observe}: a bounded read of one window's accessibility tree (SPEC.md §3). */
+final class ObserveTool implements AgentTool {
+    private final ComputerDriver driver;
+    private final AuditTrail audit;
+
+    ObserveTool(ComputerDriver driver, AuditTrail audit) {
+        this.driver = driver;
+        this.audit = audit;
+    }
+
+    @Override
+    public String name() {
+        return "computer_observe";
+    }
+
+    @Override
+    public String description() {
+        return "Read one window's accessibility tree (default: the focused window of the frontmost app). "
+                + "Nodes: {ref, role, name, value, frame [x,y,w,h], states, actions, depth, parent}. "
+                + "Refs are yours alone and expire after ttl_ms; act on one with computer_act.";
+    }
+
+    @Override
+    public ArgSchema.Obj input() {
+        return ArgSchema.object()
+                .with("app", ArgSchema.string(256).describe("app name, bundle id or pid"))
+                .with("window", ArgSchema.string(128).describe("window id from an observation"))
+                .with("max_nodes", ArgSchema.integer(1, 2000).describe("default 400"))
+                .with("max_depth", ArgSchema.integer(1, 16).describe("default 8"))
+                .with("ttl_ms", ArgSchema.integer(ObserveArgs.MIN_TTL_MS, ObserveArgs.MAX_TTL_MS)
+                        .describe("ref lifetime, default 15000"));
+    }
+
+    @Override
+    public Map<String, Object> output() {
+        return OutputSchema.object()
+                .field("observation_id", "string").field("fingerprint", "string").field("expires_at", "string")
+                .field("app", "object").field("window", "object").field("nodes", "array")
+                .field("truncated", "boolean").field("omitted_count", "integer")
+                .required("observation_id", "nodes").build();
+    }
+
+    @Override
+    public McpSchema.ToolAnnotations annotations() {
+        return AgentTool.readOnly();
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call) {
+        ToolResult<ObservationView> result = driver.observe(call.agentId(), call.argumentsAs(ObserveArgs.class));
+        if (result instanceof ToolResult.Err) {
+            return ToolResults.error(((ToolResult.Err<ObservationView>) result).error());
+        }
+        ObservationView view = ((ToolResult.Ok<ObservationView>) result).value();
+        audit.observed(call.agentId(), view);
+        return ToolResults.ok(view);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.countersign.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
+import dev.countersign.driver.ApprovalWatch;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The endpoint's tools: their MCP definitions, and the one path every call takes — the agent id
+ * from the transport context, our own validation of the arguments against the tool's strict
+ * schema, then the tool. The same path serves the SDK and the fuzz test.
+ */
+final class ToolRegistry {
+    private static final Logger LOG = LoggerFactory.getLogger(ToolRegistry.class);
+
+    private final Map<String, AgentTool> tools = new LinkedHashMap<>();
+    private final AuditTrail audit;
+    private final Duration tick;
+
+    ToolRegistry(List<AgentTool> tools, AuditTrail audit, Duration tick) {
+        tools.forEach(t -> this.tools.put(t.name(), t));
+        this.audit = audit;
+        this.tick = tick;
+    }
+
+    List<String> names() {
+        return List.copyOf(tools.keySet());
+    }
+
+    List<McpServerFeatures.SyncToolSpecification> specifications() {
+        return tools.values().stream().map(tool -> McpServerFeatures.SyncToolSpecification.builder()
+                .tool(definition(tool))
+                .callHandler((exchange, request) -> handle(tool.name(), exchange, request))
+                .build()).toList();
+    }
+
+    static McpSchema.Tool definition(AgentTool tool) {
+        return McpSchema.Tool.builder()
+                .name(tool.name())
+                .description(tool.description())
+                .inputSchema(tool.input().render())
+                .outputSchema(tool.output())
+                .annotations(tool.annotations())
+                .build();
+    }
+
+    private McpSchema.CallToolResult handle(String name, McpSyncServerExchange exchange,
+            McpSchema.CallToolRequest request) {
+        McpTransportContext context = exchange.transportContext();
+        Object agent = context == null ? null : context.get(AgentContext.AGENT);
+        Object line = context == null ? null : context.get(AgentContext.LINE);
+        Object token = request.meta() == null ? null : request.meta().get("progressToken");
+        Function<String, ApprovalWatch> watch = tool -> new ApprovalProgress(tool, exchange, token,
+                line instanceof ClientLine ? (ClientLine) line : null, audit, tick);
+        return call(agent instanceof String ? (String) agent : null, name, request.arguments(), watch);
+    }
+
+    /** One call: identity, validation, then the tool; never throws for anything an agent can send. */
+    McpSchema.CallToolResult call(String agentId, String name, Map<String, Object> arguments,
+            Function<String, ApprovalWatch> watch) {
+        if (agentId == null) {
+            // The filter authenticates every request; a call without an agent is a wiring fault. Fail closed.
+            return ToolResults.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
+        }
+        AgentTool tool = tools.get(name);
+        if (tool == null) {
+            return ToolResults.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
+                    "no tool named '" + name + "'; tools: " + String.join(", ", tools.keySet())));
+        }
+        JsonNode args = arguments == null ? Json.mapper().createObjectNode() : Json.mapper().valueToTree(arguments);
+        Optional<CountersignError> problem = tool.input().check("", args);
+        if (problem.isPresent()) {
+            return ToolResults.error(problem.get());
+        }
+        try {
+            return tool.call(new ToolCall(agentId, (ObjectNode) args, watch.apply(name)));
+        } catch (CountersignException e) {
+            if (e.error().code() == ErrorCode.INTERNAL) {
+                LOG.warn("{} failed for agent {}: {}", name, agentId, e.error().message());
+            }
+            return ToolResults.error(e.error());
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.countersign.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.Json;
+import dev.countersign.driver.Receipt;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Tool results as MCP wants them: {@code structuredContent} plus the same JSON as text (for
+ * clients without structured output). A failed call is a result with {@code isError: true} and
+ * {@code {code, message, hint}}; only protocol faults are JSON-RPC errors (SPEC.md §3).
+ */
+final class ToolResults {
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
+
+    private ToolResults() {
+    }
+
+    static McpSchema.CallToolResult ok(Object value) {
+        return result(Json.mapper().convertValue(value, MAP), false);
+    }
+
+    static McpSchema.CallToolResult error(CountersignError error) {
+        return result(errorBody(error.code().name(), error.message(), error.hint(), error.field()), true);
+    }
+
+    /** A receipt; one that says {@code rejected} or {@code failed} is an error result that still carries it. */
+    static McpSchema.CallToolResult receipt(Receipt receipt) {
+        if (!receipt.isError()) {
+            return ok(receipt);
+        }
+        Map<String, Object> body = errorBody(receipt.code() == null ? "INTERNAL" : receipt.code(),
+                receipt.detail() == null ? "the action " + receipt.status() : receipt.detail(), receipt.hint(), null);
+        body.put("receipt", Json.mapper().convertValue(receipt, MAP));
+        return result(body, true);
+    }
+
+    private static Map<String, Object> errorBody(String code, String message, String hint, String field) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("code", code);
+        body.put("message", message);
+        if (hint != null) {
+            body.put("hint", hint);
+        }
+        if (field != null) {
+            body.put("field", field);
+        }
+        return body;
+    }
+
+    private static McpSchema.CallToolResult result(Map<String, Object> structured, boolean isError) {
+        String text;
+        try {
+            text = Json.mapper().writeValueAsString(structured);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of plain values always serializes", e);
+        }
+        return McpSchema.CallToolResult.builder()
+                .content(List.of(new McpSchema.TextContent(text)))
+                .structuredContent(structured)
+                .isError(isError)
+                .build();
+    }
+}

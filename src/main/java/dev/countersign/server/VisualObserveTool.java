@@ -1,0 +1,75 @@
+package dev.countersign.server;
+
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.ToolResult;
+import dev.countersign.driver.VisualArgs;
+import dev.countersign.driver.VisualObservation;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code computer_visual_observe}: the fresh observation's window as a PNG with numbered marks. The
+ * picture is MCP image content; the JSON carries only its hash, sizes, scale, marks and omissions.
+ */
+final class VisualObserveTool implements AgentTool {
+    private final ComputerDriver driver;
+
+    VisualObserveTool(ComputerDriver driver) {
+        this.driver = driver;
+    }
+
+    @Override
+    public String name() {
+        return "computer_visual_observe";
+    }
+
+    @Override
+    public String description() {
+        return "Screenshot the window of a fresh observation with numbered marks that map to its refs. "
+                + "Returns the PNG and {capture_sha256, sizes, scale, marks {mark, ref, rect}, omitted}. "
+                + "Does not use up the observation.";
+    }
+
+    @Override
+    public ArgSchema.Obj input() {
+        return ArgSchema.object()
+                .require("observation_id", ArgSchema.string(64))
+                .with("max_marks", ArgSchema.integer(1, 200).describe("default 80"));
+    }
+
+    @Override
+    public Map<String, Object> output() {
+        return OutputSchema.object()
+                .field("observation_id", "string").field("capture_sha256", "string")
+                .field("native_size", "array").field("attachment_size", "array").field("scale", "number")
+                .field("marks", "array").field("omitted", "array").field("classification", "string")
+                .required("capture_sha256", "marks").build();
+    }
+
+    @Override
+    public McpSchema.ToolAnnotations annotations() {
+        return AgentTool.readOnly();
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call) {
+        ToolResult<VisualObservation> result = driver.visualObserve(call.agentId(),
+                call.argumentsAs(VisualArgs.Observe.class));
+        if (result instanceof ToolResult.Err) {
+            return ToolResults.error(((ToolResult.Err<VisualObservation>) result).error());
+        }
+        VisualObservation visual = ((ToolResult.Ok<VisualObservation>) result).value();
+        McpSchema.CallToolResult metadata = ToolResults.ok(visual);
+        List<McpSchema.Content> content = new ArrayList<>(metadata.content());
+        // The image travels as image content, never as a path or base64 inside the JSON.
+        content.add(new McpSchema.ImageContent(null, Base64.getEncoder().encodeToString(visual.png()), "image/png"));
+        return McpSchema.CallToolResult.builder()
+                .content(content)
+                .structuredContent(metadata.structuredContent())
+                .isError(false)
+                .build();
+    }
+}

@@ -1,0 +1,177 @@
+package dev.countersign.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.audit.AuditKind;
+import dev.countersign.audit.AuditLog;
+import dev.countersign.audit.Redactor;
+import dev.countersign.core.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line, run in-process against a temporary home folder. */
+class CliTest {
+    @TempDir
+    Path home;
+
+    static String tokenIn(String text) {
+        Matcher m = Redactor.COUNTERSIGN_TOKEN.matcher(text);
+        assertThat(m.find()).as("a token in: %s", text).isTrue();
+        return m.group();
+    }
+
+    @Nested
+    class Agents {
+        @Test
+        void addPrintsTheTokenOnceWithClientConfigsAndKeepsOnlyItsHash() throws Exception {
+            CliRun run = CliRun.run(home, "agent", "add", "claude");
+            assertThat(run.exit).as(run.toString()).isZero();
+            String token = tokenIn(run.out);
+            assertThat(run.out).contains("claude mcp add --transport http countersign http://127.0.0.1:7475/mcp "
+                    + "--header \"Authorization: Bearer " + token + "\"")
+                    .contains("\"args\": [\"mcp-stdio\", \"--agent\", \"claude\"]")
+                    .contains("\"type\": \"http\", \"url\": \"http://127.0.0.1:7475/mcp\"");
+            assertThat(Files.readString(home.resolve("agents.json"))).doesNotContain(token).contains("claude");
+            Path tokenFile = home.resolve("tokens/claude.token");
+            assertThat(Files.readString(tokenFile).strip()).isEqualTo(token);
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile))).isEqualTo("rw-------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home))).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve("tokens"))))
+                    .isEqualTo("rwx------");
+        }
+
+        @Test
+        void aSecondAgentWithTheSameNameIsRefused() {
+            CliRun.run(home, "agent", "add", "claude");
+            CliRun again = CliRun.run(home, "agent", "add", "claude");
+            assertThat(again.exit).isEqualTo(2);
+            assertThat(again.err).contains("exists");
+        }
+
+        @Test
+        void aBadNameIsRefused() {
+            CliRun run = CliRun.run(home, "agent", "add", "../etc");
+            assertThat(run.exit).isEqualTo(2);
+            assertThat(home.resolve("tokens")).isEmptyDirectory();
+        }
+
+        @Test
+        void listShowsNamesButNeverTokens() {
+            String token = tokenIn(CliRun.run(home, "agent", "add", "claude").out);
+            CliRun.run(home, "agent", "add", "cursor");
+            CliRun list = CliRun.run(home, "agent", "list");
+            assertThat(list.out).contains("claude").contains("cursor").doesNotContain(token);
+        }
+
+        @Test
+        void removeRevokesAndDeletesTheTokenFile() {
+            CliRun.run(home, "agent", "add", "claude");
+            assertThat(CliRun.run(home, "agent", "remove", "claude").exit).isZero();
+            assertThat(home.resolve("tokens/claude.token")).doesNotExist();
+            assertThat(CliRun.run(home, "agent", "list").out).doesNotContain("claude ");
+            assertThat(CliRun.run(home, "agent", "remove", "claude").exit).isEqualTo(1);
+        }
+
+        @Test
+        void addAndRemoveAreAudited() throws Exception {
+            CliRun.run(home, "agent", "add", "claude");
+            CliRun.run(home, "agent", "remove", "claude");
+            List<String> lines = Files.readAllLines(home.resolve("audit/audit.jsonl"));
+            assertThat(lines).anyMatch(l -> l.contains("\"kind\":\"agent_added\""))
+                    .anyMatch(l -> l.contains("\"kind\":\"agent_removed\""));
+        }
+    }
+
+    @Nested
+    class StdioBridgeTokens {
+        @Test
+        void aTokenFileOthersCanReadIsReportedAndRefused() throws Exception {
+            CliRun.run(home, "agent", "add", "claude");
+            Path tokenFile = home.resolve("tokens/claude.token");
+            Files.setPosixFilePermissions(tokenFile, PosixFilePermissions.fromString("rw-r--r--"));
+            CliRun run = CliRun.run(home, "mcp-stdio", "--agent", "claude");
+            assertThat(run.exit).isEqualTo(2);
+            assertThat(run.err).contains("rw-r--r--").contains("chmod 600");
+            assertThat(run.out).isEmpty();
+        }
+
+        @Test
+        void aMissingTokenFileSaysHowToGetOne() {
+            CliRun run = CliRun.run(home, "mcp-stdio", "--agent", "nobody");
+            assertThat(run.exit).isEqualTo(2);
+            assertThat(run.err).contains("countersign agent add nobody");
+            assertThat(run.out).isEmpty();
+        }
+    }
+
+    @Nested
+    class Audit {
+        @Test
+        void anIntactLogVerifies() {
+            try (AuditLog log = AuditLog.open(home.resolve("a.jsonl"), Clock.systemUTC())) {
+                log.append(AuditKind.RECEIPT, "claude", Map.of("status", "confirmed"));
+                log.append(AuditKind.RECEIPT, "claude", Map.of("status", "unknown"));
+            }
+            CliRun run = CliRun.run(home, "audit", "verify", "--file", home.resolve("a.jsonl").toString());
+            assertThat(run.exit).as(run.toString()).isZero();
+            assertThat(run.out).contains("OK: 2 records");
+        }
+
+        @Test
+        void aChangedRecordFailsAndNamesItsLine() throws Exception {
+            Path file = home.resolve("a.jsonl");
+            try (AuditLog log = AuditLog.open(file, Clock.systemUTC())) {
+                log.append(AuditKind.RECEIPT, "claude", Map.of("status", "confirmed"));
+                log.append(AuditKind.RECEIPT, "claude", Map.of("status", "failed"));
+            }
+            Files.writeString(file, Files.readString(file).replace("\"failed\"", "\"confirmed\""));
+            CliRun run = CliRun.run(home, "audit", "verify", "--file", file.toString());
+            assertThat(run.exit).isEqualTo(1);
+            assertThat(run.out).contains("BROKEN").contains("line 2");
+        }
+
+        @Test
+        void aMissingLogIsExitTwo() {
+            assertThat(CliRun.run(home, "audit", "verify", "--file", home.resolve("none.jsonl").toString()).exit)
+                    .isEqualTo(2);
+        }
+    }
+
+    @Test
+    void doctorReportsAsJson() throws Exception {
+        CliRun run = CliRun.run(home, "doctor", "--json");
+        assertThat(run.exit).isZero();
+        JsonNode report = Json.mapper().readTree(run.out);
+        assertThat(report.has("backend")).isTrue();
+        assertThat(report.get("home").asText()).isEqualTo(home.toAbsolutePath().toString());
+        assertThat(report.get("endpoint").asText()).isEqualTo("http://127.0.0.1:7475/mcp");
+        assertThat(report.has("endpoint_status")).isTrue();
+        assertThat(report.has("session")).isTrue();
+    }
+
+    @Test
+    void helpListsEveryCommand() {
+        CliRun run = CliRun.run(home, "--help");
+        assertThat(run.out).contains("serve", "agent", "mcp-stdio", "doctor", "audit");
+        assertThat(CliRun.run(home, "serve", "--help").out).contains("--port", "--headless", "--approver");
+    }
+
+    @Test
+    void homeFollowsTheEnvironmentAndThePlatform() {
+        assertThat(Home.resolve(Map.of("COUNTERSIGN_HOME", "/x/cs"), "Linux", "/home/a").root()).isEqualTo(Path.of("/x/cs"));
+        assertThat(Home.resolve(Map.of("XDG_CONFIG_HOME", "/home/a/cfg"), "Linux", "/home/a").root())
+                .isEqualTo(Path.of("/home/a/cfg/countersign"));
+        assertThat(Home.resolve(Map.of(), "Linux", "/home/a").root()).isEqualTo(Path.of("/home/a/.config/countersign"));
+        assertThat(Home.resolve(Map.of(), "Mac OS X", "/Users/a").root())
+                .isEqualTo(Path.of("/Users/a/Library/Application Support/Countersign"));
+    }
+}

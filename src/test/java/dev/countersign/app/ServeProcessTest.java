@@ -1,0 +1,56 @@
+package dev.countersign.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.audit.AuditVerifier;
+import dev.countersign.server.ChildJvm;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code countersign serve} as a person runs it: a process that serves until SIGTERM, then stops cleanly. */
+class ServeProcessTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void serveAnswersOnLoopbackAndStopsOnSigterm() throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ChildJvm.java());
+        command.addAll(ChildJvm.jvmArgs(home, "serve-child"));
+        command.addAll(List.of("serve", "--port", "0"));
+        Process serve = new ProcessBuilder(command).redirectError(home.resolve("serve.err").toFile()).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+            String first = out.readLine();
+            assertThat(first).as("first line of serve").isNotNull();
+            Matcher url = Pattern.compile("at (http://127\\.0\\.0\\.1:\\d+/mcp)").matcher(first);
+            assertThat(url.find()).as(first).isTrue();
+            HttpResponse<String> anonymous = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(url.group(1))).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode()).isEqualTo(401);
+        } finally {
+            serve.destroy();
+        }
+        assertThat(serve.waitFor(20, TimeUnit.SECONDS)).as("serve exits on SIGTERM").isTrue();
+        assertThat(Files.readString(home.resolve("serve.err"))).contains("using --approver deny");
+        List<String> audit = Files.readAllLines(home.resolve("audit/audit.jsonl"));
+        assertThat(audit.get(0)).contains("\"kind\":\"server_started\"");
+        assertThat(audit.get(audit.size() - 1)).contains("\"kind\":\"server_stopped\"");
+        assertThat(AuditVerifier.verify(home.resolve("audit/audit.jsonl")).ok()).isTrue();
+    }
+}

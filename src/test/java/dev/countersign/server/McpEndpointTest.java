@@ -1,0 +1,197 @@
+package dev.countersign.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.approval.Decision;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The endpoint through the SDK's own Streamable HTTP client over the real loopback socket. */
+class McpEndpointTest {
+    @TempDir
+    Path home;
+    EndpointFixture fx;
+
+    @BeforeEach
+    void start() {
+        fx = new EndpointFixture(home);
+    }
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
+
+    static Map<String, Object> structured(McpSchema.CallToolResult result) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> map = (Map<String, Object>) result.structuredContent();
+        return map;
+    }
+
+    static String refOf(McpSchema.CallToolResult observation, String name) {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> nodes = (List<Map<String, Object>>) structured(observation).get("nodes");
+        return nodes.stream().filter(n -> name.equals(n.get("name"))).map(n -> (String) n.get("ref")).findFirst()
+                .orElseThrow(() -> new AssertionError("no node named " + name + " in " + nodes));
+    }
+
+    static McpSchema.CallToolResult call(McpSyncClient client, String tool, Map<String, Object> args) {
+        return client.callTool(new McpSchema.CallToolRequest(tool, args));
+    }
+
+    @Nested
+    class Tools {
+        @Test
+        void listsTheFiveToolsWithSchemasAndAnnotations() {
+            McpSyncClient client = fx.client(fx.token("claude"));
+            List<McpSchema.Tool> tools = client.listTools().tools();
+            assertThat(tools).extracting(McpSchema.Tool::name).containsExactly("computer_observe",
+                    "computer_visual_observe", "computer_act", "computer_visual_act", "computer_evidence");
+            for (McpSchema.Tool tool : tools) {
+                assertThat(tool.inputSchema().get("additionalProperties")).as(tool.name()).isEqualTo(false);
+                assertThat(tool.outputSchema()).as(tool.name()).isNotNull();
+                boolean acting = tool.name().endsWith("_act");
+                if (acting) {
+                    assertThat(tool.annotations().destructiveHint()).as(tool.name()).isTrue();
+                } else {
+                    assertThat(tool.annotations().readOnlyHint()).as(tool.name()).isTrue();
+                }
+            }
+        }
+
+        @Test
+        void theWholeToolsListResponseStaysUnderEightKilobytes() {
+            String token = fx.token("claude");
+            String session = fx.rawSession(token);
+            var response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                    Map.of("Mcp-Session-Id", session));
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).contains("computer_observe");
+            assertThat(response.body().getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(8 * 1024);
+        }
+
+        @Test
+        void observeThenClickTheCheckBoxGivesAConfirmedReceipt() {
+            McpSyncClient client = fx.client(fx.token("claude"));
+            McpSchema.CallToolResult observation = call(client, "computer_observe", Map.of("app", "yad"));
+            assertThat(observation.isError()).isFalse();
+            assertThat(structured(observation)).containsKeys("observation_id", "fingerprint", "expires_at", "nodes");
+            assertThat(((McpSchema.TextContent) observation.content().get(0)).text()).contains("Remember me");
+
+            McpSchema.CallToolResult act = call(client, "computer_act",
+                    Map.of("ref", refOf(observation, "Remember me"), "op", "click"));
+            assertThat(act.isError()).isFalse();
+            assertThat(structured(act)).containsEntry("status", "confirmed");
+            assertThat(fx.desktop.checked("remember")).isTrue();
+
+            McpSchema.CallToolResult evidence = call(client, "computer_evidence", Map.of());
+            assertThat(structured(evidence)).containsEntry("receipts_returned", 1).containsEntry("contractVersion", 1);
+            assertThat(fx.auditLines()).anyMatch(l -> l.contains("\"kind\":\"receipt\"") && l.contains("\"agent_id\":\"claude\""));
+        }
+
+        @Test
+        void anUnknownArgumentIsAToolErrorNamingIt() {
+            McpSyncClient client = fx.client(fx.token("claude"));
+            McpSchema.CallToolResult result = call(client, "computer_observe", Map.of("agent_id", "someone-else"));
+            assertThat(result.isError()).isTrue();
+            assertThat(structured(result)).containsEntry("code", "INVALID_ARGUMENT").containsEntry("field", "agent_id")
+                    .containsKeys("message", "hint");
+        }
+
+        @Test
+        void aRejectedReceiptIsAnErrorThatStillCarriesTheReceipt() {
+            McpSyncClient client = fx.client(fx.token("claude"));
+            String ref = refOf(call(client, "computer_observe", Map.of()), "Delete");
+            // Nobody answers in time here: the approver withdraws and the receipt says rejected.
+            CompletableFuture<McpSchema.CallToolResult> act = CompletableFuture.supplyAsync(() ->
+                    call(client, "computer_act", Map.of("ref", ref, "op", "click")));
+            awaitAsked(1);
+            fx.approver.answer(Decision.DENY);
+            McpSchema.CallToolResult result = act.join();
+            assertThat(result.isError()).isTrue();
+            assertThat(structured(result)).containsEntry("code", "APPROVAL_DENIED").containsKeys("message", "hint", "receipt");
+            assertThat(fx.desktop.dispatched).isEmpty();
+            assertThat(fx.auditLines()).anyMatch(l -> l.contains("\"kind\":\"approval_requested\""))
+                    .anyMatch(l -> l.contains("\"kind\":\"approval_denied\""));
+        }
+    }
+
+    @Nested
+    class Waiting {
+        @Test
+        void anApprovalWaitSendsProgressAndAnAllowRunsTheAction() {
+            List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
+            McpSyncClient client = fx.client(fx.token("claude"), progress::add);
+            String ref = refOf(call(client, "computer_observe", Map.of()), "Delete");
+            McpSchema.CallToolRequest request = McpSchema.CallToolRequest.builder("computer_act")
+                    .arguments(Map.of("ref", ref, "op", "click"))
+                    .meta(Map.of("progressToken", "p-1")).build();
+            CompletableFuture<McpSchema.CallToolResult> act = CompletableFuture.supplyAsync(() -> client.callTool(request));
+            awaitAsked(1);
+            awaitTrue(() -> !progress.isEmpty(), 5000);
+            fx.approver.answer(Decision.ALLOW_ONCE);
+            McpSchema.CallToolResult result = act.join();
+            assertThat(progress.get(0).progressToken()).isEqualTo("p-1");
+            assertThat(progress.get(0).message()).contains("Delete");
+            assertThat(fx.desktop.dispatched).containsExactly("press:delete");
+            assertThat(structured(result).get("approval")).asString().contains("allow");
+        }
+    }
+
+    @Nested
+    class Agents {
+        @Test
+        void twoAgentsCannotSeeEachOthersRefsOrReceipts() {
+            McpSyncClient a = fx.client(fx.token("agent-a"));
+            McpSyncClient b = fx.client(fx.token("agent-b"));
+            String refOfA = refOf(call(a, "computer_observe", Map.of()), "Remember me");
+            call(b, "computer_observe", Map.of());
+            McpSchema.CallToolResult stolen = call(b, "computer_act", Map.of("ref", refOfA, "op", "click"));
+            assertThat(stolen.isError()).isTrue();
+            assertThat(structured(stolen)).containsEntry("code", "REF_UNKNOWN");
+            assertThat(fx.desktop.dispatched).isEmpty();
+
+            assertThat(call(a, "computer_act", Map.of("ref", refOfA, "op", "click")).isError()).isFalse();
+            assertThat(structured(call(a, "computer_evidence", Map.of()))).containsEntry("receipts_returned", 1);
+            assertThat(structured(call(b, "computer_evidence", Map.of()))).containsEntry("receipts_returned", 0);
+        }
+
+        @Test
+        void identityInArgumentsIsRefusedNotUsed() {
+            McpSyncClient b = fx.client(fx.token("agent-b"));
+            McpSchema.CallToolResult result = call(b, "computer_evidence", Map.of("agent", "agent-a"));
+            assertThat(structured(result)).containsEntry("code", "INVALID_ARGUMENT").containsEntry("field", "agent");
+        }
+    }
+
+    void awaitAsked(int count) {
+        awaitTrue(() -> fx.approver.asked.size() >= count, 10_000);
+    }
+
+    static void awaitTrue(java.util.function.BooleanSupplier condition, long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met in " + millis + " ms");
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}

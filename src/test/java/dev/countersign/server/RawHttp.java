@@ -1,0 +1,72 @@
+package dev.countersign.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * HTTP/1.1 written by hand over a socket, for what {@code java.net.http} will not send (a foreign
+ * {@code Host} header) and for hanging up in the middle of a call.
+ */
+final class RawHttp {
+    private RawHttp() {
+    }
+
+    static Socket open(int port) {
+        try {
+            Socket socket = new Socket(InetAddress.getLoopbackAddress(), port);
+            socket.setSoTimeout(10_000);
+            return socket;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes a request; {@code headers} are complete lines without CRLF. */
+    static void write(Socket socket, String method, String host, String body, String... headers) {
+        StringBuilder head = new StringBuilder(method + " /mcp HTTP/1.1\r\nHost: " + host + "\r\n");
+        for (String header : headers) {
+            head.append(header).append("\r\n");
+        }
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        head.append("Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n")
+                .append("Content-Length: ").append(bytes.length).append("\r\nConnection: close\r\n\r\n");
+        try {
+            OutputStream out = socket.getOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+            out.write(bytes);
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One whole exchange: the status line and headers of the response (the connection is closed). */
+    static String exchange(int port, String method, String host, String body, String... headers) {
+        try (Socket socket = open(port)) {
+            write(socket, method, host, body, headers);
+            return readHead(socket.getInputStream());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String readHead(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        int matched = 0;
+        int b;
+        while ((b = in.read()) >= 0) {
+            head.write(b);
+            matched = (b == "\r\n\r\n".charAt(matched)) ? matched + 1 : (b == '\r' ? 1 : 0);
+            if (matched == 4) {
+                break;
+            }
+        }
+        return head.toString(StandardCharsets.US_ASCII);
+    }
+}
