@@ -23,7 +23,11 @@ public record AppSettings(
         @JsonProperty("lease_minutes") Integer leaseMinutes,
         @JsonProperty("policy_file") String policyFile,
         @JsonProperty("launch_at_login") Boolean launchAtLogin,
-        @JsonProperty("theme") String theme) {
+        @JsonProperty("theme") String theme,
+        // The endpoint's limits (app.Settings reads them); kept as they are when the window saves.
+        @JsonProperty("requests_per_second") Double requestsPerSecond,
+        @JsonProperty("burst") Integer burst,
+        @JsonProperty("max_concurrent_calls") Integer maxConcurrentCalls) {
 
     /** The documented default port (SPEC.md §7). */
     public static final int DEFAULT_PORT = 7475;
@@ -44,7 +48,14 @@ public record AppSettings(
     }
 
     public static AppSettings defaults() {
-        return new AppSettings(null, null, null, null, null, null);
+        return new AppSettings(null, null, null, null, null, null, null, null, null);
+    }
+
+    /** These settings with the person's choices from the window, keeping the endpoint's limits. */
+    public AppSettings withChoices(int newPort, int actions, int minutes, String policy, boolean atLogin,
+            String newTheme) {
+        return new AppSettings(newPort, actions, minutes, policy, atLogin, newTheme, requestsPerSecond, burst,
+                maxConcurrentCalls);
     }
 
     public int portOrDefault() {

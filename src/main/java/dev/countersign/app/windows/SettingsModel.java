@@ -18,6 +18,11 @@ final class SettingsModel {
     }
 
     static Result<AppSettings> parse(Form f) {
+        return parse(f, AppSettings.defaults());
+    }
+
+    /** Parses the form over the settings as loaded, so fields the form does not show are kept. */
+    static Result<AppSettings> parse(Form f, AppSettings base) {
         Integer port = number(f.port(), 1024, 65535);
         if (port == null) {
             return Result.problem("Port must be a number from 1024 to 65535.");
@@ -31,7 +36,7 @@ final class SettingsModel {
             return Result.problem("Default lease minutes must be a number from 1 to 1440.");
         }
         String policy = f.policyFile() == null || f.policyFile().isBlank() ? null : f.policyFile().trim();
-        return Result.ok(new AppSettings(port, actions, minutes, policy, f.launchAtLogin(), f.theme()));
+        return Result.ok(base.withChoices(port, actions, minutes, policy, f.launchAtLogin(), f.theme()));
     }
 
     private static Integer number(String text, int min, int max) {

@@ -95,7 +95,7 @@ final class SettingsWindow {
 
     private void save() {
         Result<AppSettings> parsed = SettingsModel.parse(new SettingsModel.Form(port.getText(), actions.getText(),
-                minutes.getText(), policy.getText(), atLogin.isSelected(), theme.getValue()));
+                minutes.getText(), policy.getText(), atLogin.isSelected(), theme.getValue()), loaded());
         if (!parsed.isOk()) {
             Ui.tone(message, "cs-status-bad");
             message.setText(parsed.problem());
@@ -108,6 +108,14 @@ final class SettingsWindow {
         } catch (IOException e) {
             Ui.tone(message, "cs-status-bad");
             message.setText("Could not save: " + e.getMessage());
+        }
+    }
+
+    private AppSettings loaded() {
+        try {
+            return store.load();
+        } catch (UncheckedIOException | IllegalArgumentException e) {
+            return AppSettings.defaults();
         }
     }
 

@@ -32,12 +32,12 @@ class SettingsStoreTest {
 
     @Test
     void savedSettingsReadBackAndLaunchAtLoginWritesTheAutostartEntry() throws Exception {
-        AppSettings s = new AppSettings(8000, 50, 15, null, true, "dark");
+        AppSettings s = new AppSettings(8000, 50, 15, null, true, "dark", 20.0, null, null);
         store().save(s);
         assertThat(store().load()).isEqualTo(s);
         Path entry = dir.resolve("autostart/countersign.desktop");
         assertThat(Files.readString(entry)).contains("Exec=/x/countersign");
-        store().save(new AppSettings(8000, 50, 15, null, false, "dark"));
+        store().save(new AppSettings(8000, 50, 15, null, false, "dark", null, null, null));
         assertThat(entry).doesNotExist();
     }
 
