@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
             "Lets local AI agents use this computer under your governance:",
             "every action is previewed, reserved, approved when risky, executed and verified.",
             "",
-            "With no command it starts Countersign (for now: 'serve'; the tray app comes later).",
+            "With no command it starts Countersign: the tray app, the endpoint and the approval dialog.",
             "Files live in $COUNTERSIGN_HOME, else ~/.config/countersign (Linux) or",
             "~/Library/Application Support/Countersign (macOS)."},
         subcommands = {ServeCommand.class, AgentCommand.class, McpStdioCommand.class, DoctorCommand.class,
@@ -32,7 +32,6 @@ final class CountersignCommand implements Callable<Integer> {
             err.println("countersign: no display (DISPLAY is not set); running headless: countersign serve --headless");
             return spec.commandLine().getSubcommands().get("serve").execute("--headless");
         }
-        err.println("countersign: the tray app is not in this build yet; running: countersign serve");
-        return spec.commandLine().getSubcommands().get("serve").execute();
+        return TrayApp.run(err);
     }
 }

@@ -28,8 +28,12 @@ final class ServedApp implements AutoCloseable {
     final AuditLog audit;
     final DesktopBackend backend;
     final AgentDirectory agents;
+    /** The tray app's handle on pause, leases and receipts. */
+    final ComputerDriver driver;
 
-    private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents) {
+    private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
+            ComputerDriver driver) {
+        this.driver = driver;
         this.endpoint = endpoint;
         this.audit = audit;
         this.backend = backend;
@@ -38,6 +42,12 @@ final class ServedApp implements AutoCloseable {
 
     static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver)
             throws IOException {
+        return start(home, config, backend, approver, LeaseBook.Terms.defaults());
+    }
+
+    /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with the lease an agent gets on connect. */
+    static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver,
+            LeaseBook.Terms defaultLease) throws IOException {
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
         RiskPolicy policy = Files.exists(home.policy()) ? RiskPolicy.parse(Files.readAllBytes(home.policy()))
@@ -47,14 +57,14 @@ final class ServedApp implements AutoCloseable {
         String sessionId = "sess_" + HexFormat.of().formatHex(session);
         DriverSettings settings = DriverSettings.defaults(sessionId);
         ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), approver,
-                new LeaseBook(clock, sessionId, settings.principalId(), LeaseBook.Terms.defaults()),
+                new LeaseBook(clock, sessionId, settings.principalId(), defaultLease),
                 clock, new RandomIds(), random, settings);
         AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
         try {
             McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
                     VersionProvider.version());
-            return new ServedApp(endpoint, audit, backend, agents);
+            return new ServedApp(endpoint, audit, backend, agents, driver);
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
             audit.close();

@@ -21,13 +21,19 @@ record Settings(
         @JsonProperty("port") Integer port,
         @JsonProperty("requests_per_second") Double requestsPerSecond,
         @JsonProperty("burst") Integer burst,
-        @JsonProperty("max_concurrent_calls") Integer maxConcurrentCalls) {
+        @JsonProperty("max_concurrent_calls") Integer maxConcurrentCalls,
+        // Written by the tray's Settings window (app.settings.AppSettings); read there.
+        @JsonProperty("lease_actions") Integer leaseActions,
+        @JsonProperty("lease_minutes") Integer leaseMinutes,
+        @JsonProperty("policy_file") String policyFile,
+        @JsonProperty("launch_at_login") Boolean launchAtLogin,
+        @JsonProperty("theme") String theme) {
 
     static Settings load(Path file) throws IOException {
         try {
             return Json.mapper().readValue(Files.readAllBytes(file), Settings.class);
         } catch (NoSuchFileException e) {
-            return new Settings(null, null, null, null);
+            return new Settings(null, null, null, null, null, null, null, null, null);
         }
     }
 

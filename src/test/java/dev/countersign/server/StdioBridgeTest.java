@@ -65,7 +65,8 @@ class StdioBridgeTest {
         McpSchema.InitializeResult init = stdio.initialize();
         assertThat(init.serverInfo().name()).isEqualTo("countersign");
         assertThat(stdio.listTools().tools()).extracting(McpSchema.Tool::name)
-                .containsExactly("computer_observe", "computer_act", "computer_evidence");
+                .containsExactly("computer_observe", "computer_visual_observe", "computer_act", "computer_visual_act",
+                        "computer_evidence");
         McpSchema.CallToolResult observation = stdio.callTool(new McpSchema.CallToolRequest("computer_observe", Map.of()));
         assertThat(observation.isError()).isFalse();
         McpSchema.CallToolResult act = stdio.callTool(new McpSchema.CallToolRequest("computer_act",

@@ -1,0 +1,77 @@
+package dev.countersign.app;
+
+import dev.countersign.app.dialog.FxApprover;
+import dev.countersign.app.fx.FxPlatform;
+import dev.countersign.app.fx.Theme;
+import dev.countersign.app.settings.AppSettings;
+import dev.countersign.app.settings.Autostart;
+import dev.countersign.app.settings.SettingsStore;
+import dev.countersign.app.shell.AppServices;
+import dev.countersign.app.shell.DesktopApp;
+import dev.countersign.core.CountersignException;
+import dev.countersign.desktop.DesktopBackend;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.Optional;
+import javafx.application.Platform;
+
+/**
+ * {@code countersign} with a display: the endpoint with the approval dialog as its approver, and
+ * the tray app around it, until the person quits (which denies what still waits, then stops the
+ * endpoint).
+ */
+final class TrayApp {
+    private TrayApp() {
+    }
+
+    static int run(PrintWriter err) {
+        Home home;
+        try {
+            home = Home.current().ensure();
+        } catch (IOException e) {
+            err.println("countersign: the home folder could not be made: " + e.getMessage());
+            return 1;
+        }
+        Clock clock = Clock.systemUTC();
+        String launcher = ClientSnippets.launcher();
+        SettingsStore store = new SettingsStore(home.settings(), Autostart.forThisMachine(launcher, System.getenv(),
+                System.getProperty("os.name", ""), System.getProperty("user.home", "")));
+        try {
+            Settings endpointSettings = Settings.load(home.settings());
+            AppSettings appSettings = store.load();
+            FxPlatform.start();
+            FxApprover approver = new FxApprover(clock);
+            DesktopBackend backend = Backends.forThisMachine();
+            ServedApp served;
+            try {
+                served = ServedApp.start(home, endpointSettings.endpoint(endpointSettings.portOrDefault()), backend,
+                        approver, appSettings.defaultLease());
+            } catch (CountersignException e) {
+                backend.close();
+                approver.close();
+                err.println("countersign: " + e.error().message());
+                err.println(e.error().hint());
+                Platform.exit();
+                return 1;
+            }
+            AppServices services = new AppServices(served.driver, new DirectoryAgents(served.agents, home),
+                    () -> Optional.of(served.endpoint.uri()), home.auditFile(), backend, store, approver, clock,
+                    launcher);
+            DesktopApp app = DesktopApp.start(services, Theme.choose(appSettings.themeOrDefault(), System.getenv()),
+                    true, served::close);
+            err.println("Countersign is running (" + (app.tray().inSystemTray() ? "tray icon" : "status window")
+                    + "); agents connect at " + served.endpoint.uri());
+            err.flush();
+            app.awaitQuit();
+            Platform.exit();
+            return 0;
+        } catch (IOException e) {
+            err.println("countersign: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package dev.countersign.app.dialog;
+
+import atlantafx.base.theme.Styles;
+import dev.countersign.app.fx.Theme;
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Decision;
+import java.io.ByteArrayInputStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import javafx.animation.KeyFrame;
+import javafx.animation.PauseTransition;
+import javafx.animation.Timeline;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.image.Image;
+import javafx.scene.image.ImageView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+
+/**
+ * The approval window: one request at a time, the head of the {@link ApprovalQueue}. It only
+ * forwards the person's answer for the request it shows; everything else (ordering, expiry,
+ * exactly-once) is the queue's. Lives on the FX thread.
+ */
+final class ApprovalDialog {
+    static final double SHOT_WIDTH = 560;
+    static final double SHOT_HEIGHT = 320;
+
+    private final ApprovalQueue queue;
+    private final Clock clock;
+    private final Stage stage = new Stage();
+    private final Label agent = label("agent", "cs-dialog-agent");
+    private final Label action = label("action", "cs-dialog-action");
+    private final Label category = label("category", Styles.DANGER);
+    private final Label why = label("why", Styles.TEXT_MUTED);
+    private final Label countdown = label("countdown", "cs-dialog-countdown");
+    private final Label queueLine = label("queue", Styles.TEXT_MUTED);
+    private final ImageView shot = new ImageView();
+    private final Label noShot = label("no-screenshot", Styles.TEXT_MUTED);
+    private final Button allow = new Button("Allow once");
+    private final Button deny = new Button("Deny");
+    private final Timeline ticker;
+    private final PauseTransition guard = new PauseTransition(Duration.millis(ApprovalView.INPUT_GUARD.toMillis()));
+    private String shownNonce;
+    private Instant shownAt = Instant.EPOCH;
+
+    ApprovalDialog(ApprovalQueue queue, Clock clock) {
+        this.queue = queue;
+        this.clock = clock;
+        ticker = new Timeline(new KeyFrame(Duration.millis(200), e -> tick()));
+        ticker.setCycleCount(Timeline.INDEFINITE);
+        guard.setOnFinished(e -> setButtonsEnabled(true));
+        build();
+    }
+
+    private void build() {
+        allow.setId("allow");
+        deny.setId("deny");
+        // No default and no cancel button: Enter must never allow, and Esc is handled below so
+        // that it counts only after the input guard.
+        allow.setDefaultButton(false);
+        allow.setCancelButton(false);
+        deny.setDefaultButton(false);
+        deny.setCancelButton(false);
+        allow.getStyleClass().add(Styles.ACCENT);
+        allow.setOnAction(e -> answer(Decision.ALLOW_ONCE));
+        deny.setOnAction(e -> answer(Decision.DENY));
+        allow.setMinWidth(Region.USE_PREF_SIZE);
+        deny.setMinWidth(Region.USE_PREF_SIZE);
+
+        Label heading = new Label("wants to act on your computer");
+        heading.getStyleClass().add(Styles.TEXT_MUTED);
+        VBox who = new VBox(2, agent, heading);
+        action.setWrapText(true);
+        why.setWrapText(true);
+        category.getStyleClass().add("cs-dialog-category");
+
+        shot.setId("screenshot");
+        shot.setPreserveRatio(true);
+        shot.setSmooth(true);
+        shot.setFitWidth(SHOT_WIDTH);
+        shot.setFitHeight(SHOT_HEIGHT);
+        noShot.setText("No screenshot could be taken of this window.");
+        StackPane shotPane = new StackPane(shot, noShot);
+        shotPane.getStyleClass().add("cs-dialog-shot");
+        shotPane.setMinSize(SHOT_WIDTH + 2, 120);
+        shotPane.setPrefWidth(SHOT_WIDTH + 2);
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        VBox timing = new VBox(2, countdown, queueLine);
+        HBox buttons = new HBox(8, timing, spacer, deny, allow);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+
+        VBox root = new VBox(12, who, action, new VBox(4, category, why), shotPane, buttons);
+        root.setPadding(new Insets(20));
+        root.setPrefWidth(SHOT_WIDTH + 42);
+        root.getStyleClass().add("cs-dialog");
+
+        Scene scene = new Scene(root);
+        Theme.style(scene);
+        scene.addEventFilter(KeyEvent.ANY, this::filterKeys);
+        stage.setScene(scene);
+        stage.setTitle("Countersign \u2014 approve an action?");
+        stage.setAlwaysOnTop(true);
+        stage.setResizable(false);
+        // Closing the window is a deny, like Esc.
+        stage.setOnCloseRequest(e -> {
+            e.consume();
+            answer(Decision.DENY);
+        });
+    }
+
+    /** Shows the queue's head, moves to the next request, or hides when nothing waits. */
+    void refresh() {
+        Optional<ApprovalRequest> head = queue.head();
+        if (head.isEmpty()) {
+            shownNonce = null;
+            ticker.stop();
+            guard.stop();
+            stage.hide();
+            return;
+        }
+        ApprovalRequest request = head.get();
+        if (!request.nonce().equals(shownNonce)) {
+            show(request);
+        }
+        render(request);
+    }
+
+    private void show(ApprovalRequest request) {
+        shownNonce = request.nonce();
+        shownAt = clock.instant();
+        Image image = request.screenshot().map(png -> new Image(new ByteArrayInputStream(png))).orElse(null);
+        shot.setImage(image);
+        shot.setVisible(image != null);
+        noShot.setVisible(image == null);
+        setButtonsEnabled(false);
+        guard.playFromStart();
+        if (!stage.isShowing()) {
+            stage.show();
+            placeOnActiveScreen();
+        }
+        stage.toFront();
+        // Focus starts on Deny: a stray Space then denies, never allows.
+        deny.requestFocus();
+        ticker.play();
+    }
+
+    private void render(ApprovalRequest request) {
+        ApprovalView view = ApprovalView.of(request, clock.instant(), queue.waitingBehind());
+        agent.setText(view.agent());
+        action.setText(view.action());
+        category.setText(view.category());
+        why.setText(view.why());
+        countdown.setText(view.countdown());
+        countdown.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("urgent"), view.urgent());
+        queueLine.setText(view.queue());
+        queueLine.setVisible(!view.queue().isEmpty());
+    }
+
+    private void tick() {
+        // The queue also expires requests from its own timer; this keeps the text current.
+        queue.expire(clock.instant());
+        refresh();
+    }
+
+    private void answer(Decision decision) {
+        if (shownNonce == null) {
+            return;
+        }
+        if (decision == Decision.ALLOW_ONCE && !ApprovalView.acceptsInput(shownAt, clock.instant())) {
+            return;
+        }
+        queue.decideShown(shownNonce, decision);
+    }
+
+    private void filterKeys(KeyEvent event) {
+        KeyCode code = event.getCode();
+        if (code == KeyCode.ENTER || "\r".equals(event.getCharacter()) || "\n".equals(event.getCharacter())) {
+            event.consume();
+            return;
+        }
+        if (!ApprovalView.acceptsInput(shownAt, clock.instant())) {
+            event.consume();
+            return;
+        }
+        if (event.getEventType() == KeyEvent.KEY_PRESSED && code == KeyCode.ESCAPE) {
+            event.consume();
+            answer(Decision.DENY);
+        }
+    }
+
+    private void setButtonsEnabled(boolean enabled) {
+        allow.setDisable(!enabled);
+        deny.setDisable(!enabled);
+        if (enabled && !allow.isFocused()) {
+            deny.requestFocus();
+        }
+    }
+
+    /** Centres the dialog on the screen that holds the pointer, where the person is looking. */
+    private void placeOnActiveScreen() {
+        javafx.scene.robot.Robot robot = new javafx.scene.robot.Robot();
+        double x = robot.getMouseX();
+        double y = robot.getMouseY();
+        Screen screen = Screen.getScreensForRectangle(x, y, 1, 1).stream().findFirst().orElse(Screen.getPrimary());
+        Rectangle2D area = screen.getVisualBounds();
+        stage.setX(area.getMinX() + (area.getWidth() - stage.getWidth()) / 2);
+        stage.setY(area.getMinY() + (area.getHeight() - stage.getHeight()) / 3);
+    }
+
+    Stage stage() {
+        return stage;
+    }
+
+    private static Label label(String id, String styleClass) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().add(styleClass);
+        return l;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.countersign.app.dialog;
+
+import dev.countersign.approval.ApprovalRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What the dialog shows for one request at one moment, as text: computed without a stage so the
+ * wording, the countdown and the queue line are unit-tested.
+ *
+ * @param urgent fewer than ten seconds remain, so the countdown is drawn as a warning
+ */
+record ApprovalView(
+        String agent,
+        String action,
+        String category,
+        String why,
+        String countdown,
+        boolean urgent,
+        String queue,
+        boolean hasScreenshot) {
+
+    /** Keyboard input and clicks are ignored this long after a request is shown: an agent may be typing. */
+    static final Duration INPUT_GUARD = Duration.ofMillis(600);
+
+    static ApprovalView of(ApprovalRequest request, Instant now, int waitingBehind) {
+        Duration left = Duration.between(now, request.expiresAt());
+        return new ApprovalView(
+                request.agentName(),
+                request.summary(),
+                categoryLabel(request.category()),
+                why(request.category(), request.matchedWords()),
+                countdown(left),
+                left.compareTo(Duration.ofSeconds(10)) < 0,
+                queueLine(waitingBehind),
+                request.screenshot().isPresent());
+    }
+
+    /** "0:42 left", rounded up so the dialog never shows 0:00 while the answer still counts. */
+    static String countdown(Duration left) {
+        if (left.isNegative() || left.isZero()) {
+            return "Expired";
+        }
+        long seconds = (left.toMillis() + 999) / 1000;
+        return String.format(Locale.ROOT, "%d:%02d left", seconds / 60, seconds % 60);
+    }
+
+    static String queueLine(int waitingBehind) {
+        if (waitingBehind <= 0) {
+            return "";
+        }
+        return waitingBehind == 1 ? "1 more request waiting" : waitingBehind + " more requests waiting";
+    }
+
+    static String categoryLabel(String category) {
+        switch (category) {
+            case "delete": return "Deletes something";
+            case "money": return "Involves money";
+            case "send": return "Sends something";
+            case "publish": return "Publishes something";
+            case "share": return "Shares something";
+            case "unknown_target": return "Acts on something Countersign cannot name";
+            default: return "Needs your approval (" + category + ")";
+        }
+    }
+
+    static String why(String category, List<String> matchedWords) {
+        if (matchedWords.isEmpty()) {
+            return "unknown_target".equals(category)
+                    ? "Clicks by position and keys that submit are always asked: nobody can tell what they do."
+                    : "Your policy asks before this kind of action.";
+        }
+        String words = matchedWords.stream().map(w -> "\u201C" + w + "\u201D").collect(Collectors.joining(", "));
+        return "Your policy asks because the target matches " + words + ".";
+    }
+
+    /** Whether input that arrives at {@code now} may decide a request shown at {@code shownAt}. */
+    static boolean acceptsInput(Instant shownAt, Instant now) {
+        return !now.isBefore(shownAt.plus(INPUT_GUARD));
+    }
+}

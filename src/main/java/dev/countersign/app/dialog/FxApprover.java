@@ -1,0 +1,97 @@
+package dev.countersign.app.dialog;
+
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Approver;
+import dev.countersign.approval.Decision;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+import javafx.application.Platform;
+
+/**
+ * The approver behind the local UI: the driver's requests queue in a JavaFX dialog, one at a
+ * time, and the person answers with Allow once or Deny. Expiry, withdrawal and quitting deny.
+ * Requires a running JavaFX toolkit; without one every request is {@link Decision#UNAVAILABLE}.
+ */
+public final class FxApprover implements Approver, AutoCloseable {
+    private final ApprovalQueue queue = new ApprovalQueue();
+    private final Clock clock;
+    private final ScheduledExecutorService timers;
+    private final CopyOnWriteArrayList<IntConsumer> pendingListeners = new CopyOnWriteArrayList<>();
+    /** Created on the FX thread at the first request. */
+    private ApprovalDialog dialog;
+    private volatile boolean closed;
+
+    public FxApprover(Clock clock) {
+        this.clock = clock;
+        this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "approval-expiry");
+            t.setDaemon(true);
+            return t;
+        });
+        queue.addListener(this::changed);
+    }
+
+    @Override
+    public CompletableFuture<Decision> request(ApprovalRequest request) {
+        if (closed) {
+            return CompletableFuture.completedFuture(Decision.UNAVAILABLE);
+        }
+        long delay = Duration.between(clock.instant(), request.expiresAt()).toMillis();
+        if (delay <= 0) {
+            return CompletableFuture.completedFuture(Decision.TIMEOUT);
+        }
+        CompletableFuture<Decision> future = queue.offer(request);
+        // Expiry does not depend on the FX thread: a stuck UI still times out.
+        timers.schedule(() -> queue.expire(clock.instant()), delay + 1, TimeUnit.MILLISECONDS);
+        return future;
+    }
+
+    @Override
+    public void withdraw(String nonce) {
+        queue.withdraw(nonce);
+    }
+
+    /** Listens to how many requests wait (shown one included); called on any thread. */
+    public void onPendingChanged(IntConsumer listener) {
+        pendingListeners.add(listener);
+    }
+
+    public int pending() {
+        return queue.size();
+    }
+
+    /** Quitting denies everything still waiting. */
+    @Override
+    public void close() {
+        closed = true;
+        queue.denyAll();
+        timers.shutdownNow();
+    }
+
+    private void changed() {
+        int size = queue.size();
+        pendingListeners.forEach(l -> l.accept(size));
+        try {
+            Platform.runLater(this::refreshOnFx);
+        } catch (IllegalStateException toolkitGone) {
+            // No toolkit: nobody can answer, so nothing may wait for an answer.
+            queue.denyAll();
+        }
+    }
+
+    private void refreshOnFx() {
+        if (dialog == null) {
+            if (queue.size() == 0) {
+                return;
+            }
+            dialog = new ApprovalDialog(queue, clock);
+        }
+        dialog.refresh();
+    }
+}

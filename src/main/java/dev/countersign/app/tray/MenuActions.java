@@ -1,0 +1,20 @@
+package dev.countersign.app.tray;
+
+/** What the tray menu and the status window offer; each runs on the FX thread. */
+public interface MenuActions {
+    /** The kill switch: pauses every agent, or resumes them when paused. */
+    void togglePause();
+
+    void agents();
+
+    void activity();
+
+    void connect();
+
+    void permissions();
+
+    void settings();
+
+    /** Quits: waiting approvals are denied, the endpoint stops. */
+    void quit();
+}

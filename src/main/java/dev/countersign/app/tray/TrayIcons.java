@@ -1,0 +1,58 @@
+package dev.countersign.app.tray;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.RoundRectangle2D;
+import java.awt.image.BufferedImage;
+
+/**
+ * Paints the tray icon for a state at any size, from the same 24-unit geometry as
+ * {@code icons/tray-*.svg}: a filled seal with a check (idle, acting), an exclamation mark
+ * (approval waiting) or pause bars (paused). Painted, not loaded, so every tray size is crisp.
+ */
+public final class TrayIcons {
+    private TrayIcons() {
+    }
+
+    public static BufferedImage paint(TrayState state, int size) {
+        BufferedImage img = new BufferedImage(size, size, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = img.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+            double k = size / 24.0;
+            g.scale(k, k);
+            g.setColor(new Color(state.rgb()));
+            g.fill(new Ellipse2D.Double(1.5, 1.5, 21, 21));
+            g.setColor(Color.WHITE);
+            switch (state) {
+                case PAUSED:
+                    g.fill(new RoundRectangle2D.Double(8, 7, 2.8, 10, 1, 1));
+                    g.fill(new RoundRectangle2D.Double(13.2, 7, 2.8, 10, 1, 1));
+                    break;
+                case APPROVAL_WAITING:
+                    g.fill(new RoundRectangle2D.Double(10.6, 5.5, 2.8, 8.5, 1.4, 1.4));
+                    g.fill(new Ellipse2D.Double(10.5, 15.5, 3, 3));
+                    break;
+                default:
+                    g.setStroke(new BasicStroke(2.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+                    Path2D check = new Path2D.Double();
+                    check.moveTo(7, 12.5);
+                    check.lineTo(10.5, 16);
+                    check.lineTo(17, 8.5);
+                    g.draw(check);
+                    if (state == TrayState.ACTING) {
+                        g.fill(new Ellipse2D.Double(16.5, 14.5, 4, 4));
+                    }
+                    break;
+            }
+        } finally {
+            g.dispose();
+        }
+        return img;
+    }
+}

@@ -1,0 +1,202 @@
+package dev.countersign.app.dialog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.app.FxTests;
+import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Decision;
+import dev.countersign.desktop.TestDesktopExtension;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.image.ImageView;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import javafx.stage.WindowEvent;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+
+/** The approval dialog in a real window on the private test desktop, driven by real X input. */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+class ApprovalDialogTest {
+    FxRobot robot;
+    FxApprover approver;
+
+    @BeforeEach
+    void open() {
+        robot = FxTests.start();
+        approver = new FxApprover(Clock.systemUTC());
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        approver.close();
+        FxTests.eventually(Duration.ofSeconds(5), () -> dialogStage() == null);
+    }
+
+    static ApprovalRequest request(String nonce, String agent, Duration life) {
+        return new ApprovalRequest(nonce, agent.toLowerCase(), agent,
+                "Click \u2018Delete\u2019 in yad \u2014 window \u2018Cleanup\u2019", "delete", List.of("delete"),
+                "yad", "Cleanup", Instant.now().plus(life), FxTests.png(420, 180));
+    }
+
+    CompletableFuture<Decision> ask(String nonce, String agent, Duration life) throws InterruptedException {
+        CompletableFuture<Decision> f = approver.request(request(nonce, agent, life));
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> dialogStage() != null)).isTrue();
+        return f;
+    }
+
+    void waitOutTheGuard() throws InterruptedException {
+        Thread.sleep(ApprovalView.INPUT_GUARD.toMillis() + 150);
+    }
+
+    static Stage dialogStage() {
+        return Window.getWindows().stream()
+                .filter(w -> w instanceof Stage && w.isShowing()
+                        && ((Stage) w).getTitle() != null && ((Stage) w).getTitle().startsWith("Countersign \u2014 approve"))
+                .map(w -> (Stage) w).findFirst().orElse(null);
+    }
+
+    String text(String id) {
+        return FxTests.onFx(() -> robot.lookup(id).queryAs(Label.class).getText());
+    }
+
+    @Test
+    void rendersAgentActionCategoryScreenshotAndCountdown() throws Exception {
+        ask("n1", "Claude", Duration.ofSeconds(30));
+        assertThat(text("#agent")).isEqualTo("Claude");
+        assertThat(text("#action")).isEqualTo("Click \u2018Delete\u2019 in yad \u2014 window \u2018Cleanup\u2019");
+        assertThat(text("#category")).isEqualTo("Deletes something");
+        assertThat(text("#why")).contains("\u201Cdelete\u201D");
+        assertThat(text("#countdown")).matches("0:(29|30) left");
+        ImageView shot = robot.lookup("#screenshot").queryAs(ImageView.class);
+        assertThat(FxTests.onFx(() -> shot.getImage() != null && shot.isVisible())).isTrue();
+        assertThat(FxTests.onFx(() -> shot.getImage().getWidth())).isEqualTo(420);
+        assertThat(FxTests.onFx(() -> dialogStage().isAlwaysOnTop())).isTrue();
+        Thread.sleep(1100);
+        assertThat(text("#countdown")).as("the countdown runs").matches("0:(28|29) left");
+    }
+
+    @Test
+    void allowOnceCompletesWithAllowExactlyOnce() throws Exception {
+        CompletableFuture<Decision> first = ask("n1", "Claude", Duration.ofSeconds(30));
+        CompletableFuture<Decision> second = approver.request(request("n2", "Claude", Duration.ofSeconds(30)));
+        AtomicInteger allows = new AtomicInteger();
+        first.thenAccept(d -> allows.incrementAndGet());
+        waitOutTheGuard();
+
+        robot.clickOn("#allow");
+        assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.ALLOW_ONCE);
+        // A second click right away lands on the next request's guarded button and decides nothing.
+        robot.clickOn("#allow");
+        Thread.sleep(200);
+        assertThat(second).isNotDone();
+        assertThat(allows).hasValue(1);
+        assertThat(text("#agent")).isEqualTo("Claude");
+    }
+
+    @Test
+    void denyButtonDenies() throws Exception {
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
+        waitOutTheGuard();
+        robot.clickOn("#deny");
+        assertThat(f.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> dialogStage() == null)).isTrue();
+    }
+
+    @Test
+    void escapeDenies() throws Exception {
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
+        waitOutTheGuard();
+        robot.moveTo("#action");
+        robot.type(KeyCode.ESCAPE);
+        assertThat(f.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+    }
+
+    @Test
+    void closingTheWindowDenies() throws Exception {
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
+        FxTests.onFx(() -> {
+            Stage stage = dialogStage();
+            stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST));
+            return null;
+        });
+        assertThat(f.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+    }
+
+    @Test
+    void timeoutDeniesAndHidesTheDialog() throws Exception {
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofMillis(1500));
+        assertThat(f.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.TIMEOUT);
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> dialogStage() == null)).isTrue();
+    }
+
+    @Test
+    void enterRightAfterOpeningDoesNotAllowAndNeitherDoesEnterLater() throws Exception {
+        // The pointer waits where the dialog will appear (centred), so X gives it the keys at once.
+        robot.moveTo(new javafx.geometry.Point2D(800, 420));
+        long opened = System.nanoTime();
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
+        robot.type(KeyCode.ENTER);
+        robot.type(KeyCode.SPACE);
+        robot.type(KeyCode.ESCAPE);
+        assertThat(Duration.ofNanos(System.nanoTime() - opened)).as("the keys arrived within the guard")
+                .isLessThan(ApprovalView.INPUT_GUARD);
+        Thread.sleep(300);
+        assertThat(f).as("keys during the guard decide nothing").isNotDone();
+        waitOutTheGuard();
+        robot.type(KeyCode.ENTER);
+        Thread.sleep(300);
+        assertThat(f).as("Enter never allows").isNotDone();
+        robot.type(KeyCode.SPACE);
+        assertThat(f.get(5, TimeUnit.SECONDS)).as("Space acts on the focused Deny").isEqualTo(Decision.DENY);
+    }
+
+    @Test
+    void twoAgentsRequestsQueueInOrderAndTheQueueIsVisible() throws Exception {
+        CompletableFuture<Decision> a = ask("n1", "Claude", Duration.ofSeconds(30));
+        CompletableFuture<Decision> b = approver.request(request("n2", "Cursor", Duration.ofSeconds(30)));
+        assertThat(FxTests.eventually(Duration.ofSeconds(3),
+                () -> "1 more request waiting".equals(robot.lookup("#queue").queryAs(Label.class).getText()))).isTrue();
+        assertThat(text("#agent")).isEqualTo("Claude");
+        waitOutTheGuard();
+        robot.clickOn("#deny");
+        assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> "Cursor".equals(
+                robot.lookup("#agent").queryAs(Label.class).getText()))).isTrue();
+        assertThat(text("#queue")).isEmpty();
+        waitOutTheGuard();
+        robot.clickOn("#allow");
+        assertThat(b.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.ALLOW_ONCE);
+    }
+
+    @Test
+    void withdrawRemovesTheShownRequest() throws Exception {
+        CompletableFuture<Decision> a = ask("n1", "Claude", Duration.ofSeconds(30));
+        approver.withdraw("n1");
+        assertThat(a.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.UNAVAILABLE);
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> dialogStage() == null)).isTrue();
+    }
+
+    @Test
+    void buttonsAreDisabledDuringTheGuard() throws Exception {
+        ask("n1", "Claude", Duration.ofSeconds(30));
+        Node allow = robot.lookup("#allow").queryAs(Button.class);
+        assertThat(FxTests.onFx(allow::isDisabled)).isTrue();
+        assertThat(FxTests.eventually(Duration.ofSeconds(2), () -> !allow.isDisabled())).isTrue();
+        assertThat(FxTests.onFx(() -> ((Button) allow).isDefaultButton())).isFalse();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.countersign.app.windows;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.app.settings.AppSettings;
+import dev.countersign.desktop.PermissionState;
+import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.SessionState;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class PermissionsAndSettingsModelTest {
+    @Test
+    void everythingGrantedNeedsNothing() {
+        List<PermissionsModel.Check> checks = PermissionsModel.checks(SessionState.AVAILABLE,
+                new Permissions(PermissionState.GRANTED, PermissionState.GRANTED), "AtspiDesktopBackend",
+                Optional.of(URI.create("http://127.0.0.1:7475/mcp")), false);
+        assertThat(checks).extracting(PermissionsModel.Check::name).containsExactly("Desktop session",
+                "Accessibility", "Screen Recording", "Backend", "Agent endpoint");
+        assertThat(checks).allMatch(PermissionsModel.Check::ok).allMatch(c -> c.remedy().isEmpty());
+    }
+
+    @Test
+    void eachMissingPieceSaysWhatToDoOnMac() {
+        List<PermissionsModel.Check> checks = PermissionsModel.checks(SessionState.LOCKED,
+                new Permissions(PermissionState.DENIED, PermissionState.UNKNOWN), "MacDesktopBackend",
+                Optional.empty(), true);
+        assertThat(checks.get(0).remedy()).contains("Unlock");
+        assertThat(checks.get(1).remedy()).contains("Privacy & Security", "Accessibility");
+        assertThat(checks.get(2).state()).isEqualTo("cannot tell");
+        assertThat(checks.get(2).remedy()).contains("Screen & System Audio Recording");
+        assertThat(checks.get(4).remedy()).contains("port");
+    }
+
+    @Test
+    void onLinuxTheRemediesNameTheLinuxWay() {
+        List<PermissionsModel.Check> checks = PermissionsModel.checks(SessionState.UNKNOWN,
+                new Permissions(PermissionState.DENIED, PermissionState.DENIED), "AtspiDesktopBackend",
+                Optional.empty(), false);
+        assertThat(checks.get(0).remedy()).contains("X11");
+        assertThat(checks.get(1).remedy()).contains("at-spi2-core");
+        assertThat(checks.get(2).remedy()).contains("Wayland");
+    }
+
+    @Test
+    void settingsFormRoundTrips() {
+        AppSettings s = new AppSettings(8123, 50, 15, "/tmp/p.json", true, "dark", null, null, null);
+        Result<AppSettings> back = SettingsModel.parse(SettingsModel.Form.of(s));
+        assertThat(back.value()).contains(s);
+    }
+
+    @Test
+    void settingsFormRefusesBadNumbersWithAReason() {
+        assertThat(SettingsModel.parse(new SettingsModel.Form("80", "30", "10", "", false, "system")).problem())
+                .contains("Port");
+        assertThat(SettingsModel.parse(new SettingsModel.Form("7475", "x", "10", "", false, "system")).problem())
+                .contains("actions");
+        assertThat(SettingsModel.parse(new SettingsModel.Form("7475", "30", "0", "", false, "system")).problem())
+                .contains("minutes");
+        assertThat(SettingsModel.parse(new SettingsModel.Form("7475", "30", "10", " ", false, "system"))
+                .value().get().policyFile()).isNull();
+    }
+}
