@@ -4,6 +4,7 @@ import dev.countersign.approval.Approver;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -12,10 +13,16 @@ import dev.countersign.policy.RiskPolicy;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.EndpointConfig;
 import dev.countersign.server.McpEndpoint;
+import dev.countersign.script.CodeRuntime;
+import dev.countersign.script.ScriptCheckpointStore;
+import dev.countersign.script.ScriptFaults;
+import dev.countersign.script.ScriptHost;
+import dev.countersign.script.ScriptLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HexFormat;
 
 /**
@@ -24,16 +31,21 @@ import java.util.HexFormat;
  * half-answered, audit log last, so the stop is recorded).
  */
 final class ServedApp implements AutoCloseable {
+    /** How long a script's tool call may wait for the person before the script suspends. */
+    private static final Duration SCRIPT_SUSPEND_AFTER = Duration.ofMillis(250);
+
     final McpEndpoint endpoint;
     final AuditLog audit;
     final DesktopBackend backend;
     final AgentDirectory agents;
     /** The tray app's handle on pause, leases and receipts. */
     final ComputerDriver driver;
+    private final ScriptHost scripts;
 
     private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
-            ComputerDriver driver) {
+            ComputerDriver driver, ScriptHost scripts) {
         this.driver = driver;
+        this.scripts = scripts;
         this.endpoint = endpoint;
         this.audit = audit;
         this.backend = backend;
@@ -56,17 +68,22 @@ final class ServedApp implements AutoCloseable {
         random.nextBytes(session);
         String sessionId = "sess_" + HexFormat.of().formatHex(session);
         DriverSettings settings = DriverSettings.defaults(sessionId);
-        ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), approver,
+        // Scripts learn through the tap that a call waits for the person, so they can suspend.
+        ApprovalTap tap = new ApprovalTap(approver);
+        ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), tap,
                 new LeaseBook(clock, sessionId, settings.principalId(), defaultLease),
                 clock, new RandomIds(), random, settings);
         AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
+        ScriptHost scripts = new ScriptHost(driver, tap, new CodeRuntime(ScriptLimits.defaults()),
+                new ScriptCheckpointStore(home.checkpoints()), ScriptFaults.NONE, SCRIPT_SUSPEND_AFTER);
         try {
             McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
-                    VersionProvider.version());
-            return new ServedApp(endpoint, audit, backend, agents, driver);
+                    VersionProvider.version(), new HostScriptPort(scripts));
+            return new ServedApp(endpoint, audit, backend, agents, driver, scripts);
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
+            scripts.close();
             audit.close();
             throw e;
         }
@@ -75,6 +92,7 @@ final class ServedApp implements AutoCloseable {
     @Override
     public void close() {
         endpoint.close();
+        scripts.close();
         audit.close();
         backend.close();
     }

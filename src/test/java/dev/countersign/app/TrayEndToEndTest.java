@@ -126,6 +126,24 @@ class TrayEndToEndTest {
     }
 
     @Test
+    void theAppServesScriptsThatComposeTheToolsInOneCall(TestDesktop desktop) throws Exception {
+        client = client(connectInTheWindow("scripter"));
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)
+                .contains("computer_script", "computer_script_resume");
+
+        McpSchema.CallToolResult run = client.callTool(new McpSchema.CallToolRequest("computer_script", Map.of(
+                "name", "tick", "script", "var o = call_tool(\"computer_observe\", {app: \"" + form.pid() + "\"});\n"
+                        + "var box = null;\n"
+                        + "for (var i = 0; i < o.nodes.length; i++) { if (o.nodes[i].name == \"Remember me\") box = o.nodes[i]; }\n"
+                        + "var r = call_tool(\"computer_act\", {ref: box.ref, op: \"click\"});\n"
+                        + "return {final_result: r.status};")));
+
+        assertThat(run.isError()).as("%s", run).isFalse();
+        assertThat(structured(run).toString()).contains("confirmed");
+    }
+
+    @Test
     void allowOnceInTheDialogClicksDeleteOnceAndDenyDoesNot(TestDesktop desktop) throws Exception {
         client = client(connectInTheWindow("claude"));
         TestDesktop.TargetApp allowed = desktop.launchDeleteForm();

@@ -1,5 +1,7 @@
 package dev.countersign.script;
 
+import dev.countersign.app.HostScriptPort;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.Decision;

@@ -1,7 +1,10 @@
-package dev.countersign.script;
+package dev.countersign.app;
 
 import dev.countersign.driver.ApprovalWatch;
 import dev.countersign.driver.Receipt;
+import dev.countersign.script.ScriptAudit;
+import dev.countersign.script.ScriptHost;
+import dev.countersign.script.ScriptOutcome;
 import dev.countersign.server.ScriptPort;
 import dev.countersign.server.ScriptReply;
 import java.time.Duration;
@@ -9,15 +12,15 @@ import java.util.function.BiConsumer;
 
 /**
  * The glue between the endpoint's {@link ScriptPort} and a {@link ScriptHost}. SPEC.md §2 lets
- * only {@code app} see both packages, so the app holds this in production; the tests use this copy.
+ * only {@code app} see both packages, so the app holds it.
  */
-final class HostScriptPort implements ScriptPort {
+public final class HostScriptPort implements ScriptPort {
     /** How long {@code computer_script_resume} waits for the person before answering suspended again. */
     static final Duration RESUME_WAIT = Duration.ofSeconds(20);
 
     private final ScriptHost host;
 
-    HostScriptPort(ScriptHost host) {
+    public HostScriptPort(ScriptHost host) {
         this.host = host;
     }
 
