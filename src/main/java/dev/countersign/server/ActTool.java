@@ -1,12 +1,7 @@
 package dev.countersign.server;
 
-import dev.countersign.core.CountersignError;
-import dev.countersign.core.CountersignException;
-import dev.countersign.core.ErrorCode;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
-import dev.countersign.driver.Receipt;
-import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
@@ -54,30 +49,12 @@ final class ActTool implements AgentTool {
 
     @Override
     public Map<String, Object> output() {
-        return OutputSchema.object()
-                .field("receipt_id", "string").field("action_id", "string")
-                .oneOf("status", "confirmed", "unknown", "rejected", "failed")
-                .field("code", "string").field("detail", "string").field("hint", "string")
-                .field("verification", "object").field("approval", "object")
-                .field("post_observation_id", "string").field("strategy", "string").field("timings", "object")
-                .required("receipt_id", "status").build();
+        return ToolResults.receiptSchema();
     }
 
     @Override
     public McpSchema.CallToolResult call(ToolCall call) {
-        ToolResult<Receipt> result = driver.act(call.agentId(), call.argumentsAs(ActArgs.class), call.watch());
-        if (result instanceof ToolResult.Err) {
-            return ToolResults.error(((ToolResult.Err<Receipt>) result).error());
-        }
-        Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
-        try {
-            audit.receipt(call.agentId(), name(), receipt);
-        } catch (CountersignException e) {
-            // The agent must not hear of an outcome the log does not hold (docs/audit.md).
-            return ToolResults.error(CountersignError.of(ErrorCode.INTERNAL, "the receipt " + receipt.receiptId()
-                    + " could not be recorded in the audit log; treat the action's outcome as unknown"));
-        }
-        return ToolResults.receipt(receipt);
+        return ToolResults.auditedReceipt(audit, call.agentId(), name(), driver.act(call.agentId(), call.argumentsAs(ActArgs.class), call.watch()));
     }
 
     @Override

@@ -3,8 +3,11 @@ package dev.countersign.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.driver.Receipt;
+import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +47,36 @@ final class ToolResults {
     /** A structured body as it is, e.g. a script's tagged outcome; {@code isError} for the script's own error. */
     static McpSchema.CallToolResult structured(Map<String, Object> body, boolean isError) {
         return result(body, isError);
+    }
+
+    /** The output schema every receipt-returning tool declares. */
+    static Map<String, Object> receiptSchema() {
+        return OutputSchema.object()
+                .field("receipt_id", "string").field("action_id", "string")
+                .oneOf("status", "confirmed", "unknown", "rejected", "failed")
+                .field("code", "string").field("detail", "string").field("hint", "string")
+                .field("verification", "object").field("approval", "object")
+                .field("post_observation_id", "string").field("strategy", "string").field("timings", "object")
+                .required("receipt_id", "status").build();
+    }
+
+    /**
+     * An acting tool's answer: its error, or its receipt once the audit log holds it (fsynced) —
+     * the agent must not hear of an outcome the log does not hold (docs/audit.md).
+     */
+    static McpSchema.CallToolResult auditedReceipt(AuditTrail audit, String agentId, String tool,
+            ToolResult<Receipt> result) {
+        if (result instanceof ToolResult.Err) {
+            return error(((ToolResult.Err<Receipt>) result).error());
+        }
+        Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
+        try {
+            audit.receipt(agentId, tool, receipt);
+        } catch (CountersignException e) {
+            return error(CountersignError.of(ErrorCode.INTERNAL, "the receipt "
+                    + receipt.receiptId() + " could not be recorded in the audit log; treat the action's outcome as unknown"));
+        }
+        return receipt(receipt);
     }
 
     private static Map<String, Object> errorBody(String code, String message, String hint, String field) {
