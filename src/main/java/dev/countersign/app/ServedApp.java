@@ -41,10 +41,12 @@ final class ServedApp implements AutoCloseable {
     /** The tray app's handle on pause, leases and receipts. */
     final ComputerDriver driver;
     private final ScriptHost scripts;
+    private final String policyDigest;
 
     private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
-            ComputerDriver driver, ScriptHost scripts) {
+            ComputerDriver driver, ScriptHost scripts, String policyDigest) {
         this.driver = driver;
+        this.policyDigest = policyDigest;
         this.scripts = scripts;
         this.endpoint = endpoint;
         this.audit = audit;
@@ -62,8 +64,7 @@ final class ServedApp implements AutoCloseable {
             LeaseBook.Terms defaultLease) throws IOException {
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
-        RiskPolicy policy = Files.exists(home.policy()) ? RiskPolicy.parse(Files.readAllBytes(home.policy()))
-                : RiskPolicy.defaults();
+        RiskPolicy policy = policy(home);
         byte[] session = new byte[8];
         random.nextBytes(session);
         String sessionId = "sess_" + HexFormat.of().formatHex(session);
@@ -80,13 +81,35 @@ final class ServedApp implements AutoCloseable {
         try {
             McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
                     VersionProvider.version(), new HostScriptPort(scripts));
-            return new ServedApp(endpoint, audit, backend, agents, driver, scripts);
+            return new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
             scripts.close();
             audit.close();
             throw e;
         }
+    }
+
+    /**
+     * The person's policy: the file chosen in Settings (which must then exist and parse), else
+     * {@code policy.json} in the home folder if present, else the shipped default.
+     */
+    static RiskPolicy policy(Home home) throws IOException {
+        Settings settings = Settings.load(home.settings());
+        java.nio.file.Path path = settings.policyPath(home);
+        boolean chosen = !path.equals(home.policy());
+        if (!chosen && !Files.exists(path)) {
+            return RiskPolicy.defaults();
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new java.io.FileNotFoundException("the policy file chosen in Settings does not exist: " + path);
+        }
+        return RiskPolicy.parse(Files.readAllBytes(path));
+    }
+
+    /** The digest of the policy this app decides with (what every grant is bound to). */
+    String policyDigest() {
+        return policyDigest;
     }
 
     @Override

@@ -37,6 +37,11 @@ record Settings(
         }
     }
 
+    /** The policy file in force: the one chosen in Settings, else {@code policy.json} in the home folder. */
+    Path policyPath(Home home) {
+        return policyFile == null || policyFile.isBlank() ? home.policy() : Path.of(policyFile);
+    }
+
     int portOrDefault() {
         return port == null ? EndpointConfig.DEFAULT_PORT : port;
     }
