@@ -1,9 +1,11 @@
 package dev.countersign.desktop.macos;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.jna.platform.mac.CoreFoundation.CFStringRef;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.AppSelector;
@@ -22,8 +24,8 @@ import org.junit.jupiter.api.Test;
  * runner has executed this workflow.
  *
  * <p>A CI runner has a GUI session but grants no Accessibility or Screen Recording permission,
- * so the tests that need a grant assume it and are skipped there; on a developer's Mac with the
- * grants they all run.
+ * so the test that needs a grant checks the fail-closed refusal there instead; on a developer's
+ * Mac with the grants it walks Finder's window.
  */
 @Tag("macos")
 class MacBackendOnMacTest {
@@ -68,17 +70,25 @@ class MacBackendOnMacTest {
     }
 
     @Test
-    void withAccessibilityTheFrontmostAppsWindowCanBeSnapshotted() {
+    void finderIsSnapshottedWithTheGrantAndRefusedWithACodeWithout() {
         try (MacDesktopBackend backend = MacDesktopBackend.create()) {
-            assumeThat(backend.permissions().accessibility()).isEqualTo(PermissionState.GRANTED);
-            assumeThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
-            AppInfo finder = backend.resolveApp(AppSelector.name("com.apple.finder"));
-            List<WindowInfo> windows = backend.listWindows(finder);
-            assumeThat(windows).isNotEmpty();
-            TreeSnapshot snap = backend.snapshot(finder, windows.get(0), SnapshotLimits.defaults());
-            assertThat(snap.nodes().get(0).role()).isEqualTo("AXWindow");
-            Rect frame = snap.nodes().get(0).frame();
-            assertThat(frame).isNotNull();
+            AppSelector finder = AppSelector.name("com.apple.finder");
+            boolean allowed = backend.permissions().accessibility() == PermissionState.GRANTED
+                    && backend.sessionState() == SessionState.AVAILABLE;
+            if (!allowed) {
+                // A CI runner has no Accessibility grant: the backend must fail closed, with a code.
+                assertThatThrownBy(() -> backend.resolveApp(finder)).isInstanceOf(CountersignException.class)
+                        .satisfies(e -> assertThat(((CountersignException) e).error().code())
+                                .isIn(ErrorCode.PERMISSION_MISSING, ErrorCode.SESSION_LOCKED));
+                return;
+            }
+            AppInfo app = backend.resolveApp(finder);
+            for (WindowInfo window : backend.listWindows(app).stream().limit(1).toList()) {
+                TreeSnapshot snap = backend.snapshot(app, window, SnapshotLimits.defaults());
+                assertThat(snap.nodes().get(0).role()).isEqualTo("AXWindow");
+                Rect frame = snap.nodes().get(0).frame();
+                assertThat(frame).isNotNull();
+            }
         }
     }
 }
