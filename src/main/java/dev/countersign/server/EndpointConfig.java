@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param burst how many requests an agent may send at once before the rate applies
  * @param maxConcurrentCalls in-flight POSTs per agent (an approval wait holds one)
  * @param sessionIdle a session unused this long is forgotten (the agent initializes again)
- * @param maxSessionsPerAgent live sessions per agent; the least recently used goes first
+ * @param maxSessionsPerAgent live sessions per agent; a new {@code initialize} beyond it is refused (429)
  */
 public record EndpointConfig(
         InetAddress bindAddress,

@@ -130,6 +130,12 @@ final class GuardFilter implements Filter {
                 return;
             }
             inner = known.get();
+        } else if (post && sessions.full(agentId)) {
+            // A request without a session starts one in the SDK, which only a DELETE frees: refuse
+            // new ones at the cap instead of evicting ours and leaving the SDK's behind.
+            refuse(response, 429, "too_many_sessions", "this agent has too many open sessions; close one "
+                    + "(HTTP DELETE with its Mcp-Session-Id) or reuse it");
+            return;
         }
         AgentRequest wrapped = new AgentRequest(request, body, inner);
         SessionResponse reply = new SessionResponse(response, sessions, agentId);

@@ -3,7 +3,6 @@ package dev.countersign.server;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,14 +40,17 @@ final class SessionBook {
         random.nextBytes(bytes);
         String outer = ENCODER.encodeToString(bytes);
         byOuter.put(outer, new Entry(agentId, innerId, nanos.getAsLong()));
-        long mine = byOuter.values().stream().filter(e -> e.agentId().equals(agentId)).count();
-        if (mine > maxPerAgent) {
-            byOuter.entrySet().stream()
-                    .filter(e -> e.getValue().agentId().equals(agentId) && !e.getKey().equals(outer))
-                    .min(Comparator.comparingLong(e -> e.getValue().lastUsed()))
-                    .ifPresent(e -> byOuter.remove(e.getKey()));
-        }
         return outer;
+    }
+
+    /**
+     * Whether this agent already holds its maximum of live sessions. The filter refuses a new
+     * {@code initialize} then (429), so the SDK's own sessions, which only a DELETE frees, stay
+     * bounded per agent instead of piling up behind evicted mappings.
+     */
+    boolean full(String agentId) {
+        forgetIdle();
+        return byOuter.values().stream().filter(e -> e.agentId().equals(agentId)).count() >= maxPerAgent;
     }
 
     /** The SDK's id for this agent's session, touching it; empty when unknown, idle or another agent's. */
