@@ -33,7 +33,16 @@ public final class CodeRuntime {
     private static final String FUNCTION_NAME = "__script__";
 
     private final SandboxFactory factory = new SandboxFactory();
+    /** The largest script state saved between tool calls; more is a LimitError, not a full disk. */
+    static final int MAX_SNAPSHOT_BYTES = 2 * 1024 * 1024;
+
     private final ScriptLimits limits;
+    /**
+     * One script segment runs at a time. The allocation budget is checked between instructions, so
+     * one built-in call can overshoot it (a lazily concatenated string flattened at once); running
+     * segments one at a time bounds that overshoot to one script instead of one per agent and call.
+     */
+    private final java.util.concurrent.locks.ReentrantLock running = new java.util.concurrent.locks.ReentrantLock();
 
     public CodeRuntime(ScriptLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -45,6 +54,15 @@ public final class CodeRuntime {
 
     /** Checks the call forms, compiles the script as a function body and runs it to its first step. */
     public RunStep start(String script, String name) {
+        running.lock();
+        try {
+            return startAlone(script, name);
+        } finally {
+            running.unlock();
+        }
+    }
+
+    private RunStep startAlone(String script, String name) {
         Objects.requireNonNull(script, "script");
         String label = name == null || name.isBlank() ? "script" : name;
         // Line 0 is the wrapper, so line numbers in errors are the script's own.
@@ -71,6 +89,15 @@ public final class CodeRuntime {
 
     /** Continues a script from the snapshot of its {@link RunStep.Call}, answering the pending call. */
     public RunStep resume(byte[] snapshot, ResumeWith with) {
+        running.lock();
+        try {
+            return resumeAlone(snapshot, with);
+        } finally {
+            running.unlock();
+        }
+    }
+
+    private RunStep resumeAlone(byte[] snapshot, ResumeWith with) {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(with, "with");
         Budget restoring = new Budget(limits, 0, 0, 0);
@@ -120,6 +147,12 @@ public final class CodeRuntime {
                     budget.allocated(), state.stdout.toString());
             try {
                 byte[] snapshot = ContinuationCodec.encode(scope, pending.getContinuation(), header);
+                if (snapshot.length > MAX_SNAPSHOT_BYTES) {
+                    // Nothing is saved and the tool is not called: the script ends with a clear error.
+                    return new RunStep.Raised("LimitError: the script's state is too large to save across a tool "
+                            + "call (" + snapshot.length + " bytes; at most " + MAX_SNAPSHOT_BYTES
+                            + "); keep less data in variables", state.stdout.toString());
+                }
                 return new RunStep.Call(call.tool(), call.args(), state.stdout.toString(), snapshot);
             } catch (IOException e) {
                 throw new ScriptHostException("the script's state could not be saved: " + e.getMessage(), e);

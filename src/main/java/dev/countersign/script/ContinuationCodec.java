@@ -31,6 +31,8 @@ final class ContinuationCodec {
             "java.lang.Byte", "java.lang.Character", "java.lang.Short", "java.lang.Integer", "java.lang.Long",
             "java.lang.Float", "java.lang.Double", "java.lang.Number", "java.lang.Enum", "java.math.BigInteger",
             "java.util.ArrayList", "java.util.HashMap", "java.util.LinkedHashMap", "java.util.HashSet",
+            // An interface: JS Map/Set state is written as an array of entries typed by it.
+            "java.util.Map$Entry",
             "java.util.Collections$UnmodifiableCollection", "java.util.Collections$UnmodifiableList",
             "java.util.Collections$UnmodifiableRandomAccessList", "java.util.Collections$EmptyList",
             "java.lang.invoke.SerializedLambda");

@@ -54,6 +54,25 @@ class CodeRuntimeTest {
         }
 
         @Test
+        void aMapHeldAcrossAToolCallSurvivesTheSnapshot() throws Exception {
+            RunStep.Call first = call(runtime.start("var m = new Map(); m.set('k', 1); var s = new Set(['a']);\n"
+                    + "call_tool(\"computer_evidence\", {});\n"
+                    + "return {final_result: m.get('k') + s.size};", "t"));
+            RunStep done = runtime.resume(first.snapshot(), new ResumeWith.Value(json("{}")));
+            assertThat(((RunStep.Complete) done).value().get("final_result").asInt()).isEqualTo(2);
+        }
+
+        @Test
+        void stateTooLargeToSaveEndsTheScriptBeforeTheToolRuns() {
+            // Doubling stays lazy in Rhino; flattening happens only when the state is written.
+            String message = raised(runtime.start("var s = 'a'.repeat(65536);\n"
+                    + "for (var i = 0; i < 7; i++) { s = s + s; }\n"
+                    + "call_tool(\"computer_evidence\", {});\n"
+                    + "return {final_result: s.length};", "t"));
+            assertThat(message).startsWith("LimitError").contains("too large to save");
+        }
+
+        @Test
         void aToolErrorIsThrownIntoTheScriptWhichMayCatchIt() throws Exception {
             RunStep.Call first = call(runtime.start("try { call_tool(\"computer_act\", {ref: \"r1\", op: \"click\"}); }\n"
                     + "catch (e) { return {final_result: [e.name, e.code, e.receipt.status]}; }", "t"));
