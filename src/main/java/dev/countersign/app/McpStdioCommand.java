@@ -45,6 +45,14 @@ final class McpStdioCommand implements Callable<Integer> {
         }
         URI endpoint = url != null ? url
                 : URI.create("http://127.0.0.1:" + Settings.load(home.settings()).portOrDefault() + "/mcp");
+        String host = endpoint.getHost();
+        if (!"http".equals(endpoint.getScheme()) || host == null
+                || !java.util.Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(host)) {
+            // The token must never travel to another machine; reach one through an SSH-forwarded port.
+            spec.commandLine().getErr().println("countersign mcp-stdio: --url must be http on a loopback address "
+                    + "(127.0.0.1, localhost or [::1]), not " + endpoint);
+            return 2;
+        }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         return new StdioBridge(endpoint, token.get(), http).run(System.in, System.out);
     }

@@ -105,6 +105,15 @@ class CliTest {
         }
 
         @Test
+        void theTokenNeverTravelsToANonLoopbackUrl() {
+            CliRun.run(home, "agent", "add", "claude");
+            CliRun run = CliRun.run(home, "mcp-stdio", "--agent", "claude", "--url", "http://example.org:7475/mcp");
+            assertThat(run.exit).isEqualTo(2);
+            assertThat(run.err).contains("loopback");
+            assertThat(run.out).isEmpty();
+        }
+
+        @Test
         void aMissingTokenFileSaysHowToGetOne() {
             CliRun run = CliRun.run(home, "mcp-stdio", "--agent", "nobody");
             assertThat(run.exit).isEqualTo(2);
