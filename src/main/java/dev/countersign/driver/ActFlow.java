@@ -12,6 +12,7 @@ import dev.countersign.desktop.ElementNode;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code computer_act}: checks the arguments and the ref, refuses secure targets, consumes the
@@ -35,8 +36,9 @@ final class ActFlow {
         if (invalid.isPresent()) {
             return ToolResult.error(invalid.get());
         }
-        if (ctx.paused()) {
-            return ToolResult.error(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"));
+        Optional<CountersignError> paused = ctx.pauseProblem();
+        if (paused.isPresent()) {
+            return ToolResult.error(paused.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, args.ref());
         if (resolution instanceof ObservationStore.Resolution.Refused) {

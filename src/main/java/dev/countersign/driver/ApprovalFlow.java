@@ -104,9 +104,10 @@ final class ApprovalFlow {
             return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
                     "the agent went away while the person was asked; the request was withdrawn");
         }
-        if (ctx.paused()) {
+        Optional<CountersignError> paused = ctx.pauseProblem();
+        if (paused.isPresent()) {
             // Pausing withdraws every pending request; whatever the dialog said, nothing runs.
-            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, "the person paused all agents");
+            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, paused.get().message());
         }
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),

@@ -57,6 +57,12 @@ final class DriverContext {
         paused.set(false);
     }
 
+    /** The kill switch as a refusal: {@code AGENT_PAUSED} while the person has paused all agents. */
+    Optional<CountersignError> pauseProblem() {
+        return paused() ? Optional.of(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"))
+                : Optional.empty();
+    }
+
     /** Fail closed: a locked or unknown session, or a missing permission, refuses with its code. */
     Optional<CountersignError> sessionProblem() {
         SessionState state = backend.sessionState();

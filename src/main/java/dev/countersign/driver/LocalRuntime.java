@@ -83,9 +83,9 @@ abstract class LocalRuntime implements ComputerUseRuntime {
 
     /** The last checks before dispatch that every act shares: the kill switch and the session. */
     void requireDispatchable() {
-        if (ctx.paused()) {
-            throw refused(ErrorCode.AGENT_PAUSED, "the person paused all agents");
-        }
+        ctx.pauseProblem().ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
         ctx.sessionProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });

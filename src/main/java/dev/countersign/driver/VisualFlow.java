@@ -70,8 +70,9 @@ final class VisualFlow {
         if (invalid.isPresent()) {
             return ToolResult.error(invalid.get());
         }
-        if (ctx.paused()) {
-            return ToolResult.error(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"));
+        Optional<CountersignError> paused = ctx.pauseProblem();
+        if (paused.isPresent()) {
+            return ToolResult.error(paused.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
         if (resolution instanceof ObservationStore.Resolution.Refused) {
