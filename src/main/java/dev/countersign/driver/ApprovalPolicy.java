@@ -9,7 +9,8 @@ import dev.countersign.desktop.ElementNode;
  * before asking.
  */
 public interface ApprovalPolicy {
-    ApprovalRequirement requirementFor(String op, ElementNode liveTarget, String keys);
+    /** An act on an element: the operation and the live target's own labels decide. */
+    ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget);
 
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */
     ApprovalRequirement requirementForVisual(String op);

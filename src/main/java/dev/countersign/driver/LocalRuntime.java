@@ -81,24 +81,18 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         ctx.pauseAll();
     }
 
-    /** The last checks before dispatch that every act shares: the kill switch and the session. */
-    void requireDispatchable() {
+    /**
+     * The last check before dispatch, the one place it lives: the kill switch, the session, the
+     * window's reservation, the agent's scope and the policy a grant was made under. It runs right
+     * before the one mutating call, after every wait (focus, settle) that precedes it.
+     */
+    void lastCheck(TargetReservation reservation, ApprovalGrant approval) {
         ctx.pauseProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
         ctx.sessionProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
-    }
-
-    /**
-     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
-     * action was committed and how it was delivered, never that its effect happened.
-     */
-    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
-            ApprovalGrant approval, Supplier<Dispatch> perform) {
-        // The last checks, right before the one mutating call, so nothing slow runs after them.
-        requireDispatchable();
         if (!ctx.reservations.isHeld(reservation.reservationId())) {
             throw refused(ErrorCode.RESERVATION_INVALID, "the window's reservation was released (paused or disposed)");
         }
@@ -109,6 +103,16 @@ abstract class LocalRuntime implements ComputerUseRuntime {
             throw new DispatchRefusedException(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "policy_digest",
                     "the policy changed since the person approved this action"));
         }
+    }
+
+    /**
+     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
+     * action was committed and how it was delivered, never that its effect happened.
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
+            ApprovalGrant approval, Supplier<Dispatch> perform) {
+        // The last check, right before the one mutating call, so nothing slow runs after it.
+        lastCheck(reservation, approval);
         ctx.leases.charge(envelope.agentId(), lease.leaseId()).ifPresent(problem -> {
             throw new DispatchRefusedException(problem);
         });

@@ -28,14 +28,9 @@ public final class PolicyApprovals implements ApprovalPolicy {
     }
 
     @Override
-    public ApprovalRequirement requirementFor(String op, ElementNode target, String keys) {
-        Operation operation = Operation.of("computer_act", op).orElseThrow(() ->
-                new IllegalArgumentException("unknown op " + op));
-        ActionFacts facts = operation == Operation.KEY
-                ? ActionFacts.key(keys, target.name(), target.identifier(), target.description(), target.secure())
-                : ActionFacts.of(operation, target.name(), target.identifier(), target.description(), target.secure());
+    public ApprovalRequirement requirementFor(ActArgs op, ElementNode target) {
         // A refusal (a secure target) throws CountersignException and becomes the act's error.
-        return policy.get().requirement(facts);
+        return policy.get().requirement(op.facts(target));
     }
 
     @Override

@@ -39,7 +39,7 @@ final class VisualActRuntime extends LocalRuntime {
     @Override
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
-        requireDispatchable();
+        lastCheck(reservation, approval);
         // Re-check the same window again right before dispatch: a moved window moves the point,
         // and the window may have grown a password field under it.
         beforeDispatch(() -> checks.windowChange(observation, geometry)).ifPresent(error -> {

@@ -29,8 +29,8 @@ final class DriverHarness {
         }
 
         @Override
-        public ApprovalRequirement requirementFor(String op, dev.countersign.desktop.ElementNode target, String keys) {
-            return "click".equals(op) && "Delete".equals(target.name())
+        public ApprovalRequirement requirementFor(ActArgs op, dev.countersign.desktop.ElementNode target) {
+            return op instanceof ActArgs.Click && "Delete".equals(target.name())
                     ? ApprovalRequirement.required("delete", List.of("delete"), POLICY)
                     : ApprovalRequirement.notRequired(POLICY);
         }
