@@ -13,7 +13,7 @@ public interface ApprovalPolicy {
     ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget);
 
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */
-    ApprovalRequirement requirementForVisual(String op);
+    ApprovalRequirement requirementForVisual(VisualArgs.Act op);
 
     /** The digest of the policy in force now; grants bound to another digest are refused at dispatch. */
     String currentDigest();

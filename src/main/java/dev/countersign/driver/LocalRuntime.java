@@ -25,8 +25,8 @@ abstract class LocalRuntime implements ComputerUseRuntime {
     final DriverContext ctx;
     final Observation observation;
     private final long validityMs;
-    Dispatch dispatch;
-    long dispatchNanos;
+    /** Written once, by the one mutating call; read by the run once the graph finished. */
+    private volatile Dispatched dispatched;
 
     LocalRuntime(DriverContext ctx, Observation observation, long validityMs) {
         this.ctx = ctx;
@@ -34,9 +34,13 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         this.validityMs = validityMs;
     }
 
-    /** How the action was delivered, once it was. */
-    Dispatch dispatch() {
-        return dispatch;
+    /** How the action was delivered and how long delivering it took: a fact of this one action. */
+    record Dispatched(Dispatch dispatch, long nanos) {
+    }
+
+    /** How the action was delivered, once it was; empty when nothing was dispatched. */
+    java.util.Optional<Dispatched> delivery() {
+        return java.util.Optional.ofNullable(dispatched);
     }
 
     @Override
@@ -117,8 +121,8 @@ abstract class LocalRuntime implements ComputerUseRuntime {
             throw new DispatchRefusedException(problem);
         });
         long start = System.nanoTime();
-        dispatch = perform.get();
-        dispatchNanos = System.nanoTime() - start;
+        Dispatch dispatch = perform.get();
+        dispatched = new Dispatched(dispatch, System.nanoTime() - start);
         return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
                 envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
     }

@@ -3,7 +3,6 @@ package dev.countersign.driver;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.policy.ActionFacts;
-import dev.countersign.policy.Operation;
 import dev.countersign.policy.RiskPolicy;
 
 /**
@@ -34,9 +33,7 @@ public final class PolicyApprovals implements ApprovalPolicy {
     }
 
     @Override
-    public ApprovalRequirement requirementForVisual(String op) {
-        Operation operation = Operation.of("computer_visual_act", op).orElseThrow(() ->
-                new IllegalArgumentException("unknown visual op " + op));
-        return policy.get().requirement(ActionFacts.of(operation, null, null, null, false));
+    public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
+        return policy.get().requirement(ActionFacts.of(op.operation(), null, null, null, false));
     }
 }

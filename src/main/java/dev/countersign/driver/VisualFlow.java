@@ -110,7 +110,7 @@ final class VisualFlow {
         if (changed.isPresent()) {
             return ToolResult.error(changed.get());
         }
-        ApprovalRequirement requirement = policy.requirementForVisual(args.op());
+        ApprovalRequirement requirement = policy.requirementForVisual(args);
         long validity = ctx.settings.approvalWindow().toMillis();
         VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
@@ -177,9 +177,7 @@ final class VisualFlow {
     }
 
     private static String describe(VisualArgs.Act args, Observation observation) {
-        String what = "click".equals(args.op()) ? "Click at a point" : "drag".equals(args.op())
-                ? "Drag between two points" : "Scroll at a point";
-        return what + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
+        return args.words() + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
                 + "\u2019 (no accessible element: coordinates only)";
     }
 
@@ -192,10 +190,7 @@ final class VisualFlow {
         if (to != null) {
             arguments.put("to", Map.of("x", to.x(), "y", to.y()));
         }
-        if (args.direction() != null) {
-            arguments.put("direction", args.direction());
-            arguments.put("amount", args.scrollAmount());
-        }
+        arguments.putAll(args.boundArguments());
         String appId = observation.app.bundle().orElse(observation.app.name());
         return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null,
                 "computer_visual_act", args.op(), "mutate", "foreground", arguments,

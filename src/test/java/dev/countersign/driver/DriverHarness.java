@@ -36,7 +36,7 @@ final class DriverHarness {
         }
 
         @Override
-        public ApprovalRequirement requirementForVisual(String op) {
+        public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
             return ApprovalRequirement.required("unknown_target", List.of(), POLICY);
         }
     };
