@@ -70,20 +70,8 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         return ctx.leases.current(envelope.agentId());
     }
 
-    @Override
-    public void pauseSession(String sessionId) {
-        ctx.pauseAll();
-    }
 
-    @Override
-    public void stopSession(String sessionId) {
-        ctx.pauseAll();
-    }
 
-    @Override
-    public void emergencyStop() {
-        ctx.pauseAll();
-    }
 
     /**
      * The last check before dispatch, the one place it lives: the kill switch, the session, the
