@@ -49,20 +49,11 @@ final class ActRuntime extends LocalRuntime {
             throw new DispatchRefusedException(ActFlow.noAction());
         }
         ElementAction preparation = args.preparation();
-        lastCheck(reservation, approval);
-        if (preparation == null) {
-            return dispatched(envelope, lease, reservation, approval, () -> args.perform(ctx.backend, target));
-        }
-        // Something moves first (focus for keys): the last check runs again after that wait,
-        // right before the input it guards. The preparation already changed the desktop, so a
-        // refusal from here on is an uncertain outcome, not "nothing happened".
-        ctx.backend.perform(target.handle(), preparation);
-        requireFocused(target);
-        try {
-            return dispatched(envelope, lease, reservation, approval, () -> args.perform(ctx.backend, target));
-        } catch (DispatchRefusedException e) {
-            throw new CountersignException(e.error());
-        }
+        Runnable prepare = preparation == null ? null : () -> {
+            ctx.backend.perform(target.handle(), preparation);
+            requireFocused(target);
+        };
+        return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));
     }
 
     @Override

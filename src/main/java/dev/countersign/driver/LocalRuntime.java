@@ -5,6 +5,7 @@ import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
@@ -103,11 +104,31 @@ abstract class LocalRuntime implements ComputerUseRuntime {
      */
     ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval, Supplier<Dispatch> perform) {
-        // The last check, right before the one mutating call, so nothing slow runs after it.
+        return dispatched(envelope, lease, reservation, approval, null, perform);
+    }
+
+    /**
+     * As {@link #dispatched(ActionEnvelope, ControlLease, TargetReservation, ApprovalGrant, Supplier)},
+     * with a preparation that moves something and waits for it (keys: focus, then until the target
+     * reports it) before the input. The last check runs again after that wait, right before the
+     * input it guards; the preparation already changed the desktop, so a refusal from then on is an
+     * uncertain outcome, not "nothing happened".
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
+            ApprovalGrant approval, Runnable prepare, Supplier<Dispatch> perform) {
+        // The last check, right before the first mutating call, so nothing slow runs after it.
         lastCheck(reservation, approval);
         ctx.leases.charge(envelope.agentId(), lease.leaseId()).ifPresent(problem -> {
             throw new DispatchRefusedException(problem);
         });
+        if (prepare != null) {
+            prepare.run();
+            try {
+                lastCheck(reservation, approval);
+            } catch (DispatchRefusedException e) {
+                throw new CountersignException(e.error());
+            }
+        }
         long start = System.nanoTime();
         Dispatch dispatch = perform.get();
         dispatched = new Dispatched(dispatch, System.nanoTime() - start);

@@ -42,8 +42,8 @@ final class VisualFlow {
             return ToolResult.error(invalid.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+            return ToolResult.error(refused.error());
         }
         Optional<CountersignError> session = ctx.sessionProblem();
         if (session.isPresent()) {
@@ -53,8 +53,8 @@ final class VisualFlow {
         String stale = windowChange(observation).map(e -> e.message()).orElse(null);
         VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults().maxMarks(args.marks()),
                 stale);
-        if (result instanceof VisualCapture.Refused) {
-            return ToolResult.error(((VisualCapture.Refused) result).verdict().error());
+        if (result instanceof VisualCapture.Refused refused) {
+            return ToolResult.error(refused.verdict().error());
         }
         VisualCapture.Delivered delivered = (VisualCapture.Delivered) result;
         remember(observation, delivered);
@@ -75,8 +75,8 @@ final class VisualFlow {
             return ToolResult.error(paused.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+            return ToolResult.error(refused.error());
         }
         Observation observation = ((ObservationStore.Resolution.Found) resolution).observation();
         Geometry geometry = observation.captures.get(args.captureSha256());
@@ -163,10 +163,10 @@ final class VisualFlow {
             // The person still sees the action in words; no picture is better than no dialog.
             return null;
         }
-        if (!(result instanceof VisualCapture.Delivered)) {
+        if (!(result instanceof VisualCapture.Delivered delivered)) {
             return null;
         }
-        BufferedImage image = Annotations.copy(((VisualCapture.Delivered) result).image());
+        BufferedImage image = Annotations.copy(delivered.image());
         Point p = new Point(args.point().x(), args.point().y());
         if (args.to() == null) {
             Annotations.drawPoint(image, p);

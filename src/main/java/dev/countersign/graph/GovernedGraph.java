@@ -138,8 +138,8 @@ public final class GovernedGraph {
 
     /** Turns whatever a runtime call throws into the action's error, at the runtime boundary. */
     static CountersignError errorOf(RuntimeException e) {
-        if (e instanceof CountersignException) {
-            return ((CountersignException) e).error();
+        if (e instanceof CountersignException fault) {
+            return fault.error();
         }
         // A foreign fault inside a runtime is wrapped here, once; the graph still releases.
         return CountersignError.of(ErrorCode.INTERNAL,

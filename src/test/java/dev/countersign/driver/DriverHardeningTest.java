@@ -118,6 +118,17 @@ class DriverHardeningTest {
     }
 
     @Test
+    void theLastCheckRunsAgainAfterTheFocusWaitSoAPauseThenWithholdsTheKeys() {
+        DriverHarness h = new DriverHarness();
+        h.desktop.elements.get("ok").onFocus = e -> h.driver.pauseAll();
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+        assertThat(receipt.code()).isEqualTo("AGENT_PAUSED");
+        // Focus already moved, so the outcome is not "nothing happened"; the keys never went.
+        assertThat(receipt.status()).isEqualTo("unknown");
+        assertThat(h.desktop.dispatched).containsExactly("focus:ok");
+    }
+
+    @Test
     void keysGoOnceTheTargetHasFocus() {
         DriverHarness h = new DriverHarness();
         ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
