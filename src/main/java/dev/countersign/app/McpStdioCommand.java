@@ -54,7 +54,10 @@ final class McpStdioCommand implements Callable<Integer> {
             return 2;
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        return new StdioBridge(endpoint, token.get(), http).run(System.in, System.out);
+        StdioBridge bridge = new StdioBridge(endpoint, token.get(), http);
+        // SIGTERM and SIGINT run shutdown hooks: end the session then too, not only at EOF.
+        Runtime.getRuntime().addShutdownHook(new Thread(bridge::hangUp, "countersign-stdio-hangup"));
+        return bridge.run(System.in, System.out);
     }
 
     private Optional<String> readToken(Path file) throws IOException {

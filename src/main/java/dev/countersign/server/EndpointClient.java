@@ -77,7 +77,8 @@ final class EndpointClient {
             return;
         }
         try {
-            send(base().DELETE().build()).body().close();
+            // Short: this may run in a shutdown hook, which must not hold up the exit.
+            send(base().timeout(Duration.ofSeconds(2)).DELETE().build()).body().close();
         } catch (IOException e) {
             // The endpoint is gone already; nothing to end.
         }
@@ -87,8 +88,8 @@ final class EndpointClient {
     static String refusal(String body) {
         try {
             JsonNode node = MAPPER.readTree(body);
-            if (node != null && node.has("message")) {
-                return node.get("message").asText();
+            if (node != null && node.path("error").has("message")) {
+                return node.get("error").get("message").asText();
             }
         } catch (JsonProcessingException e) {
             // Not ours; show it as it is.

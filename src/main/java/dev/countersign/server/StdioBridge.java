@@ -42,6 +42,7 @@ public final class StdioBridge {
         thread.setDaemon(true);
         return thread;
     });
+    private final java.util.concurrent.atomic.AtomicBoolean hungUp = new java.util.concurrent.atomic.AtomicBoolean();
     private OutputStream out;
     private volatile String initializeLine;
 
@@ -60,7 +61,19 @@ public final class StdioBridge {
                 accept(line);
             }
         }
-        // The client went away: hang up whatever still waits, so its approvals are withdrawn.
+        hangUp();
+        return 0;
+    }
+
+    /**
+     * The client went away (stdin ended) or the bridge is being stopped (SIGTERM, SIGINT: call
+     * this from a shutdown hook): hangs up whatever still waits, so its approvals are withdrawn,
+     * and ends the session so it does not count against the agent. Runs once.
+     */
+    public void hangUp() {
+        if (!hungUp.compareAndSet(false, true)) {
+            return;
+        }
         inFlight.values().forEach(StdioBridge::closeQuietly);
         calls.shutdownNow();
         try {
@@ -69,7 +82,6 @@ public final class StdioBridge {
             Thread.currentThread().interrupt();
         }
         endpoint.endSession();
-        return 0;
     }
 
     private void accept(String line) {
