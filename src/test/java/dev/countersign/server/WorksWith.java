@@ -1,0 +1,66 @@
+package dev.countersign.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.core.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Renders the interop suite's reports as the README's "Works with" table ({@code
+ * target/interop/works-with.md}); {@code scripts/interop/readme} copies it into the README.
+ */
+final class WorksWith {
+    static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-bridge", "mcp-remote",
+            "inspector-cli", "claude-code");
+
+    private WorksWith() {
+    }
+
+    static void write(Path out) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("| client | version | transport | checked | result |");
+        lines.add("|---|---|---|---|---|");
+        long totalMs = 0;
+        for (String name : ORDER) {
+            Path report = out.resolve(name + ".json");
+            if (!Files.exists(report)) {
+                continue;
+            }
+            JsonNode r = Json.mapper().readTree(report.toFile());
+            totalMs += r.path("ms").asLong();
+            List<String> passed = new ArrayList<>();
+            for (Iterator<String> it = r.path("checks").fieldNames(); it.hasNext(); ) {
+                String check = it.next();
+                if (r.path("checks").path(check).path("ok").asBoolean()) {
+                    passed.add(check.replace('_', ' '));
+                }
+            }
+            String result = r.path("failures").isEmpty() ? "pass" : "FAIL: " + r.path("failures");
+            lines.add("| " + r.path("client").asText() + " | " + r.path("version").asText() + " | "
+                    + r.path("transport").asText() + " | " + String.join(", ", passed) + " | " + result + " |");
+        }
+        lines.add("");
+        lines.add("Last run " + LocalDate.now(ZoneOffset.UTC) + " on " + nodeVersion(out) + "; clients took "
+                + Math.round(totalMs / 1000.0) + " s in all.");
+        Files.writeString(out.resolve("works-with.md"), String.join("\n", lines) + "\n");
+    }
+
+    private static String nodeVersion(Path out) throws IOException {
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".json"))::iterator) {
+                String v = Json.mapper().readTree(p.toFile()).path("node").asText("");
+                if (!v.isEmpty()) {
+                    return "Node " + v;
+                }
+            }
+        }
+        return "Node";
+    }
+}
