@@ -90,4 +90,29 @@ class StdioBridgeTest {
         }
         throw new AssertionError("expected a JSON-RPC error, got " + result);
     }
+
+    @Test
+    void aBridgeStoppedWithSigtermEndsItsSession() throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ChildJvm.java());
+        command.addAll(ChildJvm.jvmArgs(home, "stdio-bridge-sigterm"));
+        command.addAll(List.of("mcp-stdio", "--agent", "claude", "--url", fx.uri().toString()));
+        Process bridge = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            var in = bridge.getOutputStream();
+            in.write((EndpointFixture.INIT + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            in.flush();
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(bridge.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(out.readLine()).contains("\"serverInfo\"");
+            assertThat(fx.endpoint.sessionsOf("claude")).isEqualTo(1);
+
+            bridge.destroy(); // SIGTERM; stdin stays open, so only the shutdown hook can end the session
+
+            assertThat(bridge.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            McpEndpointTest.awaitTrue(() -> fx.endpoint.sessionsOf("claude") == 0, 5_000);
+        } finally {
+            bridge.destroyForcibly();
+        }
+    }
 }
