@@ -90,7 +90,8 @@ final class AgentCommand implements Callable<Integer> {
             int settingsPort = Settings.load(home.settings()).portOrDefault();
             java.net.URI endpoint = url != null ? url
                     : java.net.URI.create("http://127.0.0.1:" + (port != null ? port : settingsPort) + "/mcp");
-            boolean urlGiven = url != null || (port != null && port != settingsPort);
+            // The bridge dials the socket whatever the port; only an explicit URL sends it over TCP.
+            boolean urlGiven = url != null;
             ClientSnippets.Agent agent = new ClientSnippets.Agent(name, endpoint, urlGiven, tokenFile,
                     ClientSnippets.launcher());
             out.println("Agent '" + name + "' can now connect to " + endpoint);

@@ -31,7 +31,7 @@ final class ClientSnippets {
      * How the agent was added.
      *
      * @param tokenFile where its token is, or null for the default {@code <home>/tokens/NAME.token}
-     * @param urlGiven whether the endpoint differs from the one settings name (the bridge must be told)
+     * @param urlGiven whether an explicit URL was given: the bridge then uses it (TCP) instead of the socket
      */
     record Agent(String name, URI url, boolean urlGiven, Path tokenFile, String launcher) {
         Agent {

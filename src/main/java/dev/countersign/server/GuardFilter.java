@@ -63,7 +63,8 @@ final class GuardFilter implements Filter {
             throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         NoCorsResponse response = new NoCorsResponse((HttpServletResponse) res);
-        if (!Loopback.host(single(request, "Host"), port.getAsInt())) {
+        boolean local = Boolean.TRUE.equals(request.getAttribute(LocalSocket.ATTRIBUTE));
+        if (!local && !Loopback.host(single(request, "Host"), port.getAsInt())) {
             refuse(response, 403, "host_not_allowed", "this endpoint answers only to 127.0.0.1, localhost "
                     + "or [::1] on port " + port.getAsInt());
             return;

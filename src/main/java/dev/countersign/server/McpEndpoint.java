@@ -137,6 +137,16 @@ public final class McpEndpoint implements AutoCloseable {
         connector.setHost(host);
         connector.setPort(config.port());
         jetty.addConnector(connector);
+        if (config.socket() != null) {
+            LocalSocket.prepare(config.socket());
+            HttpConfiguration local = new HttpConfiguration(http);
+            local.addCustomizer(LocalSocket.marker());
+            org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector unix =
+                    new org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector(jetty,
+                            new HttpConnectionFactory(local));
+            unix.setUnixDomainPath(config.socket());
+            jetty.addConnector(unix);
+        }
 
         int[] bound = {config.port()};
         SecureRandom random = new SecureRandom();
@@ -166,6 +176,9 @@ public final class McpEndpoint implements AutoCloseable {
                     + host + ":" + config.port() + ": " + e.getMessage()), e);
         }
         bound[0] = connector.getLocalPort();
+        if (config.socket() != null) {
+            LocalSocket.ownerOnly(config.socket());
+        }
         McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry, sessions, sdkSessions);
         audit.serverStarted(endpoint.uri().toString(), registry.names());
         LOG.info("serving MCP at {}", endpoint.uri());

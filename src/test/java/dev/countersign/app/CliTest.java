@@ -37,7 +37,7 @@ class CliTest {
             CliRun run = CliRun.run(home, "agent", "add", "cursor", "--token-file", file.toString(), "--port", "9911");
             assertThat(run.exit).as(run.toString()).isZero();
             assertThat(run.out).contains("\"args\": [\"mcp-stdio\", \"--agent\", \"cursor\", \"--token-file\", \""
-                    + file.toAbsolutePath() + "\", \"--url\", \"http://127.0.0.1:9911/mcp\"]")
+                    + file.toAbsolutePath() + "\"]")
                     .contains("claude mcp add --transport http countersign http://127.0.0.1:9911/mcp")
                     .doesNotContain(":7475");
             assertThat(file).exists();

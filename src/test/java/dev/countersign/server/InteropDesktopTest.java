@@ -139,7 +139,8 @@ class InteropDesktopTest {
         TestDesktop.TargetApp form = desktop.launchForm("interop", "secret");
         TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
         ScheduledExecutorService person = Executors.newSingleThreadScheduledExecutor();
-        try (EndpointFixture fx = new EndpointFixture(home, EndpointConfig.defaults().withPort(0), desktop.backend())) {
+        try (EndpointFixture fx = new EndpointFixture(home, EndpointConfig.defaults().withPort(0)
+                .withSocket(home.resolve(LocalSocket.NAME)), desktop.backend())) {
             person.scheduleAtFixedRate(() -> fx.approver.answerOlderThan(PERSON_DENIES_AFTER, Decision.DENY),
                     200, 200, TimeUnit.MILLISECONDS);
             String agent = name;
@@ -159,7 +160,8 @@ class InteropDesktopTest {
             List<String> bridge = new ArrayList<>();
             bridge.add(ChildJvm.java());
             bridge.addAll(ChildJvm.jvmArgs(home, "bridge-" + name));
-            bridge.addAll(List.of("mcp-stdio", "--agent", agent, "--url", fx.uri().toString()));
+            // No --url: the bridge dials the socket in the home folder, as it does for a person.
+            bridge.addAll(List.of("mcp-stdio", "--agent", agent));
 
             Path report = OUT.resolve(name + ".json");
             Files.deleteIfExists(report);

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The stdio bridge as a stdio-only client meets it: the SDK's stdio client launches
@@ -91,8 +93,9 @@ class StdioBridgeTest {
         throw new AssertionError("expected a JSON-RPC error, got " + result);
     }
 
-    @Test
-    void aBridgeStoppedWithSigtermEndsItsSession() throws Exception {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"SIGTERM with stdin open", "stdin closed and SIGTERM at once"})
+    void aBridgeStoppedWithSigtermEndsItsSession(String how) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(ChildJvm.java());
         command.addAll(ChildJvm.jvmArgs(home, "stdio-bridge-sigterm"));
@@ -107,10 +110,15 @@ class StdioBridgeTest {
             assertThat(out.readLine()).contains("\"serverInfo\"");
             assertThat(fx.endpoint.sessionsOf("claude")).isEqualTo(1);
 
-            bridge.destroy(); // SIGTERM; stdin stays open, so only the shutdown hook can end the session
+            if (how.startsWith("SIGTERM")) {
+                // Only the shutdown hook can end the session: stdin is still open.
+                new ProcessBuilder("kill", "-TERM", Long.toString(bridge.pid())).start().waitFor();
+            } else {
+                bridge.destroy(); // what the TypeScript SDK's close() does: end stdin, send SIGTERM
+            }
 
             assertThat(bridge.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            McpEndpointTest.awaitTrue(() -> fx.endpoint.sessionsOf("claude") == 0, 5_000);
+            McpEndpointTest.awaitTrue(() -> fx.endpoint.sessionsOf("claude") == 0, 10_000);
         } finally {
             bridge.destroyForcibly();
         }

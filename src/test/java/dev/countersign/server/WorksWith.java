@@ -38,8 +38,9 @@ final class WorksWith {
             List<String> passed = new ArrayList<>();
             for (Iterator<String> it = r.path("checks").fieldNames(); it.hasNext(); ) {
                 String check = it.next();
-                if (r.path("checks").path(check).path("ok").asBoolean()) {
-                    passed.add(check.replace('_', ' '));
+                JsonNode c = r.path("checks").path(check);
+                if (c.path("ok").asBoolean()) {
+                    passed.add(label(check, c));
                 }
             }
             String result = r.path("failures").isEmpty() ? "pass" : "FAIL: " + r.path("failures");
@@ -50,6 +51,23 @@ final class WorksWith {
         lines.add("Last run " + LocalDate.now(ZoneOffset.UTC) + " on " + nodeVersion(out) + "; clients took "
                 + Math.round(totalMs / 1000.0) + " s in all.");
         Files.writeString(out.resolve("works-with.md"), String.join("\n", lines) + "\n");
+    }
+
+    /** A check as the table shows it, with what the client surfaced where that says more. */
+    private static String label(String check, JsonNode c) {
+        switch (check) {
+            case "list_tools": return "tools/list (" + c.path("bytes").asInt() + " B)";
+            case "confirmed_act": return "act " + c.path("status").asText();
+            case "error_stale_ref":
+            case "error_secure_field":
+            case "error_denied_approval": return c.path("code").asText() + " + hint";
+            case "cancelled_approval": return "cancel → " + c.path("status").asText();
+            case "connect_cycles": return c.path("cycles").asInt() + " reconnects";
+            case "mcp_list_health": return c.path("runs").asInt() + "× `claude mcp list`";
+            case "p_tool_loop": return "`claude -p` loop (" + c.path("tool_results").asInt() + " tool results, error read)";
+            case "snippets_verbatim": return "printed snippets (" + c.path("added").asInt() + ")";
+            default: return check.replace('_', ' ');
+        }
     }
 
     private static String nodeVersion(Path out) throws IOException {
