@@ -9,10 +9,20 @@ final class ClientSnippets {
     private ClientSnippets() {
     }
 
-    /** The command that starts Countersign: the launcher script when we were started by it. */
+    /**
+     * The command that starts Countersign: the launcher script when we were started by it, else
+     * the jpackage launcher binary (a Mac's {@code Countersign.app/Contents/MacOS/Countersign} is
+     * on no PATH), else the bare name a .deb puts on the PATH.
+     */
     static String launcher() {
-        String launcher = System.getProperty("countersign.launcher");
-        return launcher == null || launcher.isBlank() ? "countersign" : launcher;
+        return launcher(System.getProperty("countersign.launcher"), System.getProperty("jpackage.app-path"));
+    }
+
+    static String launcher(String script, String appPath) {
+        if (script != null && !script.isBlank()) {
+            return script;
+        }
+        return appPath != null && !appPath.isBlank() ? appPath : "countersign";
     }
 
     static String render(String name, String url, String token, String launcher) {

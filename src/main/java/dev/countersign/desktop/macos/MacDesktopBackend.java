@@ -55,6 +55,16 @@ public final class MacDesktopBackend implements DesktopBackend {
     private volatile boolean closed;
 
     private MacDesktopBackend() {
+        // The system-wide element's timeout is the process-wide default, which covers every element
+        // this process will ever read, including the ones handed out before an app's own timeout is set.
+        Pointer systemWide = ax.AXUIElementCreateSystemWide();
+        try {
+            if (systemWide != null) {
+                ax.AXUIElementSetMessagingTimeout(systemWide, MacWindows.READ_TIMEOUT);
+            }
+        } finally {
+            Cf.release(systemWide);
+        }
     }
 
     /** The backend for this Mac; on any other system UNSUPPORTED_PLATFORM, without loading a framework. */
@@ -63,6 +73,15 @@ public final class MacDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                     "the macOS backend runs only on macOS, this is " + System.getProperty("os.name")));
         }
+        return new MacDesktopBackend();
+    }
+
+    /**
+     * The backend over whatever libraries JNA resolves the framework names to, without the
+     * platform gate: for the native test harness, which serves the same C symbols on Linux
+     * (src/test/native/macos-sim). Package-private so only this package can reach it.
+     */
+    static MacDesktopBackend overLoadedFrameworks() {
         return new MacDesktopBackend();
     }
 
@@ -156,6 +175,11 @@ public final class MacDesktopBackend implements DesktopBackend {
         if (frame == null || frame.isEmpty()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone or has no frame"));
+        }
+        if (!capture.screenRecordingGranted()) {
+            throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                    "Screen Recording is not granted: allow Countersign in System Settings → Privacy & Security"
+                            + " → Screen & System Audio Recording"));
         }
         int number = windows.number(ref, frame, AxElementMapper.string(read.attributes(), AxNames.TITLE));
         WindowCapture c = number < 0 ? null : capture.capture(number, frame);

@@ -25,6 +25,9 @@ final class MacInput {
                 PointerPlan.Wheel w = (PointerPlan.Wheel) step;
                 event = cg.CGEventCreateScrollWheelEvent2(null, CoreGraphics.SCROLL_UNIT_LINE, 2, w.vertical(),
                         w.horizontal(), 0);
+                if (event != null) {
+                    cg.CGEventSetLocation(event, new CoreGraphics.CGPoint.ByValue(w.x(), w.y()));
+                }
             }
             postAndRelease(event);
         }

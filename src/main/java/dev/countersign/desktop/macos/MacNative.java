@@ -22,6 +22,7 @@ final class MacNative {
     static final class Libs {
         static final ApplicationServices AX = Native.load("ApplicationServices", ApplicationServices.class);
         static final CoreGraphics CG = Native.load("CoreGraphics", CoreGraphics.class);
+        static final CfCalls CF = Native.load("CoreFoundation", CfCalls.class);
         static final ObjC OBJC;
         static final ObjC.IntResult OBJC_INT;
         /** {@code kCFBooleanTrue}: a global CFBooleanRef, read through its address, never released. */
