@@ -54,6 +54,17 @@ final class Cf {
         });
     }
 
+    /**
+     * The CF objects this class keeps for the process's life (cached names and name arrays): the
+     * one set of objects a leak check must not count as leaked.
+     */
+    static List<Pointer> cached() {
+        List<Pointer> out = new ArrayList<>();
+        NAMES.values().forEach(s -> out.add(s.getPointer()));
+        NAME_ARRAYS.values().forEach(a -> out.add(a.getPointer()));
+        return out;
+    }
+
     /** Releases a +1 reference from a Create/Copy call; null-safe because jna-platform's release() is not. */
     static void release(Pointer p) {
         if (p != null) {
