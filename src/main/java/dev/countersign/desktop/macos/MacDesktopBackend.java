@@ -249,7 +249,11 @@ public final class MacDesktopBackend implements DesktopBackend {
         requireAvailable();
         if (in instanceof KeyInput.Keys) {
             String combo = ((KeyInput.Keys) in).combo();
-            input.chord(MacKeys.chord(combo));
+            // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.
+            Map<Character, Integer> layout = MacKeyboardLayout.current().orElseThrow(() -> new CountersignException(
+                    CountersignError.of(ErrorCode.INTERNAL, "the current keyboard layout could not be read, so no "
+                            + "shortcut is sent (a key position means different shortcuts on different layouts)")));
+            input.chord(MacKeys.chord(combo, layout));
             return new Dispatch("cg.keyboard", combo);
         }
         String text = ((KeyInput.Text) in).text();

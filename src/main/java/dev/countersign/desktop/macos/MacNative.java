@@ -23,6 +23,10 @@ final class MacNative {
         static final ApplicationServices AX = Native.load("ApplicationServices", ApplicationServices.class);
         static final CoreGraphics CG = Native.load("CoreGraphics", CoreGraphics.class);
         static final CfCalls CF = Native.load("CoreFoundation", CfCalls.class);
+        /** HIToolbox and CoreServices through the Carbon umbrella: the keyboard layout. */
+        static final Carbon CARBON = Native.load("Carbon", Carbon.class);
+        /** {@code kTISPropertyUnicodeKeyLayoutData}: a global CFStringRef, never released. */
+        static final Pointer TIS_UNICODE_LAYOUT;
         static final ObjC OBJC;
         static final ObjC.IntResult OBJC_INT;
         /** {@code kCFBooleanTrue}: a global CFBooleanRef, read through its address, never released. */
@@ -38,6 +42,8 @@ final class MacNative {
             NativeLibrary cf = NativeLibrary.getInstance("CoreFoundation");
             CF_TRUE = cf.getGlobalVariableAddress("kCFBooleanTrue").getPointer(0);
             CF_FALSE = cf.getGlobalVariableAddress("kCFBooleanFalse").getPointer(0);
+            TIS_UNICODE_LAYOUT = NativeLibrary.getInstance("Carbon")
+                    .getGlobalVariableAddress("kTISPropertyUnicodeKeyLayoutData").getPointer(0);
         }
 
         private Libs() {

@@ -54,14 +54,22 @@ final class SimDesktop {
         sim.sim_node_bool(d.appNode, AxNames.FRONTMOST, 1);
         int window = d.add(json.get("window"), d.appNode, "0");
         sim.sim_node_window_number(window, WINDOW_NUMBER);
-        JsonNode frame = json.get("window").get("attributes").get(AxNames.FRAME).get("rect");
-        sim.sim_window_add(WINDOW_NUMBER, PID, 0, frame.get(0).asDouble(), frame.get(1).asDouble(),
-                frame.get(2).asDouble(), frame.get(3).asDouble(),
-                json.get("window").get("attributes").path(AxNames.TITLE).asText(null), appName);
-        d.bitmap((int) Math.round(frame.get(2).asDouble() * scale), (int) Math.round(frame.get(3).asDouble() * scale));
+        JsonNode attributes = json.get("window").get("attributes");
+        double[] frame = attributes.has(AxNames.FRAME)
+                ? new double[] {at(attributes, AxNames.FRAME, "rect", 0), at(attributes, AxNames.FRAME, "rect", 1),
+                    at(attributes, AxNames.FRAME, "rect", 2), at(attributes, AxNames.FRAME, "rect", 3)}
+                : new double[] {at(attributes, AxNames.POSITION, "point", 0), at(attributes, AxNames.POSITION, "point", 1),
+                    at(attributes, AxNames.SIZE, "size", 0), at(attributes, AxNames.SIZE, "size", 1)};
+        sim.sim_window_add(WINDOW_NUMBER, PID, 0, frame[0], frame[1], frame[2], frame[3],
+                attributes.path(AxNames.TITLE).asText(null), appName);
+        d.bitmap((int) Math.round(frame[2] * scale), (int) Math.round(frame[3] * scale));
         sim.sim_app_add(PID, bundleId, appName, 1, STARTED);
         sim.sim_app_add(PID + 1, "com.apple.finder", "Finder", 0, STARTED + 5);
         return d;
+    }
+
+    private static double at(JsonNode attributes, String name, String kind, int i) {
+        return attributes.get(name).get(kind).get(i).asDouble();
     }
 
     int node(String path) {
