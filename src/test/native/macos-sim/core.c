@@ -379,6 +379,10 @@ int sim_fault_for(const char *function, const char *attribute, long *arg) {
         size_t n = strlen(function);
         int hit = strcmp(f->key, function) == 0
                 || (attribute && strncmp(f->key, function, n) == 0 && f->key[n] == ':' && strcmp(f->key + n + 1, attribute) == 0);
+        if (hit && f->mode == F_NULL && f->arg > 0) {
+            f->arg--; /* for NULL faults, arg is how many calls to let through first */
+            continue;
+        }
         if (hit) {
             if (f->times > 0) f->times--;
             mode = f->mode;
