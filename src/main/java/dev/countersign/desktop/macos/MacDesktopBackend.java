@@ -1,6 +1,8 @@
 package dev.countersign.desktop.macos;
 
+import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
+import com.sun.jna.platform.mac.CoreFoundation;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -23,6 +25,8 @@ import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
+import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +116,62 @@ public final class MacDesktopBackend implements DesktopBackend {
             screen = PermissionState.UNKNOWN;
         }
         return new Permissions(accessibility, screen);
+    }
+
+    /** System Settings › Privacy & Security › Accessibility. */
+    public static final URI ACCESSIBILITY_PANE =
+            URI.create("x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility");
+    /** System Settings › Privacy & Security › Screen & System Audio Recording. */
+    public static final URI SCREEN_RECORDING_PANE =
+            URI.create("x-apple.systempreferences:com.apple.preference.security?Privacy_ScreenCapture");
+
+    /**
+     * The person's "Request access": asks macOS for what is missing — the Accessibility prompt
+     * ({@code AXIsProcessTrustedWithOptions} with {@code kAXTrustedCheckOptionPrompt}) and the
+     * Screen Recording one ({@code CGRequestScreenCaptureAccess}) — and opens the System Settings
+     * pane for each, since macOS shows each prompt once per app and never again after a "Don't
+     * Allow". Never called from a preflight. Returns the panes it opened (on a Mac) or would open.
+     */
+    public List<URI> requestAccess() {
+        Permissions before = permissions();
+        List<URI> panes = new ArrayList<>();
+        if (before.accessibility() != PermissionState.GRANTED) {
+            promptForAccessibility();
+            panes.add(ACCESSIBILITY_PANE);
+        }
+        if (before.screenRecording() == PermissionState.DENIED) {
+            cg.CGRequestScreenCaptureAccess();
+            panes.add(SCREEN_RECORDING_PANE);
+        }
+        if (MacNative.isMac()) {
+            panes.forEach(MacDesktopBackend::open);
+        }
+        return panes;
+    }
+
+    private void promptForAccessibility() {
+        CoreFoundation cf = CoreFoundation.INSTANCE;
+        NativeLibrary lib = NativeLibrary.getInstance("CoreFoundation");
+        // Create: a one-entry options dictionary, released in the finally; key and value are globals.
+        CoreFoundation.CFMutableDictionaryRef options = cf.CFDictionaryCreateMutable(null, new CoreFoundation.CFIndex(1),
+                lib.getGlobalVariableAddress("kCFTypeDictionaryKeyCallBacks"),
+                lib.getGlobalVariableAddress("kCFTypeDictionaryValueCallBacks"));
+        try {
+            cf.CFDictionarySetValue(options, new CoreFoundation.CFTypeRef(MacNative.Libs.AX_TRUSTED_PROMPT),
+                    new CoreFoundation.CFTypeRef(MacNative.Libs.CF_TRUE));
+            // The prompt is asynchronous: the answer is the state before the person decides.
+            ax.AXIsProcessTrustedWithOptions(options.getPointer());
+        } finally {
+            Cf.release(options.getPointer());
+        }
+    }
+
+    private static void open(URI pane) {
+        try {
+            new ProcessBuilder("/usr/bin/open", pane.toString()).inheritIO().start();
+        } catch (IOException e) {
+            LOG.warn("System Settings could not be opened at {}: {}", pane, e.getMessage());
+        }
     }
 
     @Override

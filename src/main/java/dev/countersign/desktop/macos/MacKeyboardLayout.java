@@ -18,8 +18,12 @@ final class MacKeyboardLayout {
     /** Keypad codes: they type digits and operators too, but shortcuts mean the main keys. */
     private static final int[] KEYPAD = {65, 67, 69, 71, 75, 78, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92};
     private static final int NO_DEAD_KEYS = 1;
-    /** {@code shiftKey >> 8}: shifted characters (digits on AZERTY) map to their key, without Shift. */
-    private static final int SHIFT = 0x02;
+    /**
+     * {@code (cmdKey >> 8) & 0xFF}: first what a key types with ⌘ held, since that is what menus
+     * match (layouts such as "Dvorak - QWERTY ⌘" switch under ⌘); then plain; then
+     * {@code shiftKey >> 8}, so shifted characters (digits on AZERTY) map to their key, without Shift.
+     */
+    private static final int[] MODIFIER_STATES = {0x01, 0x00, 0x02};
 
     private MacKeyboardLayout() {
     }
@@ -43,12 +47,12 @@ final class MacKeyboardLayout {
             }
             int keyboardType = carbon.LMGetKbdType() & 0xFF;
             Map<Character, Integer> map = new HashMap<>();
-            for (int shift : new int[] {0, SHIFT}) {
+            for (int modifiers : MODIFIER_STATES) {
                 for (int code = 0; code < 128; code++) {
                     if (isKeypad(code)) {
                         continue;
                     }
-                    String typed = translate(carbon, layout, code, shift, keyboardType);
+                    String typed = translate(carbon, layout, code, modifiers, keyboardType);
                     if (typed != null && typed.length() == 1) {
                         map.putIfAbsent(typed.toLowerCase(Locale.ROOT).charAt(0), code);
                     }

@@ -109,4 +109,28 @@ class MacHarnessBackendTest {
         backend.keys(new KeyInput.Keys("cmd+a"));
         assertThat(sim.events()).contains("key down code=55 flags=0x100000", "key down code=0 flags=0x100000");
     }
+
+    @Test
+    void requestingAccessPromptsForBothPermissionsAndNamesTheirSettingsPanes() {
+        sim.sim_trusted_set(0);
+        sim.sim_capture_set(0);
+        assertThat(backend.requestAccess()).containsExactly(MacDesktopBackend.ACCESSIBILITY_PANE,
+                MacDesktopBackend.SCREEN_RECORDING_PANE);
+        assertThat(sim.calls()).contains("prompt accessibility", "request screen capture");
+    }
+
+    @Test
+    void aPreflightNeverPrompts() {
+        sim.sim_trusted_set(0);
+        sim.sim_capture_set(0);
+        backend.permissions();
+        assertThat(sim.calls()).doesNotContain("prompt accessibility", "request screen capture");
+    }
+
+    @Test
+    void aScrollEventIsPlacedAtThePointItScrolls() {
+        backend.pointer(new dev.countersign.desktop.PointerInput.Scroll(600, 400,
+                dev.countersign.desktop.ScrollDirection.DOWN, 3));
+        assertThat(sim.events()).contains("scroll units=1 wheels=2 w1=-3 w2=0 w3=0 location=600,400");
+    }
 }
