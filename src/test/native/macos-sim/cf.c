@@ -12,7 +12,6 @@ typedef struct { CFIndex version; const void *retain, *release, *copyDescription
 
 const void *kCFBooleanTrue;
 const void *kCFBooleanFalse;
-const void *kCFNull;
 const CFArrayCallBacks kCFTypeArrayCallBacks = {0, 0, 0, 0, 0};
 const CFDictionaryKeyCallBacks kCFTypeDictionaryKeyCallBacks = {0, 0, 0, 0, 0, 0};
 const CFDictionaryValueCallBacks kCFTypeDictionaryValueCallBacks = {0, 0, 0, 0, 0};
@@ -20,7 +19,6 @@ const CFDictionaryValueCallBacks kCFTypeDictionaryValueCallBacks = {0, 0, 0, 0, 
 __attribute__((constructor)) static void init(void) {
     kCFBooleanTrue = sim_true();
     kCFBooleanFalse = sim_false();
-    kCFNull = sim_null();
 }
 
 CFTypeRef CFRetain(CFTypeRef cf) {
@@ -36,7 +34,6 @@ void CFRelease(CFTypeRef cf) {
     sim_release(sim_known(cf, "CFRelease"), "CFRelease");
 }
 
-CFIndex CFGetRetainCount(CFTypeRef cf) { sim_obj *o = sim_check(cf, 0, "CFGetRetainCount"); return o ? o->rc : 0; }
 
 Boolean CFEqual(CFTypeRef a, CFTypeRef b) {
     sim_obj *x = sim_check(a, 0, "CFEqual"), *y = sim_check(b, 0, "CFEqual");
@@ -54,10 +51,8 @@ CFTypeID CFDictionaryGetTypeID(void) { return SIM_TYPE_ID(K_DICT); }
 CFTypeID CFNumberGetTypeID(void) { return SIM_TYPE_ID(K_NUMBER); }
 CFTypeID CFBooleanGetTypeID(void) { return SIM_TYPE_ID(K_BOOL); }
 CFTypeID CFDataGetTypeID(void) { return SIM_TYPE_ID(K_DATA); }
-CFTypeID CFNullGetTypeID(void) { return SIM_TYPE_ID(K_NULL); }
 CFTypeID CFDateGetTypeID(void) { return 99; }
 
-const void *CFAllocatorGetDefault(void) { return NULL; }
 
 /* ---- strings ---- */
 const void *CFStringCreateWithCharacters(const void *alloc, const UniChar *chars, CFIndex n) {
@@ -134,13 +129,7 @@ const void *CFDictionaryGetValue(const void *dict, const void *key) {
     return d && k ? sim_dict_get(d, k) : NULL;
 }
 
-Boolean CFDictionaryGetValueIfPresent(const void *dict, const void *key, const void **value) {
-    const void *v = CFDictionaryGetValue(dict, key);
-    if (value) *value = v;
-    return v != NULL;
-}
 
-CFIndex CFDictionaryGetCount(const void *dict) { sim_obj *d = sim_check(dict, K_DICT, "CFDictionaryGetCount"); return d ? d->u.dict.n : 0; }
 
 /* ---- booleans, numbers, data ---- */
 Boolean CFBooleanGetValue(const void *b) { sim_obj *o = sim_check(b, K_BOOL, "CFBooleanGetValue"); return o ? (Boolean)o->u.b.v : 0; }
@@ -165,21 +154,7 @@ Boolean CFNumberGetValue(const void *n, CFIndex type, void *out) {
     return o->u.num.floating && type != 5 && type != 6 && type != 12 && type != 13 && type != 16 ? (double)i == d : 1;
 }
 
-const void *CFNumberCreate(const void *alloc, CFIndex type, const void *value) {
-    (void)alloc;
-    switch (type) {
-    case 3: case 9: return sim_number_int(*(const int32_t *)value, "CFNumberCreate");
-    case 4: case 10: case 11: case 14: case 15: return sim_number_int(*(const int64_t *)value, "CFNumberCreate");
-    case 5: case 12: return sim_number_double(*(const float *)value, "CFNumberCreate");
-    case 6: case 13: case 16: return sim_number_double(*(const double *)value, "CFNumberCreate");
-    default: return NULL;
-    }
-}
 
-const void *CFDataCreate(const void *alloc, const uint8_t *bytes, CFIndex length) {
-    (void)alloc;
-    return sim_data_new(bytes, length, "CFDataCreate");
-}
 
 CFIndex CFDataGetLength(const void *data) { sim_obj *o = sim_check(data, K_DATA, "CFDataGetLength"); return o ? o->u.data.len : 0; }
 
