@@ -114,7 +114,9 @@ class MacAbiTableTest {
         }
     }
 
+    /** Needs the Linux harness (target/macos-sim), so it is tagged like the other harness tests. */
     @Test
+    @Tag("macos-sim")
     void theHarnessExportsExactlyTheFunctionsAndGlobalsOfTheTable() throws Exception {
         Path dir = Path.of("target", "macos-sim");
         Set<String> exported = new TreeSet<>();
