@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.CountersignException;

@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.fx.FxPlatform;
 import dev.countersign.app.fx.Theme;

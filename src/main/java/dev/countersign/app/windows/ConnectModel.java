@@ -2,6 +2,7 @@ package dev.countersign.app.windows;
 
 import java.net.URI;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** "Connect an agent…" without a stage: issue a token once and the config snippets that use it. */
 final class ConnectModel {
@@ -29,36 +30,14 @@ final class ConnectModel {
         }
     }
 
-    /** Ready-to-paste client configs for the issued token and where the endpoint listens. */
+    /**
+     * Ready-to-paste client configs for the issued token and where the endpoint listens: the same
+     * ones {@code countersign agent add} prints (the bridge first, the token out of committed files).
+     * The tray writes the token to its default file, so the bridge needs no {@code --token-file}.
+     */
     static List<Snippet> snippets(AgentRegistry.IssuedToken issued, URI endpoint, String launcher) {
-        String url = endpoint.toString();
-        String token = issued.token();
-        String http = "{\n"
-                + "  \"mcpServers\": {\n"
-                + "    \"countersign\": {\n"
-                + "      \"type\": \"http\",\n"
-                + "      \"url\": " + quote(url) + ",\n"
-                + "      \"headers\": { \"Authorization\": \"Bearer " + token + "\" }\n"
-                + "    }\n"
-                + "  }\n"
-                + "}";
-        String claudeCode = "claude mcp add --transport http countersign " + url
-                + " --header \"Authorization: Bearer " + token + "\"";
-        String stdio = "{\n"
-                + "  \"mcpServers\": {\n"
-                + "    \"countersign\": {\n"
-                + "      \"command\": " + quote(launcher) + ",\n"
-                + "      \"args\": [\"mcp-stdio\", \"--agent\", " + quote(issued.name()) + "]\n"
-                + "    }\n"
-                + "  }\n"
-                + "}";
-        return List.of(
-                new Snippet("Any MCP client (Streamable HTTP)", http),
-                new Snippet("Claude Code", claudeCode),
-                new Snippet("Claude Desktop and stdio-only clients (via mcp-stdio)", stdio));
-    }
-
-    private static String quote(String text) {
-        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        ClientSnippets.Agent agent = new ClientSnippets.Agent(issued.name(), endpoint, false, null, launcher);
+        return ClientSnippets.snippets(agent, issued.token()).stream()
+                .map(s -> new Snippet(s.title(), s.text())).collect(Collectors.toList());
     }
 }

@@ -39,17 +39,21 @@ class ConnectAndActivityModelTest {
         }
 
         @Test
-        void snippetsCarryTheUrlAndTokenAndParse() throws Exception {
+        void snippetsAreTheCliOnesBridgeFirstWithTheTokenOutOfCommittedFiles() throws Exception {
             List<ConnectModel.Snippet> s = ConnectModel.snippets(new AgentRegistry.IssuedToken("claude", "cs_tok"),
                     URI.create("http://127.0.0.1:7475/mcp"), "/opt/countersign/countersign");
-            assertThat(s).hasSize(3);
-            JsonNode http = Json.mapper().readTree(s.get(0).text());
+            JsonNode desktop = Json.mapper().readTree(s.get(0).text());
+            assertThat(desktop.at("/mcpServers/countersign/command").asText()).isEqualTo("/opt/countersign/countersign");
+            assertThat(desktop.at("/mcpServers/countersign/args").toString())
+                    .isEqualTo("[\"mcp-stdio\",\"--agent\",\"claude\"]");
+            assertThat(s.get(0).text()).doesNotContain("cs_tok");
+            ConnectModel.Snippet generic = s.get(s.size() - 1);
+            JsonNode http = Json.mapper().readTree(generic.text());
             assertThat(http.at("/mcpServers/countersign/url").asText()).isEqualTo("http://127.0.0.1:7475/mcp");
-            assertThat(http.at("/mcpServers/countersign/headers/Authorization").asText()).isEqualTo("Bearer cs_tok");
-            assertThat(s.get(1).text()).startsWith("claude mcp add --transport http countersign http://127.0.0.1:7475/mcp");
-            JsonNode stdio = Json.mapper().readTree(s.get(2).text());
-            assertThat(stdio.at("/mcpServers/countersign/args").toString()).isEqualTo("[\"mcp-stdio\",\"--agent\",\"claude\"]");
-            assertThat(s.get(2).text()).doesNotContain("cs_tok");
+            assertThat(http.at("/mcpServers/countersign/headers/Authorization").asText())
+                    .isEqualTo("Bearer ${COUNTERSIGN_TOKEN}");
+            assertThat(s).filteredOn(x -> x.text().contains("cs_tok")).extracting(ConnectModel.Snippet::title)
+                    .allMatch(title -> title.startsWith("Claude Code over HTTP"));
         }
     }
 

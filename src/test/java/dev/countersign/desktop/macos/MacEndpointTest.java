@@ -15,6 +15,7 @@ import dev.countersign.policy.RiskPolicy;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.EndpointConfig;
 import dev.countersign.server.McpEndpoint;
+import dev.countersign.server.Results;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -168,7 +169,8 @@ class MacEndpointTest {
         McpSchema.CallToolResult r = s.call("computer_act", Map.of("ref",
                 ref(s.observe(), "AXTextField", "Password"), "op", "type", "text", "guess"));
         assertThat(r.isError()).isTrue();
-        assertThat(structured(r)).containsEntry("code", "SECURE_FIELD_REFUSED");
+        assertThat(r.structuredContent()).as("an error carries no structured content").isNull();
+        assertThat(Results.body(r)).containsEntry("code", "SECURE_FIELD_REFUSED");
         assertThat(sim.calls()).doesNotContain("set " + desktop.node("0/1"));
     }
 

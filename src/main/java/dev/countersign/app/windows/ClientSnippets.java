@@ -1,4 +1,4 @@
-package dev.countersign.app;
+package dev.countersign.app.windows;
 
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,12 +15,12 @@ import java.util.stream.Collectors;
  * send it anywhere but a loopback endpoint. Where a client only speaks HTTP, the token comes from
  * the environment in files that may be committed ({@code .mcp.json}).
  */
-final class ClientSnippets {
+public final class ClientSnippets {
     /** The longest an approval can keep a tool call waiting, plus a margin: the envelope's 60 s expiry. */
-    static final int TOOL_TIMEOUT_MS = 120_000;
+    public static final int TOOL_TIMEOUT_MS = 120_000;
 
     /** One client's configuration. */
-    record Snippet(String title, String text) {
+    public record Snippet(String title, String text) {
         Snippet {
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(text, "text");
@@ -33,7 +33,7 @@ final class ClientSnippets {
      * @param tokenFile where its token is, or null for the default {@code <home>/tokens/NAME.token}
      * @param urlGiven whether an explicit URL was given: the bridge then uses it (TCP) instead of the socket
      */
-    record Agent(String name, URI url, boolean urlGiven, Path tokenFile, String launcher) {
+    public record Agent(String name, URI url, boolean urlGiven, Path tokenFile, String launcher) {
         Agent {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(url, "url");
@@ -49,7 +49,7 @@ final class ClientSnippets {
      * the jpackage launcher binary (a Mac's {@code Countersign.app/Contents/MacOS/Countersign} is
      * on no PATH), else the bare name a .deb puts on the PATH.
      */
-    static String launcher() {
+    public static String launcher() {
         return launcher(System.getProperty("countersign.launcher"), System.getProperty("jpackage.app-path"));
     }
 
@@ -61,7 +61,7 @@ final class ClientSnippets {
     }
 
     /** The bridge's arguments for this agent, exactly as the clients must pass them. */
-    static List<String> bridgeArgs(Agent agent) {
+    public static List<String> bridgeArgs(Agent agent) {
         List<String> args = new ArrayList<>(List.of("mcp-stdio", "--agent", agent.name()));
         if (agent.tokenFile() != null) {
             args.add("--token-file");
@@ -74,7 +74,7 @@ final class ClientSnippets {
         return args;
     }
 
-    static List<Snippet> snippets(Agent agent, String token) {
+    public static List<Snippet> snippets(Agent agent, String token) {
         String command = quote(agent.launcher());
         String args = bridgeArgs(agent).stream().map(ClientSnippets::quote).collect(Collectors.joining(", "));
         String shellBridge = bridgeArgs(agent).stream().map(ClientSnippets::shell).collect(Collectors.joining(" "));
@@ -103,7 +103,7 @@ final class ClientSnippets {
                                 + ", \"headers\": {\"Authorization\": \"Bearer ${COUNTERSIGN_TOKEN}\"}}}}"));
     }
 
-    static String render(Agent agent, String token) {
+    public static String render(Agent agent, String token) {
         StringBuilder out = new StringBuilder();
         for (Snippet snippet : snippets(agent, token)) {
             if (out.length() > 0) {
