@@ -1,5 +1,8 @@
 package dev.countersign.desktop;
 
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import java.util.List;
 
 /**
@@ -23,6 +26,16 @@ public interface DesktopBackend extends AutoCloseable {
 
     /** The application the selector names, with its launch identity. */
     AppInfo resolveApp(AppSelector selector);
+
+    /**
+     * Every running accessible application and its showing windows, for a listing an agent can
+     * choose from. A backend that cannot enumerate applications refuses with
+     * {@code UNSUPPORTED_PLATFORM}.
+     */
+    default List<AppListing> listApps() {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "this backend cannot list applications"));
+    }
 
     /** The application's top-level windows, in the platform's order. */
     List<WindowInfo> listWindows(AppInfo app);

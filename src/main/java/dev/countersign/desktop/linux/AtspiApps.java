@@ -4,6 +4,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.WindowInfo;
@@ -65,8 +66,13 @@ final class AtspiApps {
         if (selector instanceof AppSelector.ByName) {
             String name = ((AppSelector.ByName) selector).name();
             List<Entry> named = apps.stream().filter(e -> e.info().name().equals(name)).toList();
+            if (named.isEmpty()) {
+                // A case-insensitive match is the same application to a person ("chromium" for "Chromium").
+                named = apps.stream().filter(e -> e.info().name().equalsIgnoreCase(name)).toList();
+            }
             if (named.size() != 1) {
                 throw invalid(named.isEmpty() ? "no accessible application is named '" + name + "'"
+                        + AppNames.suggestion(name, apps.stream().map(e -> e.info().name()).toList())
                         : named.size() + " applications are named '" + name + "'; name one by pid");
             }
             return named.get(0);
@@ -86,8 +92,8 @@ final class AtspiApps {
 
     List<WindowInfo> windows(Entry app) {
         BusCalls calls = bus.appCalls(app.busName());
+        NodeReader reader = bus.reader(app.busName());
         Object[] children = calls.callOrFail(app.busName(), AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
-        NodeReader reader = new NodeReader(calls);
         List<RawNode> nodes = new ArrayList<>();
         List<NodeReader.Structure> pending = new ArrayList<>();
         for (AtspiRef w : NodeReader.refs((List<?>) children[0])) {
@@ -103,8 +109,25 @@ final class AtspiApps {
         details.forEach(reader::collectDetails);
         List<WindowInfo> out = new ArrayList<>();
         for (RawNode n : nodes) {
-            if (!n.gone() && n.frame != null && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING)) {
+            boolean showing = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING);
+            if (showing && n.frame == null) {
+                n.frame = reader.frameFromChildren(n);
+            }
+            if (showing && n.frame != null) {
                 out.add(window(n));
+            }
+        }
+        return out;
+    }
+
+    /** Every application with its showing windows and toolkit; an application that exits meanwhile is left out. */
+    List<AppListing> listing() {
+        List<AppListing> out = new ArrayList<>();
+        for (Entry e : all()) {
+            try {
+                out.add(new AppListing(e.info(), bus.toolkit(e.busName()).label(), windows(e)));
+            } catch (CountersignException gone) {
+                // It exited between the registry's list and our reads: not running, so not listed.
             }
         }
         return out;

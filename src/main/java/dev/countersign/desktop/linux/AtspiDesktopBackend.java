@@ -5,6 +5,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
@@ -85,6 +86,12 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     }
 
     @Override
+    public List<AppListing> listApps() {
+        requireAvailable();
+        return apps.listing();
+    }
+
+    @Override
     public List<WindowInfo> listWindows(AppInfo app) {
         requireAvailable();
         return apps.windows(apps.current(app));
@@ -100,13 +107,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus())).walk(ref, limits);
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.reader(ref.bus())).walk(ref, limits);
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));
         }
         WindowInfo now = result.window().frame == null ? window : AtspiApps.window(result.window());
-        return new TreeSnapshot(app, now, result.nodes(), result.omitted() > 0, result.omitted());
+        boolean cut = result.omitted().containsKey(TreeSnapshot.MAX_NODES) || result.omitted().containsKey(TreeSnapshot.MAX_DEPTH);
+        return new TreeSnapshot(app, now, result.nodes(), cut, result.omittedTotal(), result.omitted());
     }
 
     @Override
@@ -171,6 +179,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         String text = ((KeyInput.Text) input).text();
         injector.type(text);
         return new Dispatch("xtest.type", text.codePointCount(0, text.length()) + " characters");
+    }
+
+    /**
+     * How many direct connections to applications ended because the application exited: dbus-java
+     * logs each as an ERROR with a stack trace, which {@code logback.xml} silences; this is the count.
+     */
+    public long endedAppConnections() {
+        return bus.endedConnections();
     }
 
     @Override
