@@ -55,6 +55,15 @@ public interface DesktopBackend extends AutoCloseable {
     /** Synthesizes pointer input at native screen coordinates. */
     Dispatch pointer(PointerInput input);
 
+    /**
+     * Moves keyboard focus to one element (within its window, and the window's input focus) and
+     * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
+     */
+    default FocusProof focusForTyping(ElementHandle element) {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "this backend cannot prove keyboard focus"));
+    }
+
     /** Synthesizes key input to whatever has keyboard focus. */
     Dispatch keys(KeyInput input);
 

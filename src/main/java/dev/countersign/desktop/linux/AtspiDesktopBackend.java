@@ -11,6 +11,7 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
@@ -164,6 +165,45 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         Objects.requireNonNull(input, "input");
         requireAvailable();
         return new PointerDriver(x11()).send(input);
+    }
+
+    @Override
+    public FocusProof focusForTyping(ElementHandle element) {
+        requireAvailable();
+        AtspiRef ref = ref(element);
+        RawNode n = actions.reread(ref);
+        if (n.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + n.goneReason));
+        }
+        if (n.secure()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
+                    "the element is a password field; Countersign never types into one"));
+        }
+        long pid = bus.pidOf(ref.bus());
+        X11Focus focus = new X11Focus(x11());
+        if (!AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED) && n.interfaces.contains("Component")) {
+            actions.perform(ref, new ElementAction.Focus());
+        }
+        X11Focus.Focused now = focus.focused();
+        if (now == null || now.pid() != pid) {
+            WindowInfo w = windowAround(pid, n.frame);
+            if (w != null) {
+                focus.focus(pid, w.frame());
+            }
+        }
+        return FocusCheck.settle(() -> actions.reread(ref), focus, pid);
+    }
+
+    /** The application's showing window that contains the element's frame (or its first), null when it has none. */
+    private WindowInfo windowAround(long pid, Rect element) {
+        List<WindowInfo> windows = apps.windows(apps.resolve(dev.countersign.desktop.AppSelector.pid(pid)));
+        for (WindowInfo w : windows) {
+            if (element != null && w.frame().contains(element.centerX(), element.centerY())) {
+                return w;
+            }
+        }
+        return windows.isEmpty() ? null : windows.get(0);
     }
 
     @Override
