@@ -19,7 +19,17 @@ public record ActArgs(
         @JsonProperty("keys") String keys,
         @JsonProperty("direction") String direction,
         @JsonProperty("amount") Integer amount,
-        @JsonProperty("postcondition") ActionPostcondition postcondition) {
+        @JsonProperty("postcondition") ActionPostcondition postcondition,
+        @JsonProperty("mode") String mode) {
+
+    /** Type modes: replace the whole value (the default), or insert at the caret. */
+    public static final Set<String> MODES = Set.of("replace", "insert");
+
+    /** The arguments without a type mode (replace), as every caller before modes wrote them. */
+    public ActArgs(String ref, String op, String text, String keys, String direction, Integer amount,
+                   ActionPostcondition postcondition) {
+        this(ref, op, text, keys, direction, amount, postcondition, null);
+    }
 
     public static final Set<String> OPS = Set.of("click", "focus", "type", "key", "scroll");
     public static final Set<String> DIRECTIONS = Set.of("up", "down", "left", "right");
@@ -31,6 +41,16 @@ public record ActArgs(
 
     public static ActArgs type(String ref, String text) {
         return new ActArgs(ref, "type", text, null, null, null, null);
+    }
+
+    /** An insert at the caret instead of replacing the value. */
+    public static ActArgs insert(String ref, String text) {
+        return new ActArgs(ref, "type", text, null, null, null, null, "insert");
+    }
+
+    /** Whether {@code type} inserts at the caret rather than replacing the whole value. */
+    public boolean inserts() {
+        return "insert".equals(mode);
     }
 
     public int scrollAmount() {
@@ -50,6 +70,9 @@ public record ActArgs(
         }
         if (text != null && text.length() > MAX_TEXT) {
             return ObserveArgs.invalid("text", "text is at most " + MAX_TEXT + " characters");
+        }
+        if (mode != null && (!"type".equals(op) || !MODES.contains(mode))) {
+            return ObserveArgs.invalid("mode", "mode is replace or insert, and only for op 'type'");
         }
         if ("key".equals(op) != (keys != null)) {
             return ObserveArgs.invalid("keys", "keys is required for op 'key' and only allowed there");

@@ -64,7 +64,8 @@ final class ActRuntime extends LocalRuntime {
         }
         switch (args.op()) {
             case "click": return probe.click(beforeDispatch);
-            case "type": return probe.value(beforeDispatch, args.text());
+            case "type":
+                return args.inserts() ? probe.inserted(beforeDispatch, args.text()) : probe.value(beforeDispatch, args.text());
             case "focus": return probe.focus(beforeDispatch);
             default:
                 // Scroll and key input have no evidence on their target: unknown until a new
@@ -84,7 +85,7 @@ final class ActRuntime extends LocalRuntime {
             case "focus":
                 return ctx.backend.perform(target.handle(), new ElementAction.Focus());
             case "type":
-                return ctx.backend.perform(target.handle(), new ElementAction.SetValue(args.text()));
+                return new TextEntry(ctx.backend).type(target, args.text(), args.inserts());
             case "key":
                 ctx.backend.perform(target.handle(), new ElementAction.Focus());
                 requireFocused(target);

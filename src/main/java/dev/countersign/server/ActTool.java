@@ -41,6 +41,8 @@ final class ActTool implements AgentTool {
                 .require("ref", ArgSchema.string(64))
                 .require("op", ArgSchema.oneOf("click", "focus", "type", "key", "scroll"))
                 .with("text", ArgSchema.string(4096).describe("for type"))
+                .with("mode", ArgSchema.oneOf("replace", "insert")
+                        .describe("for type: replace the whole value (default) or insert at the caret"))
                 .with("keys", ArgSchema.string(64).describe("for key, e.g. Return, Tab, ctrl+a"))
                 .with("direction", ArgSchema.oneOf("up", "down", "left", "right").describe("for scroll"))
                 .with("amount", ArgSchema.integer(1, 50).describe("scroll steps, default 3"))

@@ -46,6 +46,7 @@ final class ObserveTool implements AgentTool {
                 .field("observation_id", "string").field("fingerprint", "string").field("expires_at", "string")
                 .field("app", "object").field("window", "object").field("nodes", "array")
                 .field("truncated", "boolean").field("omitted_count", "integer")
+                .field("omitted_by_reason", "object")
                 .required("observation_id", "nodes").build();
     }
 
