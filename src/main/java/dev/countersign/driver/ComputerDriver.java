@@ -43,6 +43,17 @@ public final class ComputerDriver {
         return guarded(agentId, "observe", () -> observer.observe(agentId, args));
     }
 
+    /** The running accessible applications and their windows ({@code computer_apps}); reads only. */
+    public ToolResult<AppsView> apps(String agentId) {
+        return guarded(agentId, "apps", () -> {
+            var session = ctx.sessionProblem();
+            if (session.isPresent()) {
+                return ToolResult.error(session.get());
+            }
+            return ToolResult.ok(AppsView.of(ctx.backend.listApps(), ctx.windows));
+        });
+    }
+
     public ToolResult<Receipt> act(String agentId, ActArgs args) {
         return act(agentId, args, ApprovalWatch.NONE);
     }

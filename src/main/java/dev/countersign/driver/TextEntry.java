@@ -27,6 +27,9 @@ import java.util.Objects;
 final class TextEntry {
     /** How long a set value may take to read back before the keyboard route is tried. */
     private static final long READ_BACK_MS = 150;
+    /** How long typed keys may take to show in the value before the verifier takes over. */
+    private static final long SETTLE_MS = 2_000;
+    private static final long QUIET_MS = 400;
     static final String EDITABLE_TEXT = "atspi.EditableText";
     static final String KEYBOARD = "keyboard";
 
@@ -72,8 +75,42 @@ final class TextEntry {
         if (!text.isEmpty()) {
             backend.keys(new KeyInput.Text(text));
         }
+        settle(target, text, insert);
         return new Dispatch(KEYBOARD, (insert ? "inserted " : "replaced with ")
                 + text.codePointCount(0, text.length()) + " characters by XTest after " + proof.detail() + "; " + why);
+    }
+
+    /**
+     * Waits until the application has taken in the keystrokes: the X server has them at once, but a
+     * busy browser processes seventeen key events in hundreds of milliseconds. Done when the value
+     * holds the text, or has not changed for {@link #QUIET_MS}; never longer than {@link #SETTLE_MS}.
+     */
+    private void settle(ElementNode target, String text, boolean insert) {
+        long end = System.nanoTime() + SETTLE_MS * 1_000_000;
+        String last = null;
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < end) {
+            Recheck now = backend.recheck(target.handle());
+            if (!(now instanceof Recheck.Present)) {
+                return;
+            }
+            String value = ((Recheck.Present) now).current().value();
+            if (value != null && (insert ? value.contains(text) : value.equals(text))) {
+                return;
+            }
+            if (!Objects.equals(value, last)) {
+                last = value;
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince > QUIET_MS * 1_000_000) {
+                return;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private boolean readsBack(ElementNode target, String text) {

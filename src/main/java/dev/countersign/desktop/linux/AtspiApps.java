@@ -60,8 +60,18 @@ final class AtspiApps {
         List<Entry> apps = all();
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
-            return apps.stream().filter(e -> e.info().pid() == pid).findFirst()
-                    .orElseThrow(() -> invalid("no accessible application has pid " + pid));
+            Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
+            if (exact.isPresent()) {
+                return exact.get();
+            }
+            // A launcher's pid (LibreOffice's soffice script, a browser wrapper) names the process
+            // it started: the one accessible descendant answers for it.
+            List<Entry> descendants = apps.stream().filter(e -> descendantOf(e.info().pid(), pid)).toList();
+            if (descendants.size() == 1) {
+                return descendants.get(0);
+            }
+            throw invalid(descendants.isEmpty() ? "no accessible application has pid " + pid
+                    : descendants.size() + " accessible applications descend from pid " + pid + "; name one by its own pid");
         }
         if (selector instanceof AppSelector.ByName) {
             String name = ((AppSelector.ByName) selector).name();
@@ -157,6 +167,18 @@ final class AtspiApps {
         }
         throw invalid(showing.isEmpty() ? "no application has a window" : "no window is active and "
                 + showing.size() + " applications have windows; name the application");
+    }
+
+    /** Whether {@code pid} descends from {@code ancestor}, within a few generations. */
+    private static boolean descendantOf(long pid, long ancestor) {
+        long p = pid;
+        for (int generation = 0; generation < 6 && p > 1; generation++) {
+            p = ProcStat.parent(p);
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static CountersignException invalid(String message) {

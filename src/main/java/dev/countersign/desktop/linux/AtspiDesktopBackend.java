@@ -132,7 +132,12 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public WindowCapture capture(WindowInfo window) {
         requireAvailable();
-        RawNode n = actions.reread(ref(window.handle()));
+        AtspiRef ref = ref(window.handle());
+        RawNode n = actions.reread(ref);
+        if (!n.gone() && n.frame == null) {
+            // The Java ATK wrapper reports no extents for a frame whose children are placed correctly.
+            n.frame = bus.reader(ref.bus()).frameFromChildren(n);
+        }
         if (n.gone() || n.frame == null) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone or has no frame"));
@@ -182,17 +187,24 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         }
         long pid = bus.pidOf(ref.bus());
         X11Focus focus = new X11Focus(x11());
-        if (!AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED) && n.interfaces.contains("Component")) {
-            actions.perform(ref, new ElementAction.Focus());
-        }
+        // The window first: under PointerRoot (no window manager) an application whose window
+        // never got FocusIn (Firefox) does not move focus to an element inside it.
         X11Focus.Focused now = focus.focused();
-        if (now == null || now.pid() != pid) {
+        if (now == null || now.pid() != pid || !now.explicit()) {
             WindowInfo w = windowAround(pid, n.frame);
             if (w != null) {
                 focus.focus(pid, w.frame());
             }
         }
-        return FocusCheck.settle(() -> actions.reread(ref), focus, pid);
+        if (!AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED) && n.interfaces.contains("Component")) {
+            actions.perform(ref, new ElementAction.Focus());
+        }
+        boolean focusable = n.interfaces.contains("Component");
+        return FocusCheck.settle(() -> actions.reread(ref), focus, pid, () -> {
+            if (focusable) {
+                actions.perform(ref, new ElementAction.Focus());
+            }
+        });
     }
 
     /** The application's showing window that contains the element's frame (or its first), null when it has none. */

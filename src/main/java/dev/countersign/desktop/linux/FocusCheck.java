@@ -10,19 +10,28 @@ import java.util.function.Supplier;
  * immediate read would refuse too often; a bound keeps a refusal fast.
  */
 final class FocusCheck {
-    static final long SETTLE_MS = 600;
+    static final long SETTLE_MS = 2000;
     private static final long POLL_MS = 20;
 
     private FocusCheck() {
     }
 
-    static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid) {
-        long end = System.nanoTime() + SETTLE_MS * 1_000_000;
+    static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid, Runnable regrab) {
+        long start = System.nanoTime();
+        long end = start + SETTLE_MS * 1_000_000;
+        int regrabs = 0;
         while (true) {
             RawNode n = reread.get();
             boolean element = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED);
             X11Focus.Focused window = focus.focused();
             boolean ours = window != null && window.pid() == pid;
+            // A toolkit may drop a focus request that arrives before its window has taken input
+            // focus (Firefox): once the window is ours, the element is asked again, at most twice.
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            if (ours && !element && regrabs < 2 && elapsedMs > 150L * (regrabs + 1)) {
+                regrab.run();
+                regrabs++;
+            }
             if ((element && ours) || System.nanoTime() > end) {
                 String detail = "element " + (element ? "focused" : "not focused") + " (AT-SPI); X11 "
                         + (window == null ? "no window has input focus"

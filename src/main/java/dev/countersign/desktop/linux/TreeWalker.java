@@ -81,15 +81,24 @@ final class TreeWalker {
             }
             for (int i = 0; i < level.size(); i++) {
                 RawNode n = level.get(i);
-                if (n != root && !n.gone() && !reader.toolkit().seen(n.stateBits)) {
-                    n.skipped = skipReason(kept.get(n.bfsParent));
-                    add(omitted, n.skipped, subtreeSize(n, cache));
-                    live--;
+                if (n == root || n.gone()) {
+                    details.add(reader.sendDetails(n, identifierKnown.get(i)));
                     continue;
                 }
-                details.add(reader.sendDetails(n, identifierKnown.get(i)));
+                if (!reader.toolkit().seen(n.stateBits)) {
+                    n.skipped = skipReason(kept.get(n.bfsParent));
+                    add(omitted, n.skipped, subtreeSize(n, cache));
+                } else if (live < limits.maxNodes()) {
+                    // Admitted only now that it is known to be seen: hidden candidates never use the budget.
+                    live++;
+                    details.add(reader.sendDetails(n, identifierKnown.get(i)));
+                } else {
+                    n.skipped = TreeSnapshot.MAX_NODES;
+                    add(omitted, TreeSnapshot.MAX_NODES, subtreeSize(n, cache));
+                }
             }
             List<RawNode> next = new ArrayList<>();
+            int room = (limits.maxNodes() - live) * 4 + 64;
             for (RawNode n : level) {
                 if (n.gone() || n.skipped != null) {
                     continue;
@@ -101,14 +110,14 @@ final class TreeWalker {
                 for (AtspiRef child : n.children) {
                     Object[] item = cache.item(child);
                     if (item != null && !reader.toolkit().seen(AtspiNames.stateBits(item[9]))) {
-                        // Known hidden from the cache: skipped before it costs a slot or a call.
+                        // Known hidden from the cache: skipped before it costs a call.
                         add(omitted, skipReason(n), cache.subtreeSize(child));
-                    } else if (live < limits.maxNodes()) {
+                    } else if (next.size() < room) {
+                        // A candidate: admitted once its states are read, if the budget still has room.
                         RawNode c = new RawNode(child, n.depth + 1, n.bfsIndex, kept.size());
                         c.boundDepth = AtspiNames.document(n.role) ? 1 : n.boundDepth + 1;
                         kept.add(c);
                         next.add(c);
-                        live++;
                     } else {
                         add(omitted, TreeSnapshot.MAX_NODES, cache.subtreeSize(child));
                     }

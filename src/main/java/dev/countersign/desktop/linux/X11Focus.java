@@ -63,7 +63,7 @@ final class X11Focus {
     }
 
     /** The top-level window that has keyboard focus: its id, owning pid (-1 unknown) and screen frame. */
-    record Focused(long window, long pid, Rect frame, String how) {
+    record Focused(long window, long pid, Rect frame, String how, boolean explicit) {
     }
 
     private final X11Session x;
@@ -81,7 +81,9 @@ final class X11Focus {
             Lib.X.XGetInputFocus(d, focus, new IntByReference());
             long w = focus.getValue().longValue();
             String how = "input focus";
+            boolean explicit = true;
             if (w == NONE || w == POINTER_ROOT || w == root.longValue()) {
+                explicit = false;
                 NativeLongByReference child = new NativeLongByReference();
                 IntByReference i = new IntByReference();
                 Lib.X.XQueryPointer(d, root, new NativeLongByReference(), child, i, i, i, i, i);
@@ -95,7 +97,8 @@ final class X11Focus {
             if (active != NONE && active != top && topLevel(d, root, active) != top) {
                 return null;
             }
-            return new Focused(top, pidOf(d, top), frame(d, root, top), active != NONE ? how + " and _NET_ACTIVE_WINDOW" : how);
+            return new Focused(top, pidOf(d, top), frame(d, root, top),
+                    active != NONE ? how + " and _NET_ACTIVE_WINDOW" : how, explicit);
         });
     }
 
