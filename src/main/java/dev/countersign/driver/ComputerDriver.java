@@ -9,6 +9,7 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.Permissions;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.function.Supplier;
@@ -95,7 +96,19 @@ public final class ComputerDriver {
                 new EvidenceView.IdentityView(own.pid(), own.executable(), own.bundleId(), own.signature(),
                         own.startedBy()),
                 window.receipts(), window.total(), window.dropped(), window.receipts().size(), true, ctx.paused(),
-                EvidenceView.CONTRACT_VERSION);
+                EvidenceView.CONTRACT_VERSION, runningApps());
+    }
+
+    /** The listing for evidence: empty when the session is unavailable or the backend cannot list. */
+    private List<AppsView.App> runningApps() {
+        if (ctx.sessionProblem().isPresent()) {
+            return List.of();
+        }
+        try {
+            return AppsView.of(ctx.backend.listApps(), ctx.windows).apps();
+        } catch (CountersignException e) {
+            return List.of();
+        }
     }
 
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */

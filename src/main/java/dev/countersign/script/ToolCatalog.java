@@ -42,7 +42,8 @@ final class ToolCatalog {
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),
                         new ScriptTool.Param("amount", "integer 1-50 (op scroll)", true),
                         new ScriptTool.Param("postcondition",
-                                "{kind: \"ui_element\", exists?: boolean, value_digest?: string}", true)),
+                                "{kind: \"ui_element\", exists?: boolean, value_digest?: string}", true),
+                        new ScriptTool.Param("mode", "\"replace\"|\"insert\" (op type)", true)),
                 true, ActArgs.class));
         add(new ScriptTool(EVIDENCE, "Returns the session state, permissions, Countersign's identity and this "
                 + "agent's recent receipts.", List.of(), false, NoArgs.class));

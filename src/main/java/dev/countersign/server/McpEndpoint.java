@@ -66,7 +66,7 @@ public final class McpEndpoint implements AutoCloseable {
     static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit, ScriptPort scripts) {
         List<AgentTool> tools = new java.util.ArrayList<>(List.of(new ObserveTool(driver, audit),
                 new VisualObserveTool(driver), new ActTool(driver, audit), new VisualActTool(driver, audit),
-                new EvidenceTool(driver), new AppsTool(driver)));
+                new EvidenceTool(driver)));
         if (scripts != null) {
             tools.add(new ScriptTools.Run(scripts, audit));
             tools.add(new ScriptTools.Resume(scripts, audit));

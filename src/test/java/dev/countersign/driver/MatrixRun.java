@@ -37,8 +37,12 @@ final class MatrixRun {
             return;
         }
         ObservationView view = ((ToolResult.Ok<ObservationView>) byName).value();
-        record("find", view.app().pid() == launched.accessiblePid() ? "confirmed" : "unknown", null,
-                "'" + app.atspiName() + "' is pid " + view.app().pid() + ", window '" + view.window().title() + "'", t);
+        // The same app, as computer_evidence lists it for an agent that does not know the name yet.
+        boolean listed = driver.evidence(AGENT).apps().stream()
+                .anyMatch(a -> a.pid() == launched.accessiblePid() && a.name().equals(app.atspiName()) && !a.windows().isEmpty());
+        record("find", view.app().pid() == launched.accessiblePid() && listed ? "confirmed" : "unknown", null,
+                "'" + app.atspiName() + "' is pid " + view.app().pid() + ", window '" + view.window().title() + "'"
+                        + (listed ? "; listed with its windows in computer_evidence" : "; not in computer_evidence's apps"), t);
         observe(view, t);
         // Marks first, while every control still reads as it did at launch.
         visual();

@@ -58,8 +58,7 @@ class McpEndpointTest {
             McpSyncClient client = fx.client(fx.token("claude"));
             List<McpSchema.Tool> tools = client.listTools().tools();
             assertThat(tools).extracting(McpSchema.Tool::name).containsExactly("computer_observe",
-                    "computer_visual_observe", "computer_act", "computer_visual_act", "computer_evidence",
-                    "computer_apps");
+                    "computer_visual_observe", "computer_act", "computer_visual_act", "computer_evidence");
             for (McpSchema.Tool tool : tools) {
                 assertThat(tool.inputSchema().get("additionalProperties")).as(tool.name()).isEqualTo(false);
                 assertThat(tool.outputSchema()).as(tool.name()).isNotNull();

@@ -66,7 +66,7 @@ class StdioBridgeTest {
         assertThat(init.serverInfo().name()).isEqualTo("countersign");
         assertThat(stdio.listTools().tools()).extracting(McpSchema.Tool::name)
                 .containsExactly("computer_observe", "computer_visual_observe", "computer_act", "computer_visual_act",
-                        "computer_evidence", "computer_apps");
+                        "computer_evidence");
         McpSchema.CallToolResult observation = stdio.callTool(new McpSchema.CallToolRequest("computer_observe", Map.of()));
         assertThat(observation.isError()).isFalse();
         McpSchema.CallToolResult act = stdio.callTool(new McpSchema.CallToolRequest("computer_act",
