@@ -44,7 +44,7 @@ public final class ComputerDriver {
         return guarded(agentId, "observe", () -> observer.observe(agentId, args));
     }
 
-    /** The running accessible applications and their windows ({@code computer_apps}); reads only. */
+    /** The running accessible applications and their windows (what {@code computer_evidence} lists); reads only. */
     public ToolResult<AppsView> apps(String agentId) {
         return guarded(agentId, "apps", () -> {
             var session = ctx.sessionProblem();
