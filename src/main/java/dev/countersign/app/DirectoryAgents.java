@@ -1,6 +1,6 @@
 package dev.countersign.app;
 
-import dev.countersign.app.shell.AgentRegistry;
+import dev.countersign.app.windows.AgentRegistry;
 import dev.countersign.core.Timestamps;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.Secrets;

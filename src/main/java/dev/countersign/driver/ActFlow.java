@@ -11,6 +11,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,76 +33,80 @@ final class ActFlow {
 
     ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
-        var invalid = args.validate();
-        if (invalid.isPresent()) {
-            return ToolResult.error(invalid.get());
+        Resolved t = new Resolved();
+        Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
+                PreGraph.arguments(args::validate),
+                PreGraph.notPaused(ctx),
+                PreGraph.check("fresh ref", () -> t.resolve(ctx.observations.resolve(agentId, args.ref()))),
+                // Before any approval: no approval unlocks a secure field (SPEC.md §1.7).
+                PreGraph.check("not secure", () -> t.seen().secure() ? Optional.of(CountersignError.onField(
+                        ErrorCode.SECURE_FIELD_REFUSED, "ref",
+                        "the target is a secure (password) field; Countersign never types into or acts on one"))
+                        : Optional.empty()),
+                PreGraph.sessionAvailable(ctx),
+                PreGraph.check("accessible action", () -> t.seen().actions().isEmpty() && args instanceof ActArgs.Click
+                        ? Optional.of(noAction()) : Optional.empty()),
+                PreGraph.spend(ctx, () -> t.observation),
+                PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
+                        t.index)))));
+        if (refused.isPresent()) {
+            return ToolResult.error(refused.get().error());
         }
-        Optional<CountersignError> paused = ctx.pauseProblem();
-        if (paused.isPresent()) {
-            return ToolResult.error(paused.get());
-        }
-        ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, args.ref());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
-        }
-        var found = (ObservationStore.Resolution.Found) resolution;
-        Observation observation = found.observation();
-        ElementNode seen = observation.nodes.get(found.index());
-        if (seen.secure()) {
-            // Before any approval: no approval unlocks a secure field (SPEC.md §1.7).
-            return ToolResult.error(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "ref",
-                    "the target is a secure (password) field; Countersign never types into or acts on one"));
-        }
-        var session = ctx.sessionProblem();
-        if (session.isPresent()) {
-            return ToolResult.error(session.get());
-        }
-        if (seen.actions().isEmpty() && "click".equals(args.op())) {
-            // A click without an accessible action would be a raw click at a screen point, judged by
-            // this element's labels while landing on whatever is there: that is the visual fallback's
-            // job, which always asks.
-            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
-                    "this element has no accessible action; use computer_visual_act to click at a point "
-                            + "(it always asks the person)"));
-        }
-        // The act is accepted: from here its outcome may be uncertain, so the observation is spent.
-        var spent = ctx.observations.consume(observation);
-        if (spent.isPresent()) {
-            return ToolResult.error(spent.get());
-        }
-        IdentityCheck.Result live = IdentityCheck.recheck(ctx.backend, observation, found.index());
-        if (live instanceof IdentityCheck.Result.Changed) {
-            return ToolResult.error(((IdentityCheck.Result.Changed) live).error());
-        }
-        ElementNode target = ((IdentityCheck.Result.Same) live).current();
-        ApprovalRequirement requirement = policy.requirementFor(args.op(), target, args.keys());
+        Observation observation = t.observation;
+        int index = t.index;
+        ElementNode target = t.live;
+        ApprovalRequirement requirement = policy.requirementFor(args, target);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, found.index(), args, validity);
-        int index = found.index();
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, args, validity);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, target, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation,
-                        Describe.action("computer_act/" + args.op(), target, observation),
+                        Describe.action(args, target, observation),
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
                         () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
         return ToolResult.ok(receipt);
+    }
+
+    /** What the checks found, filled in as they pass: the ref's observation, its node, its live re-read. */
+    private static final class Resolved {
+        Observation observation;
+        int index;
+        ElementNode live;
+
+        ElementNode seen() {
+            return observation.nodes.get(index);
+        }
+
+        Optional<CountersignError> resolve(ObservationStore.Resolution resolution) {
+            if (resolution instanceof ObservationStore.Resolution.Found found) {
+                observation = found.observation();
+                index = found.index();
+                return Optional.empty();
+            }
+            return refusal(resolution);
+        }
+
+        Optional<CountersignError> recheck(IdentityCheck.Result result) {
+            if (result instanceof IdentityCheck.Result.Same same) {
+                live = same.current();
+                return Optional.empty();
+            }
+            return result instanceof IdentityCheck.Result.Changed changed ? Optional.of(changed.error())
+                    : Optional.empty();
+        }
+    }
+
+    /** The refusal of a resolution that found nothing (shared with the visual tools). */
+    static Optional<CountersignError> refusal(ObservationStore.Resolution resolution) {
+        return resolution instanceof ObservationStore.Resolution.Refused refused ? Optional.of(refused.error())
+                : Optional.empty();
     }
 
     private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,
             long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("op", args.op());
-        if (args.text() != null) {
-            // The digest binds the text; graph state and checkpoints never hold it in clear.
-            arguments.put("text_sha256", EffectProbe.valueDigest(args.text()));
-        }
-        if (args.keys() != null) {
-            arguments.put("keys", args.keys());
-        }
-        if (args.direction() != null) {
-            arguments.put("direction", args.direction());
-            arguments.put("amount", args.scrollAmount());
-        }
+        arguments.putAll(args.boundArguments());
         ElementEvidence evidence = new ElementEvidence(
                 Digests.sha256Hex(args.ref().getBytes(StandardCharsets.UTF_8)), target.role(), target.subrole(),
                 target.name(), target.description(), target.identifier(), target.frame(), target.secure());
@@ -114,15 +119,18 @@ final class ActFlow {
 
     /** What must hold afterwards: the agent's own postcondition, else the operation's natural one. */
     private static ActionPostcondition postcondition(ActArgs args) {
-        if (args.postcondition() != null) {
-            return args.postcondition();
-        }
-        switch (args.op()) {
-            case "type": return new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(args.text()), null);
-            case "click":
-            case "focus": return new ActionPostcondition("ui_element", true, null, null);
-            default: return null;
-        }
+        return args.postcondition() != null ? args.postcondition() : args.naturalPostcondition();
     }
 
+    /**
+     * A click without an accessible action would be a raw click at a screen point, judged by this
+     * element's labels while landing on whatever is there: that is the visual act's job, which
+     * always asks. Refused both on the observed element and on its live re-read at dispatch.
+     */
+    static CountersignError noAction() {
+        return new CountersignError(ErrorCode.INVALID_ARGUMENT,
+                "this element has no accessible action; use computer_visual_act to click at a point "
+                        + "(it always asks the person)",
+                "use computer_visual_act to click at a point on a fresh visual observation", "ref", null);
+    }
 }

@@ -15,6 +15,7 @@ import dev.countersign.vision.Point;
 import dev.countersign.vision.VisualCapture;
 import java.awt.image.BufferedImage;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -42,8 +43,8 @@ final class VisualFlow {
             return ToolResult.error(invalid.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+            return ToolResult.error(refused.error());
         }
         Optional<CountersignError> session = ctx.sessionProblem();
         if (session.isPresent()) {
@@ -53,8 +54,8 @@ final class VisualFlow {
         String stale = windowChange(observation).map(e -> e.message()).orElse(null);
         VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults().maxMarks(args.marks()),
                 stale);
-        if (result instanceof VisualCapture.Refused) {
-            return ToolResult.error(((VisualCapture.Refused) result).verdict().error());
+        if (result instanceof VisualCapture.Refused refused) {
+            return ToolResult.error(refused.verdict().error());
         }
         VisualCapture.Delivered delivered = (VisualCapture.Delivered) result;
         remember(observation, delivered);
@@ -66,58 +67,63 @@ final class VisualFlow {
 
     ToolResult<Receipt> act(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
         long started = System.nanoTime();
-        Optional<CountersignError> invalid = args.validate();
-        if (invalid.isPresent()) {
-            return ToolResult.error(invalid.get());
+        Located t = new Located();
+        Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
+                PreGraph.arguments(args::validate),
+                PreGraph.notPaused(ctx),
+                PreGraph.check("fresh observation", () -> t.resolve(ctx.observations.fresh(agentId,
+                        args.observationId()))),
+                PreGraph.check("delivered capture", () -> t.locate(args)),
+                PreGraph.check("not on a secure field", () -> secureAt(t.observation, t.point)
+                        .map(n -> "point").or(() -> t.to == null ? Optional.empty()
+                                : secureAt(t.observation, t.to).map(n -> "to"))
+                        .map(field -> CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
+                                "the point lies on a secure (password) field; Countersign never acts on one"))),
+                PreGraph.sessionAvailable(ctx),
+                PreGraph.check("not on a live secure field", () -> SecureProbe.at(ctx, t.observation, t.point, t.to)),
+                PreGraph.spend(ctx, () -> t.observation),
+                PreGraph.check("same window", () -> windowChange(t.observation, t.geometry))));
+        if (refused.isPresent()) {
+            return ToolResult.error(refused.get().error());
         }
-        Optional<CountersignError> paused = ctx.pauseProblem();
-        if (paused.isPresent()) {
-            return ToolResult.error(paused.get());
-        }
-        ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
-        }
-        Observation observation = ((ObservationStore.Resolution.Found) resolution).observation();
-        Geometry geometry = observation.captures.get(args.captureSha256());
-        if (geometry == null) {
-            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "capture_sha256",
-                    "no capture with this hash was delivered for this observation"));
-        }
-        // Attachment pixels become screen points only through the geometry stored for this hash.
-        Point point = geometry.toScreen("point", args.point().x(), args.point().y());
-        Point to = args.to() == null ? null : geometry.toScreen("to", args.to().x(), args.to().y());
-        Optional<ElementNode> secure = secureAt(observation, point).or(() -> to == null ? Optional.empty()
-                : secureAt(observation, to));
-        if (secure.isPresent()) {
-            return ToolResult.error(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED,
-                    secureAt(observation, point).isPresent() ? "point" : "to",
-                    "the point lies on a secure (password) field; Countersign never acts on one"));
-        }
-        Optional<CountersignError> session = ctx.sessionProblem();
-        if (session.isPresent()) {
-            return ToolResult.error(session.get());
-        }
-        Optional<CountersignError> liveSecure = SecureProbe.at(ctx, observation, point, to);
-        if (liveSecure.isPresent()) {
-            return ToolResult.error(liveSecure.get());
-        }
-        Optional<CountersignError> spent = ctx.observations.consume(observation);
-        if (spent.isPresent()) {
-            return ToolResult.error(spent.get());
-        }
-        Optional<CountersignError> changed = windowChange(observation, geometry);
-        if (changed.isPresent()) {
-            return ToolResult.error(changed.get());
-        }
-        ApprovalRequirement requirement = policy.requirementForVisual(args.op());
+        Observation observation = t.observation;
+        Geometry geometry = t.geometry;
+        ApprovalRequirement requirement = policy.requirementForVisual(args);
         long validity = ctx.settings.approvalWindow().toMillis();
-        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
-        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
+        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, t.point, t.to, validity, this);
+        Receipt receipt = run.run(agentId, runtime, requirement,
+                request(agentId, args, observation, t.point, t.to, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
                         () -> windowChange(observation, geometry),
                         () -> screenshotWithPoint(observation, geometry, args)), started, watch);
         return ToolResult.ok(receipt);
+    }
+
+    /** What the checks found, filled in as they pass: the observation, its capture geometry, the points. */
+    private static final class Located {
+        Observation observation;
+        Geometry geometry;
+        Point point;
+        Point to;
+
+        Optional<CountersignError> resolve(ObservationStore.Resolution resolution) {
+            if (resolution instanceof ObservationStore.Resolution.Found found) {
+                observation = found.observation();
+            }
+            return ActFlow.refusal(resolution);
+        }
+
+        Optional<CountersignError> locate(VisualArgs.Act args) {
+            geometry = observation.captures.get(args.captureSha256());
+            if (geometry == null) {
+                return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "capture_sha256",
+                        "no capture with this hash was delivered for this observation"));
+            }
+            // Attachment pixels become screen points only through the geometry stored for this hash.
+            point = geometry.toScreen("point", args.point().x(), args.point().y());
+            to = args.to() == null ? null : geometry.toScreen("to", args.to().x(), args.to().y());
+            return Optional.empty();
+        }
     }
 
     private void remember(Observation observation, VisualCapture.Delivered delivered) {
@@ -163,10 +169,10 @@ final class VisualFlow {
             // The person still sees the action in words; no picture is better than no dialog.
             return null;
         }
-        if (!(result instanceof VisualCapture.Delivered)) {
+        if (!(result instanceof VisualCapture.Delivered delivered)) {
             return null;
         }
-        BufferedImage image = Annotations.copy(((VisualCapture.Delivered) result).image());
+        BufferedImage image = Annotations.copy(delivered.image());
         Point p = new Point(args.point().x(), args.point().y());
         if (args.to() == null) {
             Annotations.drawPoint(image, p);
@@ -177,9 +183,7 @@ final class VisualFlow {
     }
 
     private static String describe(VisualArgs.Act args, Observation observation) {
-        String what = "click".equals(args.op()) ? "Click at a point" : "drag".equals(args.op())
-                ? "Drag between two points" : "Scroll at a point";
-        return what + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
+        return args.words() + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
                 + "\u2019 (no accessible element: coordinates only)";
     }
 
@@ -192,10 +196,7 @@ final class VisualFlow {
         if (to != null) {
             arguments.put("to", Map.of("x", to.x(), "y", to.y()));
         }
-        if (args.direction() != null) {
-            arguments.put("direction", args.direction());
-            arguments.put("amount", args.scrollAmount());
-        }
+        arguments.putAll(args.boundArguments());
         String appId = observation.app.bundle().orElse(observation.app.name());
         return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null,
                 "computer_visual_act", args.op(), "mutate", "foreground", arguments,
