@@ -47,6 +47,10 @@ final class DoctorCommand implements Callable<Integer> {
         report.put("home_mode", mode(home.root()));
         try (DesktopBackend backend = Backends.forThisMachine()) {
             report.put("backend", Backends.describe(backend));
+            if (backend instanceof dev.countersign.desktop.linux.AtspiDesktopBackend) {
+                report.put("ended_app_connections",
+                        ((dev.countersign.desktop.linux.AtspiDesktopBackend) backend).endedAppConnections());
+            }
             report.put("session", backend.sessionState().name().toLowerCase(Locale.ROOT));
             Permissions permissions = backend.permissions();
             report.put("accessibility", permissions.accessibility().name().toLowerCase(Locale.ROOT));

@@ -1,5 +1,8 @@
 package dev.countersign.desktop;
 
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import java.util.List;
 
 /**
@@ -24,6 +27,16 @@ public interface DesktopBackend extends AutoCloseable {
     /** The application the selector names, with its launch identity. */
     AppInfo resolveApp(AppSelector selector);
 
+    /**
+     * Every running accessible application and its showing windows, for a listing an agent can
+     * choose from. A backend that cannot enumerate applications refuses with
+     * {@code UNSUPPORTED_PLATFORM}.
+     */
+    default List<AppListing> listApps() {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "this backend cannot list applications"));
+    }
+
     /** The application's top-level windows, in the platform's order. */
     List<WindowInfo> listWindows(AppInfo app);
 
@@ -41,6 +54,15 @@ public interface DesktopBackend extends AutoCloseable {
 
     /** Synthesizes pointer input at native screen coordinates. */
     Dispatch pointer(PointerInput input);
+
+    /**
+     * Moves keyboard focus to one element (within its window, and the window's input focus) and
+     * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
+     */
+    default FocusProof focusForTyping(ElementHandle element) {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "this backend cannot prove keyboard focus"));
+    }
 
     /** Synthesizes key input to whatever has keyboard focus. */
     Dispatch keys(KeyInput input);

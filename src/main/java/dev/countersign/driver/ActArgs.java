@@ -150,6 +150,11 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         return new Type(ref, text, null);
     }
 
+    /** An insert at the caret instead of replacing the value. */
+    static ActArgs insert(String ref, String text) {
+        return new Type(ref, text, null, "insert");
+    }
+
     /** Press the element's default action. */
     @JsonTypeName("click")
     record Click(@JsonProperty("ref") String ref, @JsonProperty("postcondition") ActionPostcondition postcondition)
@@ -209,7 +214,22 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     /** Set the element's text. The digest binds the text; graph state never holds it in clear. */
     @JsonTypeName("type")
     record Type(@JsonProperty("ref") String ref, @JsonProperty("text") String text,
-            @JsonProperty("postcondition") ActionPostcondition postcondition) implements ActArgs {
+            @JsonProperty("postcondition") ActionPostcondition postcondition,
+            @JsonProperty("mode") String mode) implements ActArgs {
+
+        /** The modes: replace the whole value (the default), or insert at the caret. */
+        public static final List<String> MODES = List.of("replace", "insert");
+
+        /** A replace, as every caller before modes wrote it. */
+        public Type(String ref, String text, ActionPostcondition postcondition) {
+            this(ref, text, postcondition, null);
+        }
+
+        /** Whether the text goes in at the caret rather than replacing the whole value. */
+        public boolean inserts() {
+            return "insert".equals(mode);
+        }
+
         @Override
         public Operation operation() {
             return Operation.TYPE;
@@ -228,27 +248,37 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
             if (text.length() > MAX_TEXT) {
                 return ObserveArgs.invalid("text", "text is at most " + MAX_TEXT + " characters");
             }
+            if (mode != null && !MODES.contains(mode)) {
+                return ObserveArgs.invalid("mode", "mode is replace or insert");
+            }
             return Optional.empty();
         }
 
         @Override
         public Map<String, Object> boundArguments() {
-            return Map.of("text_sha256", EffectProbe.valueDigest(text));
+            return inserts() ? Map.of("text_sha256", EffectProbe.valueDigest(text), "mode", mode)
+                    : Map.of("text_sha256", EffectProbe.valueDigest(text));
         }
 
+        /**
+         * The route that works for the element: its editable text when that reads back, else
+         * keyboard text after the backend proved keyboard focus ({@link TextEntry}).
+         */
         @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
-            return backend.perform(target.handle(), new ElementAction.SetValue(text));
+            return new TextEntry(backend).type(target, text, inserts());
         }
 
         @Override
         public ActionPostcondition naturalPostcondition() {
-            return new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(text), null);
+            // An insert's final value depends on the caret, so only the element's presence is declared.
+            return inserts() ? new ActionPostcondition("ui_element", true, null, null)
+                    : new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(text), null);
         }
 
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
-            return probe.value(before, text);
+            return inserts() ? probe.inserted(before, text) : probe.value(before, text);
         }
     }
 

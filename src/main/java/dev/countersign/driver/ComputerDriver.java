@@ -9,6 +9,7 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.Permissions;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.function.Supplier;
@@ -41,6 +42,17 @@ public final class ComputerDriver {
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
         return guarded(agentId, "observe", () -> observer.observe(agentId, args));
+    }
+
+    /** The running accessible applications and their windows (what {@code computer_evidence} lists); reads only. */
+    public ToolResult<AppsView> apps(String agentId) {
+        return guarded(agentId, "apps", () -> {
+            var session = ctx.sessionProblem();
+            if (session.isPresent()) {
+                return ToolResult.error(session.get());
+            }
+            return ToolResult.ok(AppsView.of(ctx.backend.listApps(), ctx.windows));
+        });
     }
 
     public ToolResult<Receipt> act(String agentId, ActArgs args) {
@@ -84,7 +96,19 @@ public final class ComputerDriver {
                 new EvidenceView.IdentityView(own.pid(), own.executable(), own.bundleId(), own.signature(),
                         own.startedBy()),
                 window.receipts(), window.total(), window.dropped(), window.receipts().size(), true, ctx.paused(),
-                EvidenceView.CONTRACT_VERSION);
+                EvidenceView.CONTRACT_VERSION, runningApps());
+    }
+
+    /** The listing for evidence: empty when the session is unavailable or the backend cannot list. */
+    private List<AppsView.App> runningApps() {
+        if (ctx.sessionProblem().isPresent()) {
+            return List.of();
+        }
+        try {
+            return AppsView.of(ctx.backend.listApps(), ctx.windows).apps();
+        } catch (CountersignException e) {
+            return List.of();
+        }
     }
 
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */

@@ -85,6 +85,28 @@ final class EffectProbe {
                 : new ReceiptVerification(null, valueDigest(last), "the value reads back differently");
     }
 
+    /** Evidence that {@code text} was inserted: the value now holds it and holds more than before. */
+    ReceiptVerification inserted(ElementNode target, String text) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        String before = target.value() == null ? "" : target.value();
+        String last = null;
+        for (int pause : BACKOFF_MS) {
+            if (!sleep(pause, deadline)) {
+                break;
+            }
+            Recheck now = backend.recheck(target.handle());
+            if (now instanceof Recheck.Gone) {
+                return null;
+            }
+            last = ((Recheck.Present) now).current().value();
+            if (last != null && last.contains(text) && last.length() >= before.length() + text.length()) {
+                return new ReceiptVerification(null, valueDigest(last), "the value reads back with the text inserted");
+            }
+        }
+        return last == null ? null
+                : new ReceiptVerification(null, valueDigest(last), "the value reads back without the inserted text");
+    }
+
     /**
      * Evidence for a postcondition the agent declared: {@code exists: false} holds once the element
      * is gone (and is contradicted if it is still there at the bound); a declared digest is compared

@@ -12,7 +12,8 @@ import java.util.TreeSet;
 /**
  * One node as an agent sees it. Agents pay per byte, so empty and default fields are left out:
  * no {@code value} for secure fields (never), {@code secure} only when true, {@code parent} absent
- * for the root, and states only where they differ from "enabled, visible, showing".
+ * for the root, states only where they differ from "enabled, visible, showing", and a description
+ * only where it differs from the name.
  *
  * @param frame {@code [x, y, width, height]} in screen pixels
  * @param parent index of the parent node in the same observation
@@ -30,7 +31,8 @@ public record NodeView(
         @JsonProperty("actions") List<String> actions,
         @JsonProperty("secure") @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean secure,
         @JsonProperty("depth") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int depth,
-        @JsonProperty("parent") Integer parent) {
+        @JsonProperty("parent") Integer parent,
+        @JsonProperty("description") String description) {
 
     /** States every ordinary node has; reporting them would cost bytes and say nothing. */
     private static final Set<String> DEFAULT_STATES = Set.of("enabled", "sensitive", "visible", "showing");
@@ -41,7 +43,9 @@ public record NodeView(
                 node.secure() ? null : node.value(),
                 f == null ? null : new int[] {f.x(), f.y(), f.width(), f.height()},
                 states(node.states()), node.actions(), node.secure(), node.depth(),
-                node.parent() < 0 ? null : node.parent());
+                node.parent() < 0 ? null : node.parent(),
+                // The description only where it says something the name does not ("Square [Ctrl+2]").
+                node.description().isBlank() || node.description().equals(node.name()) ? null : node.description());
     }
 
     private static List<String> states(Set<String> states) {
@@ -58,6 +62,7 @@ public record NodeView(
 
     /** The node without its ref: what the observation fingerprint covers (refs are random). */
     NodeView withoutRef() {
-        return new NodeView(null, role, subrole, name, identifier, value, frame, states, actions, secure, depth, parent);
+        return new NodeView(null, role, subrole, name, identifier, value, frame, states, actions, secure, depth, parent,
+                description);
     }
 }

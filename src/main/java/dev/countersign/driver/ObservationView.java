@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
 /** What {@code computer_observe} returns to the agent (SPEC.md §3). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -14,7 +15,14 @@ public record ObservationView(
         @JsonProperty("window") WindowView window,
         @JsonProperty("nodes") List<NodeView> nodes,
         @JsonProperty("truncated") boolean truncated,
-        @JsonProperty("omitted_count") int omittedCount) {
+        @JsonProperty("omitted_count") int omittedCount,
+        @JsonProperty("omitted_by_reason") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Integer> omittedByReason) {
+
+    /** A view without reasons: every omission was the bounds' cut. */
+    public ObservationView(String observationId, String fingerprint, String expiresAt, AppView app, WindowView window,
+                           List<NodeView> nodes, boolean truncated, int omittedCount) {
+        this(observationId, fingerprint, expiresAt, app, window, nodes, truncated, omittedCount, Map.of());
+    }
 
     /** The observed application and the launch it was observed in. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -73,7 +73,7 @@ final class Observer {
         identity.put("window", windowView);
         identity.put("nodes", unreffed);
         ObservationView view = new ObservationView(id, Digests.digest(identity), Timestamps.format(expires), appView,
-                windowView, nodes, snapshot.truncated(), snapshot.omittedCount());
+                windowView, nodes, snapshot.truncated(), snapshot.omittedCount(), snapshot.omittedSorted());
         Observation observation = new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
                 refs, expires, view, sizeOf(view));
         ctx.observations.add(observation);

@@ -39,6 +39,7 @@ final class ToolCatalog {
                         new ScriptTool.Param("op", ActArgs.ops().stream().map(op -> "\"" + op + "\"")
                                 .collect(java.util.stream.Collectors.joining("|")), false),
                         new ScriptTool.Param("text", "string (op type)", true),
+                        new ScriptTool.Param("mode", "\"replace\"|\"insert\" (op type)", true),
                         new ScriptTool.Param("keys", "string (op key, e.g. \"Tab\", \"ctrl+a\")", true),
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),
                         new ScriptTool.Param("amount", "integer 1-50 (op scroll)", true),

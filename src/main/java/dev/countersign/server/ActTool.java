@@ -41,6 +41,7 @@ final class ActTool implements AgentTool {
                 .require("ref", ArgSchema.string(64))
                 .require("op", ArgSchema.oneOf(ActArgs.ops().toArray(String[]::new)))
                 .with("text", ArgSchema.string(ActArgs.MAX_TEXT).describe("for type"))
+                .with("mode", ArgSchema.oneOf(ActArgs.Type.MODES.toArray(String[]::new)))
                 .with("keys", ArgSchema.string(64).describe("for key, e.g. Return, Tab, ctrl+a"))
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)).describe("for scroll"))
                 .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)

@@ -4,7 +4,7 @@ import dev.countersign.driver.ComputerDriver;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
-/** {@code computer_evidence}: session, permissions, Countersign's identity, this agent's receipts (SPEC.md §3). */
+/** {@code computer_evidence}: session, permissions, Countersign's identity, running apps, this agent's receipts (SPEC.md §3). */
 final class EvidenceTool implements AgentTool {
     private final ComputerDriver driver;
 
@@ -19,8 +19,8 @@ final class EvidenceTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Session state, permission preflights, Countersign's own identity and your recent receipts "
-                + "(newest first, bounded; counts say what was dropped).";
+        return "Session state, permissions, Countersign's identity, running apps (names for computer_observe) "
+                + "and your recent receipts (newest first, bounded; counts say what was dropped).";
     }
 
     @Override
@@ -34,7 +34,7 @@ final class EvidenceTool implements AgentTool {
                 .field("session_state", "string").field("permissions", "object").field("identity", "object")
                 .field("receipts", "array").field("receipts_total", "integer").field("receipts_dropped", "integer")
                 .field("receipts_returned", "integer").field("bounded", "boolean").field("paused", "boolean")
-                .field("contractVersion", "integer")
+                .field("contractVersion", "integer").field("apps", "array")
                 .required("session_state", "receipts", "contractVersion").build();
     }
 

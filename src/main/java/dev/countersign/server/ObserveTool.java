@@ -25,7 +25,6 @@ final class ObserveTool implements AgentTool {
     @Override
     public String description() {
         return "Read one window's accessibility tree (default: the focused window of the frontmost app). "
-                + "Nodes: {ref, role, name, value, frame [x,y,w,h], states, actions, depth, parent}. "
                 + "Refs are yours alone and expire after ttl_ms; act on one with computer_act.";
     }
 

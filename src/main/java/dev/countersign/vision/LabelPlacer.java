@@ -6,10 +6,11 @@ import java.util.List;
 
 /**
  * Chooses where each mark's number goes. The label sits outside its box so it does not hide the
- * control: above-left first, then below-left, above-right, below-right, and only as a last
- * resort inside the top-left corner. A position must lie fully in the image (shifted sideways if
- * that is all it takes); among those, one that overlaps neither a placed label nor another mark's
- * box is best, one that overlaps no placed label is next, and otherwise the first that fits wins.
+ * control: above-left first, then below-left, above-right, below-right, left of the box and right
+ * of it. A position must lie fully in the image (shifted sideways if that is all it takes) and
+ * never inside another mark's box — a label on a neighbouring control would name the wrong one.
+ * Among those, one that overlaps no placed label is best; when every outside position touches a
+ * neighbour, the label goes inside its own box's top-left corner.
  */
 final class LabelPlacer {
     /** Pixels the outline and its halo take outside a mark's box. */
@@ -32,31 +33,25 @@ final class LabelPlacer {
         int right = box.x() + box.width() + OUTLINE_REACH - width;
         int above = box.y() - OUTLINE_REACH - height;
         int below = box.y() + box.height() + OUTLINE_REACH;
-        int[][] outside = {{left, above}, {left, below}, {right, above}, {right, below}};
-        Rect firstFit = null;
-        Rect clearOfLabels = null;
+        int beside = box.y() - OUTLINE_REACH;
+        int[][] outside = {{left, above}, {left, below}, {right, above}, {right, below},
+                {box.x() - OUTLINE_REACH - width, beside}, {box.x() + box.width() + OUTLINE_REACH, beside}};
+        Rect clearOfBoxes = null;
         Rect clearOfAll = null;
         for (int[] p : outside) {
             Rect r = fit(p[0], p[1], width, height);
-            if (r == null) {
+            if (r == null || boxes.stream().anyMatch(b -> !b.equals(box) && overlaps(b, r))) {
                 continue;
             }
-            if (firstFit == null) {
-                firstFit = r;
+            if (clearOfBoxes == null) {
+                clearOfBoxes = r;
             }
-            boolean labelsClear = placed.stream().noneMatch(q -> overlaps(q, r));
-            if (labelsClear && clearOfLabels == null) {
-                clearOfLabels = r;
-            }
-            if (labelsClear && boxes.stream().noneMatch(b -> !b.equals(box) && overlaps(b, r))) {
+            if (placed.stream().noneMatch(q -> overlaps(q, r))) {
                 clearOfAll = r;
                 break;
             }
         }
-        Rect chosen = clearOfAll != null ? clearOfAll : clearOfLabels != null ? clearOfLabels : firstFit;
-        if (chosen == null) {
-            chosen = inside(box, width, height);
-        }
+        Rect chosen = clearOfAll != null ? clearOfAll : clearOfBoxes != null ? clearOfBoxes : inside(box, width, height);
         placed.add(chosen);
         return chosen;
     }

@@ -47,6 +47,10 @@ final class MarkPlan {
         return omitted;
     }
 
+    /** Roles that hold what a person reads and types: kept first when marks are rationed. */
+    private static final java.util.Set<String> TEXT_ROLES = java.util.Set.of("text", "entry", "paragraph",
+            "document text", "document web", "password text", "spin button", "combo box");
+
     static MarkPlan of(List<MarkCandidate> candidates, Geometry geometry, int maxMarks) {
         List<Omission> omitted = new ArrayList<>();
         List<Placed> interactive = new ArrayList<>();
@@ -70,9 +74,23 @@ final class MarkPlan {
         }
         List<Placed> ordered = readingOrder(interactive);
         ordered.addAll(readingOrder(other));
+        // When the budget cannot mark everything, the content wins over chrome: text fields and
+        // documents (a Writer paragraph below 80 toolbar buttons) are kept first; the kept marks
+        // are still numbered in reading order.
+        java.util.Set<Placed> kept = new java.util.HashSet<>();
+        for (Placed p : ordered) {
+            if (kept.size() < maxMarks && TEXT_ROLES.contains(p.candidate.role()) && p.candidate.interactive()) {
+                kept.add(p);
+            }
+        }
+        for (Placed p : ordered) {
+            if (kept.size() < maxMarks) {
+                kept.add(p);
+            }
+        }
         List<Mark> marks = new ArrayList<>();
         for (Placed p : ordered) {
-            if (marks.size() < maxMarks) {
+            if (kept.contains(p)) {
                 marks.add(new Mark(marks.size() + 1, p.candidate.ref(), p.candidate.sourceIndex(), p.attachment));
             } else {
                 omitted.add(new Omission(p.candidate.sourceIndex(), Omission.BUDGET_EXCEEDED));

@@ -34,6 +34,9 @@ final class A11yBus implements AutoCloseable {
     private DBusConnection a11y;
     private BusCalls a11yCalls;
     private final Map<String, BusCalls> apps = new ConcurrentHashMap<>();
+    private final Map<String, Toolkit> toolkits = new ConcurrentHashMap<>();
+    /** Direct connections found closed: the application exited (dbus-java's own log of it is silenced). */
+    private final java.util.concurrent.atomic.AtomicLong ended = new java.util.concurrent.atomic.AtomicLong();
     private boolean closed;
 
     /** Calls on the accessibility bus, connecting first when needed; fails closed with PERMISSION_MISSING. */
@@ -84,6 +87,9 @@ final class A11yBus implements AutoCloseable {
         if (cached != null && cached.connected()) {
             return cached;
         }
+        if (cached != null && cached != bus) {
+            ended.incrementAndGet();
+        }
         BusCalls.Reply reply = bus.call(busName, AtspiRef.ROOT_PATH, "org.a11y.atspi.Application",
                 "GetApplicationBusAddress", null);
         BusCalls chosen = bus;
@@ -101,6 +107,34 @@ final class A11yBus implements AutoCloseable {
             closeQuietly(previous);
         }
         return chosen;
+    }
+
+    /**
+     * The toolkit of the application behind {@code busName}, read once per bus name (a unique
+     * name never outlives its application) before anything else is asked of it.
+     */
+    Toolkit toolkit(String busName) {
+        Toolkit known = toolkits.get(busName);
+        if (known != null) {
+            return known;
+        }
+        Toolkit read = Toolkit.read(calls(), busName);
+        if (!read.equals(Toolkit.UNKNOWN)) {
+            // An application still starting may not answer yet; read again next time rather than guess.
+            toolkits.put(busName, read);
+        }
+        return read;
+    }
+
+    /** A reader for one application's elements, with that application's toolkit quirks. */
+    NodeReader reader(String busName) {
+        return new NodeReader(appCalls(busName), toolkit(busName));
+    }
+
+    /** How many direct application connections this backend found ended (their applications exited). */
+    long endedConnections() {
+        long stale = apps.entrySet().stream().filter(e -> e.getValue() != a11yCalls && !e.getValue().connected()).count();
+        return ended.get() + stale;
     }
 
     /** True when the accessibility bus can be reached now; never throws. */

@@ -26,13 +26,14 @@ final class AtspiActions {
 
     /** The element as it reads now; an element that is gone is TARGET_CHANGED. */
     RawNode reread(AtspiRef ref) {
-        BusCalls calls = bus.appCalls(ref.bus());
-        NodeReader reader = new NodeReader(calls);
+        NodeReader reader = bus.reader(ref.bus());
         RawNode n = new RawNode(ref, 0, -1, 0);
         NodeReader.Structure s = reader.sendStructure(n, false);
         reader.collectStructure(s);
         if (!n.gone()) {
-            reader.collectDetails(reader.sendDetails(n, true));
+            NodeReader.Details d = reader.sendDetails(n, true);
+            reader.collectDetails(d);
+            reader.collectActionNames(d);
         }
         return n;
     }

@@ -4,6 +4,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.WindowInfo;
@@ -59,14 +60,29 @@ final class AtspiApps {
         List<Entry> apps = all();
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
-            return apps.stream().filter(e -> e.info().pid() == pid).findFirst()
-                    .orElseThrow(() -> invalid("no accessible application has pid " + pid));
+            Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
+            if (exact.isPresent()) {
+                return exact.get();
+            }
+            // A launcher's pid (LibreOffice's soffice script, a browser wrapper) names the process
+            // it started: the one accessible descendant answers for it.
+            List<Entry> descendants = apps.stream().filter(e -> descendantOf(e.info().pid(), pid)).toList();
+            if (descendants.size() == 1) {
+                return descendants.get(0);
+            }
+            throw invalid(descendants.isEmpty() ? "no accessible application has pid " + pid
+                    : descendants.size() + " accessible applications descend from pid " + pid + "; name one by its own pid");
         }
         if (selector instanceof AppSelector.ByName) {
             String name = ((AppSelector.ByName) selector).name();
             List<Entry> named = apps.stream().filter(e -> e.info().name().equals(name)).toList();
+            if (named.isEmpty()) {
+                // A case-insensitive match is the same application to a person ("chromium" for "Chromium").
+                named = apps.stream().filter(e -> e.info().name().equalsIgnoreCase(name)).toList();
+            }
             if (named.size() != 1) {
                 throw invalid(named.isEmpty() ? "no accessible application is named '" + name + "'"
+                        + AppNames.suggestion(name, apps.stream().map(e -> e.info().name()).toList())
                         : named.size() + " applications are named '" + name + "'; name one by pid");
             }
             return named.get(0);
@@ -86,8 +102,8 @@ final class AtspiApps {
 
     List<WindowInfo> windows(Entry app) {
         BusCalls calls = bus.appCalls(app.busName());
+        NodeReader reader = bus.reader(app.busName());
         Object[] children = calls.callOrFail(app.busName(), AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
-        NodeReader reader = new NodeReader(calls);
         List<RawNode> nodes = new ArrayList<>();
         List<NodeReader.Structure> pending = new ArrayList<>();
         for (AtspiRef w : NodeReader.refs((List<?>) children[0])) {
@@ -103,8 +119,25 @@ final class AtspiApps {
         details.forEach(reader::collectDetails);
         List<WindowInfo> out = new ArrayList<>();
         for (RawNode n : nodes) {
-            if (!n.gone() && n.frame != null && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING)) {
+            boolean showing = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING);
+            if (showing && n.frame == null) {
+                n.frame = reader.frameFromChildren(n);
+            }
+            if (showing && n.frame != null) {
                 out.add(window(n));
+            }
+        }
+        return out;
+    }
+
+    /** Every application with its showing windows and toolkit; an application that exits meanwhile is left out. */
+    List<AppListing> listing() {
+        List<AppListing> out = new ArrayList<>();
+        for (Entry e : all()) {
+            try {
+                out.add(new AppListing(e.info(), bus.toolkit(e.busName()).label(), windows(e)));
+            } catch (CountersignException gone) {
+                // It exited between the registry's list and our reads: not running, so not listed.
             }
         }
         return out;
@@ -134,6 +167,18 @@ final class AtspiApps {
         }
         throw invalid(showing.isEmpty() ? "no application has a window" : "no window is active and "
                 + showing.size() + " applications have windows; name the application");
+    }
+
+    /** Whether {@code pid} descends from {@code ancestor}, within a few generations. */
+    private static boolean descendantOf(long pid, long ancestor) {
+        long p = pid;
+        for (int generation = 0; generation < 6 && p > 1; generation++) {
+            p = ProcStat.parent(p);
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static CountersignException invalid(String message) {

@@ -5,11 +5,13 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
@@ -85,6 +87,12 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     }
 
     @Override
+    public List<AppListing> listApps() {
+        requireAvailable();
+        return apps.listing();
+    }
+
+    @Override
     public List<WindowInfo> listWindows(AppInfo app) {
         requireAvailable();
         return apps.windows(apps.current(app));
@@ -100,13 +108,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus())).walk(ref, limits);
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.reader(ref.bus())).walk(ref, limits);
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));
         }
         WindowInfo now = result.window().frame == null ? window : AtspiApps.window(result.window());
-        return new TreeSnapshot(app, now, result.nodes(), result.omitted() > 0, result.omitted());
+        boolean cut = result.omitted().containsKey(TreeSnapshot.MAX_NODES) || result.omitted().containsKey(TreeSnapshot.MAX_DEPTH);
+        return new TreeSnapshot(app, now, result.nodes(), cut, result.omittedTotal(), result.omitted());
     }
 
     @Override
@@ -123,7 +132,12 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public WindowCapture capture(WindowInfo window) {
         requireAvailable();
-        RawNode n = actions.reread(ref(window.handle()));
+        AtspiRef ref = ref(window.handle());
+        RawNode n = actions.reread(ref);
+        if (!n.gone() && n.frame == null) {
+            // The Java ATK wrapper reports no extents for a frame whose children are placed correctly.
+            n.frame = bus.reader(ref.bus()).frameFromChildren(n);
+        }
         if (n.gone() || n.frame == null) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone or has no frame"));
@@ -159,6 +173,52 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     }
 
     @Override
+    public FocusProof focusForTyping(ElementHandle element) {
+        requireAvailable();
+        AtspiRef ref = ref(element);
+        RawNode n = actions.reread(ref);
+        if (n.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + n.goneReason));
+        }
+        if (n.secure()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
+                    "the element is a password field; Countersign never types into one"));
+        }
+        long pid = bus.pidOf(ref.bus());
+        X11Focus focus = new X11Focus(x11());
+        // The window first: under PointerRoot (no window manager) an application whose window
+        // never got FocusIn (Firefox) does not move focus to an element inside it.
+        X11Focus.Focused now = focus.focused();
+        if (now == null || now.pid() != pid || !now.explicit()) {
+            WindowInfo w = windowAround(pid, n.frame);
+            if (w != null) {
+                focus.focus(pid, w.frame());
+            }
+        }
+        if (!AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED) && n.interfaces.contains("Component")) {
+            actions.perform(ref, new ElementAction.Focus());
+        }
+        boolean focusable = n.interfaces.contains("Component");
+        return FocusCheck.settle(() -> actions.reread(ref), focus, pid, () -> {
+            if (focusable) {
+                actions.perform(ref, new ElementAction.Focus());
+            }
+        });
+    }
+
+    /** The application's showing window that contains the element's frame (or its first), null when it has none. */
+    private WindowInfo windowAround(long pid, Rect element) {
+        List<WindowInfo> windows = apps.windows(apps.resolve(dev.countersign.desktop.AppSelector.pid(pid)));
+        for (WindowInfo w : windows) {
+            if (element != null && w.frame().contains(element.centerX(), element.centerY())) {
+                return w;
+            }
+        }
+        return windows.isEmpty() ? null : windows.get(0);
+    }
+
+    @Override
     public Dispatch keys(KeyInput input) {
         Objects.requireNonNull(input, "input");
         requireAvailable();
@@ -171,6 +231,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         String text = ((KeyInput.Text) input).text();
         injector.type(text);
         return new Dispatch("xtest.type", text.codePointCount(0, text.length()) + " characters");
+    }
+
+    /**
+     * How many direct connections to applications ended because the application exited: dbus-java
+     * logs each as an ERROR with a stack trace, which {@code logback.xml} silences; this is the count.
+     */
+    public long endedAppConnections() {
+        return bus.endedConnections();
     }
 
     @Override

@@ -16,10 +16,18 @@ final class AtspiNames {
     static final int ROLE_PASSWORD_TEXT = 40;
     static final int ROLE_TEXT = 61;
     static final int ROLE_ENTRY = 79;
+    static final int ROLE_MENU = 33;
+    static final int ROLE_DOCUMENT_FRAME = 82;
+    static final int ROLE_DOCUMENT_SPREADSHEET = 92;
+    static final int ROLE_DOCUMENT_EMAIL = 96;
+    static final int ROLE_MENU_BAR = 34;
+    static final int ROLE_POPUP_MENU = 41;
 
     static final int STATE_ACTIVE = 1;
     static final int STATE_CHECKED = 4;
     static final int STATE_DEFUNCT = 6;
+    static final int STATE_EDITABLE = 7;
+    static final int STATE_FOCUSED = 12;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
 
@@ -69,6 +77,11 @@ final class AtspiNames {
             bits |= (((UInt32) words.get(i)).longValue() & 0xFFFF_FFFFL) << (32 * i);
         }
         return bits;
+    }
+
+    /** Document roles (document frame, spreadsheet, presentation, text, web, email): where the content is. */
+    static boolean document(int role) {
+        return role == ROLE_DOCUMENT_FRAME || role >= ROLE_DOCUMENT_SPREADSHEET && role <= ROLE_DOCUMENT_EMAIL;
     }
 
     static boolean has(long bits, int state) {

@@ -25,19 +25,30 @@ final class NodeReader {
     static final String TEXT = "org.a11y.atspi.Text";
     static final String VALUE = "org.a11y.atspi.Value";
     static final String PROPERTIES = "org.freedesktop.DBus.Properties";
+    static final String APPLICATION = "org.a11y.atspi.Application";
     private static final String PREFIX = "org.a11y.atspi.";
     private static final UInt32 SCREEN_COORDS = new UInt32(0);
 
     private final BusCalls calls;
+    private final Toolkit toolkit;
 
-    NodeReader(BusCalls calls) {
+    NodeReader(BusCalls calls, Toolkit toolkit) {
         this.calls = calls;
+        this.toolkit = toolkit;
+    }
+
+    Toolkit toolkit() {
+        return toolkit;
     }
 
     /** Structure reads in flight for one element. */
     static final class Structure {
         final RawNode node;
+        /** {@code GetAll} of the Accessible properties, or null where single reads are used. */
         BusCalls.Pending all;
+        BusCalls.Pending name;
+        BusCalls.Pending description;
+        BusCalls.Pending childCount;
         BusCalls.Pending role;
         BusCalls.Pending state;
         BusCalls.Pending interfaces;
@@ -55,6 +66,8 @@ final class NodeReader {
         BusCalls.Pending actions;
         BusCalls.Pending identifier;
         BusCalls.Pending value;
+        /** {@code Action.GetName(i)} per action, sent once {@code GetActions} said how many there are. */
+        List<BusCalls.Pending> actionNames = List.of();
 
         Details(RawNode node) {
             this.node = node;
@@ -65,7 +78,13 @@ final class NodeReader {
         String bus = node.ref.bus();
         String path = node.ref.path();
         Structure s = new Structure(node);
-        s.all = calls.send(bus, path, PROPERTIES, "GetAll", "s", ACCESSIBLE);
+        if (toolkit.getAllSafe()) {
+            s.all = calls.send(bus, path, PROPERTIES, "GetAll", "s", ACCESSIBLE);
+        } else {
+            s.name = calls.send(bus, path, PROPERTIES, "Get", "ss", ACCESSIBLE, "Name");
+            s.description = calls.send(bus, path, PROPERTIES, "Get", "ss", ACCESSIBLE, "Description");
+            s.childCount = calls.send(bus, path, PROPERTIES, "Get", "ss", ACCESSIBLE, "ChildCount");
+        }
         s.role = calls.send(bus, path, ACCESSIBLE, "GetRole", null);
         s.state = calls.send(bus, path, ACCESSIBLE, "GetState", null);
         s.interfaces = calls.send(bus, path, ACCESSIBLE, "GetInterfaces", null);
@@ -77,7 +96,9 @@ final class NodeReader {
 
     void collectStructure(Structure s) {
         RawNode n = s.node;
-        BusCalls.Reply all = calls.await(s.all);
+        BusCalls.Reply all = s.all == null ? calls.await(s.name) : calls.await(s.all);
+        BusCalls.Reply description = s.description == null ? null : calls.await(s.description);
+        BusCalls.Reply childCount = s.childCount == null ? null : calls.await(s.childCount);
         BusCalls.Reply role = calls.await(s.role);
         BusCalls.Reply state = calls.await(s.state);
         BusCalls.Reply interfaces = calls.await(s.interfaces);
@@ -87,12 +108,20 @@ final class NodeReader {
             n.goneReason = bad.gone() ? "element gone (" + bad.errorName() + ")" : "unreadable: " + bad.errorMessage();
             return;
         }
-        Map<?, ?> props = (Map<?, ?>) all.value(0);
-        n.name = string(props.get("Name"));
-        n.description = string(props.get("Description"));
-        String id = string(props.get("AccessibleId"));
-        n.identifier = id.isEmpty() ? null : id;
-        Object count = unwrap(props.get("ChildCount"));
+        Object count;
+        if (s.all != null) {
+            Map<?, ?> props = (Map<?, ?>) all.value(0);
+            n.name = string(props.get("Name"));
+            n.description = string(props.get("Description"));
+            String id = string(props.get("AccessibleId"));
+            n.identifier = id.isEmpty() ? null : id;
+            count = unwrap(props.get("ChildCount"));
+        } else {
+            n.name = string(all.value(0));
+            n.description = description.ok() ? string(description.value(0)) : "";
+            count = childCount.ok() ? unwrap(childCount.value(0)) : null;
+        }
+        n.name = toolkit.cleanName(n.name);
         n.childCount = count instanceof Integer ? (Integer) count : 0;
         n.role = ((UInt32) role.value(0)).intValue();
         n.stateBits = AtspiNames.stateBits(state.value(0));
@@ -106,10 +135,10 @@ final class NodeReader {
     }
 
     /** Fills an element from one {@code Cache.GetItems} entry: {@code ((so)(so)(so)iiassusau)}. */
-    static void fillFromCache(RawNode n, Object[] item) {
+    void fillFromCache(RawNode n, Object[] item) {
         n.childCount = (Integer) item[4];
         n.interfaces = shortNames((List<?>) item[5]);
-        n.name = (String) item[6];
+        n.name = toolkit.cleanName((String) item[6]);
         n.role = ((UInt32) item[7]).intValue();
         n.description = (String) item[8];
         n.stateBits = AtspiNames.stateBits(item[9]);
@@ -131,7 +160,8 @@ final class NodeReader {
         if (n.interfaces.contains("Action")) {
             d.actions = calls.send(bus, path, ACTION, "GetActions", null);
         }
-        if (!identifierKnown && n.actionable()) {
+        // Qt is asked only for the properties it is known to answer safely.
+        if (!identifierKnown && n.actionable() && !toolkit.qt()) {
             d.identifier = calls.send(bus, path, PROPERTIES, "Get", "ss", ACCESSIBLE, "AccessibleId");
         }
         d.value = sendValue(n);
@@ -148,7 +178,15 @@ final class NodeReader {
             n.frame = rect((Object[]) extents.value(0));
         }
         if (actions != null && actions.ok()) {
+            // GetActions' first field is the localized label, which browsers leave empty or fill
+            // with junk (";;"); the action's name comes from GetName, asked once the count is known.
             n.actions = AtspiNames.actions(actions.value(0));
+            int count = ((List<?>) actions.value(0)).size();
+            List<BusCalls.Pending> names = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                names.add(calls.send(n.ref.bus(), n.ref.path(), ACTION, "GetName", "i", i));
+            }
+            d.actionNames = names;
         }
         if (identifier != null && identifier.ok()) {
             String id = string(identifier.value(0));
@@ -160,9 +198,28 @@ final class NodeReader {
                 double x = (Double) v;
                 n.value = x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
             } else if (v != null) {
-                n.value = v.toString();
+                // Gecko's containers answer GetText with one U+FFFC per embedded child: not a value anyone typed.
+                String text = v.toString().replace("\uFFFC", "");
+                boolean entry = n.interfaces.contains("EditableText") && AtspiNames.has(n.stateBits, AtspiNames.STATE_EDITABLE);
+                n.value = text.isBlank() && !entry && !v.toString().isEmpty() ? null : text;
             }
         }
+    }
+
+    /** Collects the action names sent by {@link #collectDetails}; the localized labels stay where a name is missing. */
+    void collectActionNames(Details d) {
+        if (d.actionNames.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>(d.node.actions);
+        for (int i = 0; i < d.actionNames.size() && i < names.size(); i++) {
+            BusCalls.Reply r = calls.await(d.actionNames.get(i));
+            String name = r.ok() ? string(r.value(0)).trim() : "";
+            if (!name.isEmpty()) {
+                names.set(i, name.toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        d.node.actions = List.copyOf(names);
     }
 
     /** Text for editable and text elements, the number of a Value element; never anything for a secure one. */
@@ -179,6 +236,44 @@ final class NodeReader {
             return calls.send(n.ref.bus(), n.ref.path(), PROPERTIES, "Get", "ss", VALUE, "CurrentValue");
         }
         return null;
+    }
+
+    /**
+     * A window's frame as the union of its children's, for toolkits that report none for the
+     * window itself: the Java ATK wrapper answers (-1,-1,-1,-1) for a frame whose children are
+     * all placed correctly. Null when no child has an on-screen extent either.
+     */
+    Rect frameFromChildren(RawNode window) {
+        BusCalls.Reply kids = calls.call(window.ref.bus(), window.ref.path(), ACCESSIBLE, "GetChildren", null);
+        if (!kids.ok()) {
+            return null;
+        }
+        List<BusCalls.Pending> extents = new ArrayList<>();
+        for (AtspiRef k : refs((List<?>) kids.value(0))) {
+            extents.add(calls.send(k.bus(), k.path(), COMPONENT, "GetExtents", "u", SCREEN_COORDS));
+        }
+        Rect union = null;
+        for (BusCalls.Pending p : extents) {
+            BusCalls.Reply r = calls.await(p);
+            Rect f = r.ok() ? rect((Object[]) r.value(0)) : null;
+            if (f != null && !offscreen(f) && !f.isEmpty()) {
+                union = union == null ? f : union(union, f);
+            }
+        }
+        return union;
+    }
+
+    /** GTK's sentinel for an element that is not on screen: a 1×1 frame at the most negative coordinates. */
+    static boolean offscreen(Rect f) {
+        return f.x() == Integer.MIN_VALUE || f.y() == Integer.MIN_VALUE;
+    }
+
+    private static Rect union(Rect a, Rect b) {
+        int x = Math.min(a.x(), b.x());
+        int y = Math.min(a.y(), b.y());
+        int right = Math.max(a.x() + a.width(), b.x() + b.width());
+        int bottom = Math.max(a.y() + a.height(), b.y() + b.height());
+        return new Rect(x, y, right - x, bottom - y);
     }
 
     static List<AtspiRef> refs(List<?> structs) {

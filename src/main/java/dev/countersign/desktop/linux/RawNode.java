@@ -13,6 +13,12 @@ final class RawNode {
     final int bfsParent;
     /** Index of this node in the walker's kept list. */
     final int bfsIndex;
+    /**
+     * The depth the depth bound is counted on: levels below the window, or below the nearest
+     * document, so a web page or a Writer document gets the whole bound however deep the
+     * application nests it (Chromium puts form fields nine levels down).
+     */
+    int boundDepth;
 
     String name = "";
     String description = "";
@@ -27,6 +33,8 @@ final class RawNode {
     Set<String> interfaces = Set.of();
     String value;
     String goneReason;
+    /** Why the walk left this element and its subtree out on purpose ("hidden", "closed_menu"), or null. */
+    String skipped;
 
     RawNode(AtspiRef ref, int depth, int bfsParent, int bfsIndex) {
         this.ref = ref;
@@ -51,6 +59,7 @@ final class RawNode {
     boolean gone() {
         return goneReason != null;
     }
+
 
     ElementNode toNode(int depthInSnapshot, int parentIndex) {
         Set<String> states = AtspiNames.states(stateBits);

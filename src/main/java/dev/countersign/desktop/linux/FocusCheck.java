@@ -1,0 +1,50 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.desktop.FocusProof;
+import java.util.function.Supplier;
+
+/**
+ * Waits, briefly and boundedly, until focus has settled where it was sent: AT-SPI's
+ * {@code focused} state on the element and X11 input focus on a window of the element's process.
+ * Focus changes arrive asynchronously (the toolkit handles the request on its main loop), so one
+ * immediate read would refuse too often; a bound keeps a refusal fast.
+ */
+final class FocusCheck {
+    static final long SETTLE_MS = 2000;
+    private static final long POLL_MS = 20;
+
+    private FocusCheck() {
+    }
+
+    static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid, Runnable regrab) {
+        long start = System.nanoTime();
+        long end = start + SETTLE_MS * 1_000_000;
+        int regrabs = 0;
+        while (true) {
+            RawNode n = reread.get();
+            boolean element = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED);
+            X11Focus.Focused window = focus.focused();
+            boolean ours = window != null && window.pid() == pid;
+            // A toolkit may drop a focus request that arrives before its window has taken input
+            // focus (Firefox): once the window is ours, the element is asked again, at most twice.
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            if (ours && !element && regrabs < 2 && elapsedMs > 150L * (regrabs + 1)) {
+                regrab.run();
+                regrabs++;
+            }
+            if ((element && ours) || System.nanoTime() > end) {
+                String detail = "element " + (element ? "focused" : "not focused") + " (AT-SPI); X11 "
+                        + (window == null ? "no window has input focus"
+                        : "input focus on window 0x" + Long.toHexString(window.window()) + " of pid " + window.pid()
+                        + " (" + window.how() + ")" + (ours ? "" : ", not the target's pid " + pid));
+                return new FocusProof(element, ours, detail);
+            }
+            try {
+                Thread.sleep(POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new FocusProof(false, false, "interrupted while focus settled");
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.countersign.desktop.linux;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The toolkit behind one accessible application, as its {@code org.a11y.atspi.Application}
+ * {@code ToolkitName} and {@code Version} properties say, and the quirks Countersign handles for it.
+ *
+ * <p>Why per toolkit: the bridges differ in ways that break a generic reader. Qt 5.15 crashes
+ * (segfault) on {@code Properties.GetAll("org.a11y.atspi.Accessible")} while single
+ * {@code Properties.Get} calls are safe; GTK 4 doubles some names ("7 7") and names unlabelled
+ * widgets after their class ("GtkButton"); the Java ATK wrapper reports a frame's extents as
+ * (-1,-1,-1,-1) while its children are correct. Both properties are read with single {@code Get}
+ * calls, which every bridge answers safely.
+ */
+record Toolkit(String name, String version) {
+    static final Toolkit UNKNOWN = new Toolkit("", "");
+    private static final Pattern GTK_CLASS = Pattern.compile("(Gtk|Adw)[A-Z][A-Za-z0-9]*");
+
+    Toolkit {
+        name = name == null ? "" : name;
+        version = version == null ? "" : version;
+    }
+
+    /** Reads the toolkit of the application behind {@code busName}; unknown when it does not say. */
+    static Toolkit read(BusCalls calls, String busName) {
+        BusCalls.Pending name = calls.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.APPLICATION, "ToolkitName");
+        BusCalls.Pending version = calls.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.APPLICATION, "Version");
+        BusCalls.Reply n = calls.await(name);
+        BusCalls.Reply v = calls.await(version);
+        return new Toolkit(n.ok() ? NodeReader.string(n.value(0)) : "", v.ok() ? NodeReader.string(v.value(0)) : "");
+    }
+
+    /**
+     * Whether {@code Properties.GetAll} may be sent: Qt answers single property reads safely but
+     * crashes on {@code GetAll} of the Accessible interface, and a toolkit that did not say what it
+     * is gets the safe single reads too.
+     */
+    boolean getAllSafe() {
+        return !name.isEmpty() && !qt();
+    }
+
+    boolean qt() {
+        return name.toLowerCase(Locale.ROOT).startsWith("qt");
+    }
+
+    boolean gtk4() {
+        return name.equalsIgnoreCase("gtk") && version.startsWith("4.");
+    }
+
+    /**
+     * Whether a person can see the element by its states: {@code showing} (mapped and on screen)
+     * everywhere except GTK 4.8, which never sets {@code showing} below the window and clears
+     * {@code visible} instead for what is hidden.
+     */
+    boolean seen(long stateBits) {
+        return AtspiNames.has(stateBits, gtk4() ? AtspiNames.STATE_VISIBLE : AtspiNames.STATE_SHOWING);
+    }
+
+    /** The wire word for listings: "GTK 3.24.38", "Qt 5.15.8", or "" when unknown. */
+    String label() {
+        return (name + " " + version).trim();
+    }
+
+    /**
+     * The name a person would read: GTK 4's class-name placeholders become empty and its doubled
+     * names ("7 7", "Square Square") are halved. Other toolkits' names pass through unchanged.
+     */
+    String cleanName(String raw) {
+        if (!gtk4() || raw == null || raw.isEmpty()) {
+            return raw;
+        }
+        if (GTK_CLASS.matcher(raw).matches()) {
+            return "";
+        }
+        int mid = raw.length() / 2;
+        if (raw.length() % 2 == 1 && raw.charAt(mid) == ' ' && raw.substring(0, mid).equals(raw.substring(mid + 1))) {
+            return raw.substring(0, mid);
+        }
+        return raw;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.ElementAction;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.FocusProof;
+import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.Recheck;
+import java.util.Objects;
+
+/**
+ * How {@code type} puts text into a field, by the route that works for it: the accessibility API's
+ * editable text when the element has one and it reads back as set, else keyboard text input —
+ * only after the backend proved the target holds keyboard focus (element focused and its window
+ * has input focus), so no keystroke can land elsewhere. Replace selects all first; insert types
+ * at the caret. The dispatch names the route ({@code atspi.EditableText} or {@code keyboard}) and,
+ * for a fallback, why; the verifier then reads the value back either way.
+ *
+ * <p>Why a fallback at all: browsers expose web inputs without editable text (Chromium), or accept
+ * {@code SetTextContents} and change nothing (Firefox). Typed characters into a focused,
+ * non-secure field are still {@code type}, governed as such — never {@code key}.
+ */
+final class TextEntry {
+    /** How long a set value may take to read back before the keyboard route is tried. */
+    private static final long READ_BACK_MS = 150;
+    /** How long typed keys may take to show in the value before the verifier takes over. */
+    private static final long SETTLE_MS = 2_000;
+    private static final long QUIET_MS = 400;
+    static final String EDITABLE_TEXT = "atspi.EditableText";
+    static final String KEYBOARD = "keyboard";
+
+    private final DesktopBackend backend;
+
+    TextEntry(DesktopBackend backend) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+    }
+
+    Dispatch type(ElementNode target, String text, boolean insert) {
+        if (target.secure()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "ref",
+                    "the target is a secure field; Countersign never types into one"));
+        }
+        String why;
+        if (insert) {
+            why = "insert at the caret";
+        } else {
+            try {
+                Dispatch set = backend.perform(target.handle(), new ElementAction.SetValue(text));
+                if (readsBack(target, text)) {
+                    return new Dispatch(EDITABLE_TEXT, set.detail());
+                }
+                why = "the value set through " + set.strategy() + " did not read back";
+            } catch (CountersignException e) {
+                if (e.error().code() != ErrorCode.INVALID_ARGUMENT) {
+                    throw e;
+                }
+                why = "the element has no editable value";
+            }
+        }
+        FocusProof proof = backend.focusForTyping(target.handle());
+        if (!proof.proven()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "keyboard focus on the target could not be proven, so no keys were sent: " + proof.detail()));
+        }
+        if (!insert) {
+            backend.keys(new KeyInput.Keys("ctrl+a"));
+            if (text.isEmpty()) {
+                backend.keys(new KeyInput.Keys("BackSpace"));
+            }
+        }
+        if (!text.isEmpty()) {
+            backend.keys(new KeyInput.Text(text));
+        }
+        settle(target, text, insert);
+        return new Dispatch(KEYBOARD, (insert ? "inserted " : "replaced with ")
+                + text.codePointCount(0, text.length()) + " characters by XTest after " + proof.detail() + "; " + why);
+    }
+
+    /**
+     * Waits until the application has taken in the keystrokes: the X server has them at once, but a
+     * busy browser processes seventeen key events in hundreds of milliseconds. Done when the value
+     * holds the text, or has not changed for {@link #QUIET_MS}; never longer than {@link #SETTLE_MS}.
+     */
+    private void settle(ElementNode target, String text, boolean insert) {
+        long end = System.nanoTime() + SETTLE_MS * 1_000_000;
+        String last = null;
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < end) {
+            Recheck now = backend.recheck(target.handle());
+            if (!(now instanceof Recheck.Present)) {
+                return;
+            }
+            String value = ((Recheck.Present) now).current().value();
+            if (value != null && (insert ? value.contains(text) : value.equals(text))) {
+                return;
+            }
+            if (!Objects.equals(value, last)) {
+                last = value;
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince > QUIET_MS * 1_000_000) {
+                return;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private boolean readsBack(ElementNode target, String text) {
+        long end = System.nanoTime() + READ_BACK_MS * 1_000_000;
+        do {
+            Recheck now = backend.recheck(target.handle());
+            if (now instanceof Recheck.Present && text.equals(((Recheck.Present) now).current().value())) {
+                return true;
+            }
+            try {
+                Thread.sleep(15);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        } while (System.nanoTime() < end);
+        return false;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.countersign.desktop.linux;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.AppListing;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.FocusProof;
+import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestDesktopExtension;
+import java.time.Duration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Listing apps, suggesting names, and proving keyboard focus before typing, on real yad windows. */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+class AtspiListingTest {
+
+    @Test
+    void listingShowsTheAppWithItsToolkitAndWindow(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+
+        AppListing mine = desktop.backend().listApps().stream().filter(l -> l.app().pid() == form.pid())
+                .findFirst().orElseThrow();
+
+        assertThat(mine.app().name()).isEqualTo("yad");
+        assertThat(mine.toolkit()).startsWithIgnoringCase("gtk 3.");
+        assertThat(mine.windows()).extracting(w -> w.title()).contains("Login Form");
+    }
+
+    @Test
+    void aWrongNameIsAnsweredWithTheClosestNames(TestDesktop desktop) throws Exception {
+        desktop.launchForm("", "");
+
+        assertThatThrownBy(() -> desktop.backend().resolveApp(AppSelector.name("yadd")))
+                .isInstanceOf(CountersignException.class)
+                .satisfies(e -> {
+                    assertThat(((CountersignException) e).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+                    assertThat(e.getMessage()).contains("did you mean 'yad'");
+                });
+    }
+
+    @Test
+    void focusIsProvenBeforeKeyboardTextAndTheTextReadsBack(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        ElementNode entry = DesktopTrees.findRole(DesktopTrees.snapshot(desktop.backend(), form), "text");
+
+        FocusProof proof = desktop.backend().focusForTyping(entry.handle());
+        assertThat(proof.proven()).as(proof.detail()).isTrue();
+        desktop.backend().keys(new KeyInput.Text("typed by keys"));
+
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(2), () -> {
+            Recheck r = desktop.backend().recheck(entry.handle());
+            return r instanceof Recheck.Present && "typed by keys".equals(((Recheck.Present) r).current().value());
+        })).isTrue();
+    }
+
+    @Test
+    void focusForTypingRefusesAPasswordField(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "secret");
+        ElementNode password = DesktopTrees.findRole(DesktopTrees.snapshot(desktop.backend(), form), "password text");
+
+        assertThatThrownBy(() -> desktop.backend().focusForTyping(password.handle()))
+                .isInstanceOf(CountersignException.class)
+                .satisfies(e -> assertThat(((CountersignException) e).error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED));
+    }
+}

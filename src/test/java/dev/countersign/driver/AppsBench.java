@@ -1,0 +1,104 @@
+package dev.countersign.driver;
+
+import ch.qos.logback.classic.Level;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Observe and act medians per real app of the compatibility matrix (run by scripts/bench/apps,
+ * never by the test suite): observe at the default bounds, observe at the largest bounds (2000
+ * nodes, 16 levels: Writer's whole window), and one act through the governed driver — a check box
+ * click where the app has one, else typing into its text field. Printed as a Markdown table.
+ */
+public final class AppsBench {
+    private AppsBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 15;
+        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        String only = args.length > 2 ? args[2] : null;
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+        List<String> rows = new ArrayList<>();
+        try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
+            for (CompatibilityMatrixTest.App app : CompatibilityMatrixTest.allApps().toList()) {
+                if (only != null && !app.label().contains(only)) {
+                    continue;
+                }
+                CompatibilityMatrixTest.Launched launched = CompatibilityMatrixTest.Launched.start(app, backend);
+                try {
+                    rows.add(measure(app, launched, backend, runs, warmup));
+                } finally {
+                    launched.stop();
+                }
+            }
+        }
+        System.out.println("| app | toolkit | nodes (default) | observe default ms (median / p90) | nodes (2000/16) "
+                + "| observe 2000/16 ms (median / p90) | act | act ms (median / p90) |");
+        System.out.println("|---|---|---:|---:|---:|---:|---|---:|");
+        rows.forEach(System.out::println);
+    }
+
+    private static String measure(CompatibilityMatrixTest.App app, CompatibilityMatrixTest.Launched launched,
+                                  DesktopBackend backend, int runs, int warmup) {
+        ComputerDriver driver = CompatibilityMatrixTest.driver(backend);
+        String pid = Long.toString(launched.accessiblePid());
+        ObserveArgs defaults = new ObserveArgs(pid, null, null, null, null);
+        ObserveArgs whole = new ObserveArgs(pid, null, SnapshotLimits.MAX_NODES, SnapshotLimits.MAX_DEPTH, null);
+        int[] nodes = new int[2];
+        List<Double> observe = new ArrayList<>();
+        List<Double> observeAll = new ArrayList<>();
+        List<Double> act = new ArrayList<>();
+        String what = app.checkBox() != null ? "click check box" : "type into text field";
+        for (int i = 0; i < warmup + runs; i++) {
+            long t = System.nanoTime();
+            ObservationView v = ok(driver.observe("bench", defaults));
+            double ms = (System.nanoTime() - t) / 1e6;
+            nodes[0] = v.nodes().size();
+            t = System.nanoTime();
+            nodes[1] = ok(driver.observe("bench", whole)).nodes().size();
+            double msAll = (System.nanoTime() - t) / 1e6;
+            ObservationView fresh = ok(driver.observe("bench", defaults));
+            Optional<NodeView> target = fresh.nodes().stream()
+                    .filter(app.checkBox() != null ? app.checkBox() : app.textField()).findFirst();
+            double msAct = Double.NaN;
+            if (target.isPresent()) {
+                t = System.nanoTime();
+                driver.act("bench", app.checkBox() != null ? ActArgs.click(target.get().ref())
+                        : ActArgs.type(target.get().ref(), "bench " + i));
+                msAct = (System.nanoTime() - t) / 1e6;
+            }
+            if (i >= warmup) {
+                observe.add(ms);
+                observeAll.add(msAll);
+                if (!Double.isNaN(msAct)) {
+                    act.add(msAct);
+                }
+            }
+        }
+        return String.format(Locale.ROOT, "| %s | %s | %d | %s | %d | %s | %s | %s |", app.label(), launched.toolkit(),
+                nodes[0], stats(observe), nodes[1], stats(observeAll), what, act.isEmpty() ? "n/a" : stats(act));
+    }
+
+    private static <T> T ok(ToolResult<T> r) {
+        if (r instanceof ToolResult.Err) {
+            throw new IllegalStateException(((ToolResult.Err<?>) r).error().toString());
+        }
+        return ((ToolResult.Ok<T>) r).value();
+    }
+
+    private static String stats(List<Double> xs) {
+        List<Double> s = new ArrayList<>(xs);
+        Collections.sort(s);
+        double median = s.get(s.size() / 2);
+        double p90 = s.get(Math.min(s.size() - 1, (int) Math.ceil(s.size() * 0.9) - 1));
+        return String.format(Locale.ROOT, "%.1f / %.1f", median, p90);
+    }
+}
