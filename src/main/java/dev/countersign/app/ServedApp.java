@@ -1,7 +1,10 @@
 package dev.countersign.app;
 
 import dev.countersign.approval.Approver;
+import dev.countersign.audit.AuditInbox;
+import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.driver.ApprovalTap;
@@ -24,6 +27,10 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Everything {@code countersign serve} runs, wired once: backend, policy, approver, driver, audit
@@ -31,6 +38,7 @@ import java.util.HexFormat;
  * half-answered, audit log last, so the stop is recorded).
  */
 final class ServedApp implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ServedApp.class);
     /** How long a script's tool call may wait for the person before the script suspends. */
     private static final Duration SCRIPT_SUSPEND_AFTER = Duration.ofMillis(250);
 
@@ -42,6 +50,7 @@ final class ServedApp implements AutoCloseable {
     final ComputerDriver driver;
     private final ScriptHost scripts;
     private final String policyDigest;
+    private HomeWatch watch;
 
     private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
             ComputerDriver driver, ScriptHost scripts, String policyDigest) {
@@ -81,7 +90,19 @@ final class ServedApp implements AutoCloseable {
         try {
             McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
                     VersionProvider.version(), new HostScriptPort(scripts));
-            return new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
+            ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
+            // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
+            // 'countersign agent add|remove' handed over while this process held the log.
+            driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
+                    Map.of("by", "person")));
+            AuditInbox.drainInto(audit);
+            try {
+                app.watch = HomeWatch.start(List.of(home.root(), AuditInbox.folderFor(audit.file())), app::homeChanged);
+            } catch (IOException e) {
+                app.close();
+                throw e;
+            }
+            return app;
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
             scripts.close();
@@ -107,6 +128,20 @@ final class ServedApp implements AutoCloseable {
         return RiskPolicy.parse(Files.readAllBytes(path));
     }
 
+    /** Takes in what another process changed in the home folder. */
+    private void homeChanged() {
+        AuditInbox.drainInto(audit);
+    }
+
+    private void record(AuditKind kind, Map<String, ?> data) {
+        try {
+            audit.append(kind, null, data);
+        } catch (CountersignException e) {
+            // The kill switch works even when the log does not; the failure is not silent.
+            LOG.error("could not record {} in the audit log: {}", kind.wire(), e.getMessage());
+        }
+    }
+
     /** The digest of the policy this app decides with (what every grant is bound to). */
     String policyDigest() {
         return policyDigest;
@@ -114,6 +149,9 @@ final class ServedApp implements AutoCloseable {
 
     @Override
     public void close() {
+        if (watch != null) {
+            watch.close();
+        }
         endpoint.close();
         scripts.close();
         audit.close();

@@ -85,10 +85,32 @@ public final class ApprovalTap implements Approver {
      */
     public CompletableFuture<Boolean> askPerson(String agentId, String summary, String category, String appName,
             String windowTitle, Instant expiresAt) {
+        return askPerson(agentId, summary, category, appName, windowTitle, expiresAt, ApprovalWatch.NONE);
+    }
+
+    /**
+     * {@link #askPerson(String, String, String, String, String, Instant)}, reporting the question and
+     * the answer to {@code watch} (the audit log) like an action's approval; if the question cannot
+     * be recorded, the person is not asked and the answer is no.
+     */
+    public CompletableFuture<Boolean> askPerson(String agentId, String summary, String category, String appName,
+            String windowTitle, Instant expiresAt, ApprovalWatch watch) {
         byte[] nonce = new byte[16];
         random.nextBytes(nonce);
         ApprovalRequest request = new ApprovalRequest("ask_" + HexFormat.of().formatHex(nonce), agentId, null, summary,
                 category, List.of(), appName, windowTitle, expiresAt, null);
-        return person.request(request).thenApply(decision -> decision == Decision.ALLOW_ONCE);
+        try {
+            watch.asking(request);
+        } catch (CountersignException e) {
+            return CompletableFuture.completedFuture(false);
+        }
+        return person.request(request).thenApply(decision -> {
+            try {
+                watch.decided(request, decision, false);
+            } catch (CountersignException e) {
+                return false;
+            }
+            return decision == Decision.ALLOW_ONCE;
+        });
     }
 }

@@ -28,6 +28,8 @@ public final class ComputerDriver {
     private final ActFlow acts;
     private final ApprovalFlow approvals;
     private final VisualFlow visuals;
+    private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
@@ -92,11 +94,18 @@ public final class ComputerDriver {
         ctx.pauseAll();
         approvals.withdrawEverything();
         LOG.info("all agents paused");
+        killSwitch.forEach(l -> l.accept(true));
     }
 
     public void resumeAll() {
         ctx.resumeAll();
         LOG.info("agents resumed");
+        killSwitch.forEach(l -> l.accept(false));
+    }
+
+    /** Hears every {@link #pauseAll} ({@code true}) and {@link #resumeAll} ({@code false}), after it took effect. */
+    public void onKillSwitch(java.util.function.Consumer<Boolean> listener) {
+        killSwitch.add(java.util.Objects.requireNonNull(listener, "listener"));
     }
 
     public boolean paused() {

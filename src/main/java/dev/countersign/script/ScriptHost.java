@@ -143,21 +143,21 @@ public final class ScriptHost implements AutoCloseable {
                     // A read-only call changes nothing on screen: running it again is safe.
                     return start(checkpoint, () -> tools.call(checkpoint.agentId(), checkpoint.tool(), checkpoint.args(), audit));
                 }
-                return interrupted(checkpoint);
+                return interrupted(checkpoint, audit);
             case AWAITING_APPROVAL:
                 // Nothing was dispatched (dispatch only follows an allow, which is recorded first);
                 // the old decision died with the old process, so the person is asked again.
                 return start(checkpoint, () -> recovery.reissue(checkpoint, audit));
             case DISPATCHING:
             default:
-                return interrupted(checkpoint);
+                return interrupted(checkpoint, audit);
         }
     }
 
-    private InFlight interrupted(ScriptCheckpoint checkpoint) {
+    private InFlight interrupted(ScriptCheckpoint checkpoint, ScriptAudit audit) {
         InFlight flight = new InFlight(store, checkpoint);
         flight.askingDirectly(Recovery.interruptedSummary(checkpoint));
-        recovery.askAboutInterrupted(checkpoint).whenComplete((answer, failure) -> {
+        recovery.askAboutInterrupted(checkpoint, audit).whenComplete((answer, failure) -> {
             if (failure != null) {
                 flight.answer.completeExceptionally(failure);
             } else {
