@@ -51,6 +51,8 @@ final class ServedApp implements AutoCloseable {
     private final ScriptHost scripts;
     private final String policyDigest;
     private HomeWatch watch;
+    /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
+    private final java.util.Set<String> knownAgents = new java.util.HashSet<>();
 
     private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
             ComputerDriver driver, ScriptHost scripts, String policyDigest) {
@@ -96,6 +98,7 @@ final class ServedApp implements AutoCloseable {
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
                     Map.of("by", "person")));
             AuditInbox.drainInto(audit);
+            app.agentsChanged();
             try {
                 app.watch = HomeWatch.start(List.of(home.root(), AuditInbox.folderFor(audit.file())), app::homeChanged);
             } catch (IOException e) {
@@ -130,7 +133,38 @@ final class ServedApp implements AutoCloseable {
 
     /** Takes in what another process changed in the home folder. */
     private void homeChanged() {
+        // Revocation first: a removed agent must lose its work before anything else happens.
+        agentsChanged();
         AuditInbox.drainInto(audit);
+    }
+
+    /**
+     * Withdraws everything of the agents that left agents.json since the last look (the tray's
+     * Remove or 'countersign agent remove'): their pending approvals, sessions, observations,
+     * reservations and scripts. Their tokens are refused by the endpoint already.
+     */
+    private void agentsChanged() {
+        // Keyed by name and token hash: removing an agent and adding one of the same name between
+        // two looks still revokes the old one's work.
+        java.util.Set<String> now = new java.util.HashSet<>();
+        agents.list().forEach(a -> now.add(a.name() + "\n" + a.tokenSha256()));
+        java.util.Set<String> gone = new java.util.TreeSet<>();
+        synchronized (knownAgents) {
+            knownAgents.stream().filter(k -> !now.contains(k)).forEach(k -> gone.add(k.substring(0, k.indexOf('\n'))));
+            knownAgents.clear();
+            knownAgents.addAll(now);
+        }
+        for (String agent : gone) {
+            revoke(agent);
+        }
+    }
+
+    private void revoke(String agent) {
+        int sessions = endpoint.endSessions(agent);
+        driver.dispose(agent);
+        int ended = scripts.endScripts(agent);
+        LOG.info("agent {} was removed: ended {} session(s) and {} script(s), withdrew its approvals", agent,
+                sessions, ended);
     }
 
     private void record(AuditKind kind, Map<String, ?> data) {

@@ -45,10 +45,12 @@ public final class McpEndpoint implements AutoCloseable {
     private final int port;
     private final String host;
     private final ToolRegistry registry;
+    private final SessionBook sessions;
     private boolean closed;
 
     private McpEndpoint(Server jetty, McpSyncServer mcp, AuditTrail audit, int port, String host,
-            ToolRegistry registry) {
+            ToolRegistry registry, SessionBook sessions) {
+        this.sessions = sessions;
         this.jetty = jetty;
         this.mcp = mcp;
         this.audit = audit;
@@ -161,10 +163,18 @@ public final class McpEndpoint implements AutoCloseable {
                     + host + ":" + config.port() + ": " + e.getMessage()), e);
         }
         bound[0] = connector.getLocalPort();
-        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry);
+        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry, sessions);
         audit.serverStarted(endpoint.uri().toString(), registry.names());
         LOG.info("serving MCP at {}", endpoint.uri());
         return endpoint;
+    }
+
+    /**
+     * Ends every session of a revoked agent: its session ids stop resolving at once, also for a
+     * new agent given the same name later. (Its token is refused anyway once it left agents.json.)
+     */
+    public int endSessions(String agentId) {
+        return sessions.forgetAgent(agentId);
     }
 
     public int port() {
