@@ -32,7 +32,8 @@ public final class PolicyApprovals implements ApprovalPolicy {
         Operation operation = Operation.of("computer_act", op).orElseThrow(() ->
                 new IllegalArgumentException("unknown op " + op));
         ActionFacts facts = operation == Operation.KEY
-                ? ActionFacts.key(keys, target.name(), target.identifier(), target.description(), target.secure())
+                ? ActionFacts.key(keys, target.role(), target.name(), target.identifier(), target.description(),
+                        target.secure())
                 : ActionFacts.of(operation, target.name(), target.identifier(), target.description(), target.secure());
         // A refusal (a secure target) throws CountersignException and becomes the act's error.
         return policy.get().requirement(facts);
