@@ -34,7 +34,7 @@ public final class ComputerDriver {
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
         this.ctx = new DriverContext(backend, clock, ids, random, settings, leases, policy::currentDigest);
-        this.observer = new Observer(ctx);
+        this.observer = new Observer(ctx, policy);
         this.approvals = new ApprovalFlow(ctx, approver);
         GovernedRun run = new GovernedRun(ctx, approvals);
         this.acts = new ActFlow(ctx, policy, run);

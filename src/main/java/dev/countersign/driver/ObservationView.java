@@ -14,7 +14,8 @@ public record ObservationView(
         @JsonProperty("window") WindowView window,
         @JsonProperty("nodes") List<NodeView> nodes,
         @JsonProperty("truncated") boolean truncated,
-        @JsonProperty("omitted_count") int omittedCount) {
+        @JsonProperty("omitted_count") int omittedCount,
+        @JsonProperty("redacted") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int redacted) {
 
     /** The observed application and the launch it was observed in. */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -30,12 +30,14 @@ public final class RiskPolicy {
     private final PolicyDigest digest;
     private final WordMatcher words;
     private final KeyRules keys;
+    private final ScreenRedactor redactor;
 
     private RiskPolicy(PolicyDocument document) {
         this.document = Objects.requireNonNull(document, "document");
         this.digest = PolicyDigest.of(document);
         this.words = new WordMatcher(document.categories());
         this.keys = new KeyRules(document.keys());
+        this.redactor = ScreenRedactor.of(document.credentials());
     }
 
     /**
@@ -80,6 +82,11 @@ public final class RiskPolicy {
 
     public PolicyDigest digest() {
         return digest;
+    }
+
+    /** What is withheld from observations: Countersign's tokens and the file's {@code credentials}. */
+    public ScreenRedactor redactor() {
+        return redactor;
     }
 
     /** Decides one action. */
