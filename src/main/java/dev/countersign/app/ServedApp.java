@@ -73,6 +73,9 @@ final class ServedApp implements AutoCloseable {
     /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with the lease an agent gets on connect. */
     static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver,
             LeaseBook.Terms defaultLease) throws IOException {
+        // Countersign's own process and windows are never a target, and no synthetic input is sent
+        // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
+        backend = new dev.countersign.desktop.SelfTargetGuard(backend, Backends.screenWindows(), approver::asking);
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
         RiskPolicy policy = policy(home);

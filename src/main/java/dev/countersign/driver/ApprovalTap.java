@@ -71,6 +71,11 @@ public final class ApprovalTap implements Approver {
         person.withdraw(nonce);
     }
 
+    @Override
+    public boolean asking() {
+        return person.asking();
+    }
+
     /** Withdraws every open {@link #askPerson} question about an agent (it was removed). */
     public void withdrawQuestions(String agentId) {
         java.util.Set<String> open = questions.remove(agentId);
