@@ -76,6 +76,8 @@ final class ServedApp implements AutoCloseable {
         // Countersign's own process and windows are never a target, and no synthetic input is sent
         // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
         backend = new dev.countersign.desktop.SelfTargetGuard(backend, Backends.screenWindows(), approver::asking);
+        // Secure is sticky (hole 3): a password field revealed by a toggle stays a password field.
+        backend = new dev.countersign.desktop.SecureMemory(backend);
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
         RiskPolicy policy = policy(home);
