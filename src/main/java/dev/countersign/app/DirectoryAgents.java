@@ -1,6 +1,6 @@
 package dev.countersign.app;
 
-import dev.countersign.app.shell.AgentRegistry;
+import dev.countersign.app.windows.AgentRegistry;
 import dev.countersign.audit.AuditInbox;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.core.CountersignException;

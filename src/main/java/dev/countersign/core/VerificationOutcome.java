@@ -23,9 +23,6 @@ public sealed interface VerificationOutcome {
     @JsonIgnore
     boolean isCommitted();
 
-    /** The graph status word: {@code completed}, {@code committed_unverified} or {@code verification_failed}. */
-    @JsonIgnore
-    String status();
 
     /** Why the outcome is what it is, for a person. */
     String detail();
@@ -42,10 +39,6 @@ public sealed interface VerificationOutcome {
             return true;
         }
 
-        @Override
-        public String status() {
-            return "completed";
-        }
     }
 
     /** The runtime ran the action; there is no evidence that its postcondition holds. */
@@ -60,10 +53,6 @@ public sealed interface VerificationOutcome {
             return true;
         }
 
-        @Override
-        public String status() {
-            return "committed_unverified";
-        }
     }
 
     /** Not committed, or the evidence contradicts the postcondition. */
@@ -78,9 +67,5 @@ public sealed interface VerificationOutcome {
             return false;
         }
 
-        @Override
-        public String status() {
-            return "verification_failed";
-        }
     }
 }

@@ -1,84 +1,371 @@
 package dev.countersign.driver;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.ReceiptVerification;
+import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.ElementAction;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.ScrollDirection;
+import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.KeyChord;
+import dev.countersign.policy.Operation;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * The arguments of {@code computer_act} (SPEC.md §3): one operation on one fresh ref.
- * {@link #validate()} names the first argument that does not fit the operation.
+ * The arguments of {@code computer_act} (SPEC.md §3): one operation on one fresh ref. The
+ * operation is the type: Jackson picks the variant from {@code op}, so an argument that belongs to
+ * another operation is an unknown property and is refused before the driver sees it. Each variant
+ * owns everything that differs between operations: its policy operation, its words for the person,
+ * how it is performed on the backend and what evidence verifies it. Adding an operation is adding
+ * a variant here (see docs/decisions/0005-operations-as-types.md).
  */
-public record ActArgs(
-        @JsonProperty("ref") String ref,
-        @JsonProperty("op") String op,
-        @JsonProperty("text") String text,
-        @JsonProperty("keys") String keys,
-        @JsonProperty("direction") String direction,
-        @JsonProperty("amount") Integer amount,
-        @JsonProperty("postcondition") ActionPostcondition postcondition) {
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.EXISTING_PROPERTY, property = "op")
+@JsonSubTypes({
+        @JsonSubTypes.Type(ActArgs.Click.class),
+        @JsonSubTypes.Type(ActArgs.Focus.class),
+        @JsonSubTypes.Type(ActArgs.Type.class),
+        @JsonSubTypes.Type(ActArgs.Key.class),
+        @JsonSubTypes.Type(ActArgs.Scroll.class)})
+public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Type, ActArgs.Key, ActArgs.Scroll {
 
-    public static final Set<String> OPS = Set.of("click", "focus", "type", "key", "scroll");
-    public static final Set<String> DIRECTIONS = Set.of("up", "down", "left", "right");
-    static final int MAX_TEXT = 4096;
+    /** The longest text one {@code type} may set. */
+    int MAX_TEXT = 4096;
+    /** The scroll steps one {@code scroll} may take, inclusive. */
+    int MIN_AMOUNT = 1;
+    int MAX_AMOUNT = 50;
+    List<String> DIRECTIONS = List.of("up", "down", "left", "right");
 
-    public static ActArgs click(String ref) {
-        return new ActArgs(ref, "click", null, null, null, null, null);
+    /** The ref from the agent's latest observation. */
+    String ref();
+
+    /** What must hold afterwards, as the agent declared it; null for the operation's natural one. */
+    ActionPostcondition postcondition();
+
+    /** The operation's wire name, from its {@link JsonTypeName}. */
+    @JsonProperty("op")
+    default String op() {
+        return getClass().getAnnotation(JsonTypeName.class).value();
     }
 
-    public static ActArgs type(String ref, String text) {
-        return new ActArgs(ref, "type", text, null, null, null, null);
-    }
+    /** The operation the person's policy decides on. */
+    @JsonIgnore
+    Operation operation();
 
-    public int scrollAmount() {
-        return amount == null ? 3 : amount;
-    }
+    /** The verb the approval dialog puts before the target's label. */
+    @JsonIgnore
+    String verb();
 
-    /** The first argument that is missing, out of range or does not belong to the operation. */
-    public Optional<CountersignError> validate() {
-        if (ref == null || ref.isBlank()) {
+    /** The first argument that is missing or out of range; empty when all fit. */
+    default Optional<CountersignError> validate() {
+        if (ref() == null || ref().isBlank()) {
             return ObserveArgs.invalid("ref", "ref is a ref from your latest observation");
         }
-        if (op == null || !OPS.contains(op)) {
-            return ObserveArgs.invalid("op", "op is one of click, focus, type, key, scroll");
+        Optional<CountersignError> own = checkOwn();
+        if (own.isPresent()) {
+            return own;
         }
-        if ("type".equals(op) != (text != null)) {
-            return ObserveArgs.invalid("text", "text is required for op 'type' and only allowed there");
-        }
-        if (text != null && text.length() > MAX_TEXT) {
-            return ObserveArgs.invalid("text", "text is at most " + MAX_TEXT + " characters");
-        }
-        if ("key".equals(op) != (keys != null)) {
-            return ObserveArgs.invalid("keys", "keys is required for op 'key' and only allowed there");
-        }
-        if (keys != null) {
-            Optional<CountersignError> badKeys = KeyChord.validate(keys);
-            if (badKeys.isPresent()) {
-                return badKeys;
-            }
-        }
-        boolean scroll = "scroll".equals(op);
-        if (scroll != (direction != null)) {
-            return ObserveArgs.invalid("direction", "direction (up, down, left, right) is required for op 'scroll' "
-                    + "and only allowed there");
-        }
-        if (direction != null && !DIRECTIONS.contains(direction.toLowerCase(Locale.ROOT))) {
-            return ObserveArgs.invalid("direction", "direction is up, down, left or right");
-        }
-        if (amount != null && (!scroll || amount < 1 || amount > 50)) {
-            return ObserveArgs.invalid("amount", "amount is 1-50 and only for op 'scroll'");
-        }
-        if (postcondition != null && !"ui_element".equals(postcondition.kind())) {
+        if (postcondition() != null && !"ui_element".equals(postcondition().kind())) {
             return ObserveArgs.invalid("postcondition", "postcondition.kind is 'ui_element'");
         }
         return Optional.empty();
     }
 
-    /** Whether this operation changes what is on screen (everything but focus). */
-    public boolean mutates() {
-        return !"focus".equals(op);
+    /** The first argument of this operation's own that does not fit; empty when all fit. */
+    default Optional<CountersignError> checkOwn() {
+        return Optional.empty();
+    }
+
+    /** What the policy reads: the operation and the live target's own labels. */
+    default ActionFacts facts(ElementNode target) {
+        return ActionFacts.of(operation(), target.name(), target.identifier(), target.description(), target.secure());
+    }
+
+    /** The arguments the envelope's digest binds, beyond {@code op}; never a secret in clear. */
+    default Map<String, Object> boundArguments() {
+        return Map.of();
+    }
+
+    /** Whether this operation changes what is on screen. */
+    default boolean mutates() {
+        return true;
+    }
+
+    /** What moves before the input and must settle first (keyboard focus for keys); null when nothing. */
+    default ElementAction preparation() {
+        return null;
+    }
+
+    /** The one mutating call: performs this operation on the re-read target. */
+    Dispatch perform(DesktopBackend backend, ElementNode target);
+
+    /** The postcondition when the agent declared none; null when the operation has no natural one. */
+    default ActionPostcondition naturalPostcondition() {
+        return new ActionPostcondition("ui_element", true, null, null);
+    }
+
+    /** Evidence that the natural postcondition holds on {@code before}'s element; null when there is none. */
+    ReceiptVerification evidence(EffectProbe probe, ElementNode before);
+
+    /** Every operation's wire name, in declaration order: the MCP schema's {@code op} enum. */
+    static List<String> ops() {
+        return Arrays.stream(ActArgs.class.getPermittedSubclasses())
+                .map(type -> type.getAnnotation(JsonTypeName.class).value()).toList();
+    }
+
+    /**
+     * Every wire argument of {@code computer_act} in order: {@code ref}, {@code op}, each
+     * operation's own arguments, then {@code postcondition}. The schemas an agent sees are checked
+     * against this list, so they cannot drift from the variants.
+     */
+    static List<String> arguments() {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>(List.of("ref", "op"));
+        for (Class<?> variant : ActArgs.class.getPermittedSubclasses()) {
+            for (java.lang.reflect.RecordComponent c : variant.getRecordComponents()) {
+                names.add(c.getAccessor().getAnnotation(JsonProperty.class).value());
+            }
+        }
+        names.remove("postcondition");
+        names.add("postcondition");
+        return List.copyOf(names);
+    }
+
+    static ActArgs click(String ref) {
+        return new Click(ref, null);
+    }
+
+    static ActArgs type(String ref, String text) {
+        return new Type(ref, text, null);
+    }
+
+    /** Press the element's default action. */
+    @JsonTypeName("click")
+    record Click(@JsonProperty("ref") String ref, @JsonProperty("postcondition") ActionPostcondition postcondition)
+            implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.CLICK;
+        }
+
+        @Override
+        public String verb() {
+            return "Click";
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            // Only ever the element's own action: a point click is computer_visual_act's, which asks.
+            return backend.perform(target.handle(), new ElementAction.Press());
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            return probe.click(before);
+        }
+    }
+
+    /** Move keyboard focus to the element; nothing on screen changes. */
+    @JsonTypeName("focus")
+    record Focus(@JsonProperty("ref") String ref, @JsonProperty("postcondition") ActionPostcondition postcondition)
+            implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.FOCUS;
+        }
+
+        @Override
+        public String verb() {
+            return "Focus";
+        }
+
+        @Override
+        public boolean mutates() {
+            return false;
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            return backend.perform(target.handle(), new ElementAction.Focus());
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            return probe.focus(before);
+        }
+    }
+
+    /** Set the element's text. The digest binds the text; graph state never holds it in clear. */
+    @JsonTypeName("type")
+    record Type(@JsonProperty("ref") String ref, @JsonProperty("text") String text,
+            @JsonProperty("postcondition") ActionPostcondition postcondition) implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.TYPE;
+        }
+
+        @Override
+        public String verb() {
+            return "Type into";
+        }
+
+        @Override
+        public Optional<CountersignError> checkOwn() {
+            if (text == null) {
+                return ObserveArgs.invalid("text", "text is required for op 'type'");
+            }
+            if (text.length() > MAX_TEXT) {
+                return ObserveArgs.invalid("text", "text is at most " + MAX_TEXT + " characters");
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public Map<String, Object> boundArguments() {
+            return Map.of("text_sha256", EffectProbe.valueDigest(text));
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            return backend.perform(target.handle(), new ElementAction.SetValue(text));
+        }
+
+        @Override
+        public ActionPostcondition naturalPostcondition() {
+            return new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(text), null);
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            return probe.value(before, text);
+        }
+    }
+
+    /** Send a key chord to the element once it holds keyboard focus. */
+    @JsonTypeName("key")
+    record Key(@JsonProperty("ref") String ref, @JsonProperty("keys") String keys,
+            @JsonProperty("postcondition") ActionPostcondition postcondition) implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.KEY;
+        }
+
+        @Override
+        public String verb() {
+            return "Press keys on";
+        }
+
+        @Override
+        public Optional<CountersignError> checkOwn() {
+            if (keys == null) {
+                return ObserveArgs.invalid("keys", "keys is required for op 'key'");
+            }
+            return KeyChord.validate(keys);
+        }
+
+        @Override
+        public ActionFacts facts(ElementNode target) {
+            // The role decides whether an arrow key changes a value (radio group, slider, combo box).
+            return ActionFacts.key(keys, target.role(), target.name(), target.identifier(), target.description(),
+                    target.secure());
+        }
+
+        @Override
+        public Map<String, Object> boundArguments() {
+            return Map.of("keys", keys);
+        }
+
+        @Override
+        public ElementAction preparation() {
+            // Keys go to whatever has keyboard focus: the target takes it first.
+            return new ElementAction.Focus();
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            return backend.keys(new KeyInput.Keys(KeyChord.parse(keys).canonical()));
+        }
+
+        @Override
+        public ActionPostcondition naturalPostcondition() {
+            return null;
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            // Keys have no evidence on their target: unknown until a new observation shows what moved.
+            return null;
+        }
+    }
+
+    /** Scroll the element by some steps. */
+    @JsonTypeName("scroll")
+    record Scroll(@JsonProperty("ref") String ref, @JsonProperty("direction") String direction,
+            @JsonProperty("amount") Integer amount, @JsonProperty("postcondition") ActionPostcondition postcondition)
+            implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.SCROLL;
+        }
+
+        @Override
+        public String verb() {
+            return "Scroll";
+        }
+
+        /** The steps to scroll: 3 when the agent named none. */
+        public int steps() {
+            return amount == null ? 3 : amount;
+        }
+
+        @Override
+        public Optional<CountersignError> checkOwn() {
+            if (direction == null) {
+                return ObserveArgs.invalid("direction", "direction (up, down, left, right) is required for op 'scroll'");
+            }
+            if (!DIRECTIONS.contains(direction.toLowerCase(Locale.ROOT))) {
+                return ObserveArgs.invalid("direction", "direction is up, down, left or right");
+            }
+            if (amount != null && (amount < MIN_AMOUNT || amount > MAX_AMOUNT)) {
+                return ObserveArgs.invalid("amount", "amount is " + MIN_AMOUNT + "-" + MAX_AMOUNT);
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public Map<String, Object> boundArguments() {
+            Map<String, Object> bound = new LinkedHashMap<>();
+            bound.put("direction", direction);
+            bound.put("amount", steps());
+            return bound;
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            ScrollDirection to = ScrollDirection.valueOf(direction.toUpperCase(Locale.ROOT));
+            return backend.perform(target.handle(), new ElementAction.Scroll(to, steps()));
+        }
+
+        @Override
+        public ActionPostcondition naturalPostcondition() {
+            return null;
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            // Scrolling has no evidence on its target: unknown until a new observation shows what moved.
+            return null;
+        }
     }
 }

@@ -41,8 +41,8 @@ final class ActFlow {
             return ToolResult.error(paused.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, args.ref());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+            return ToolResult.error(refused.error());
         }
         var found = (ObservationStore.Resolution.Found) resolution;
         Observation observation = found.observation();
@@ -56,13 +56,8 @@ final class ActFlow {
         if (session.isPresent()) {
             return ToolResult.error(session.get());
         }
-        if (seen.actions().isEmpty() && "click".equals(args.op())) {
-            // A click without an accessible action would be a raw click at a screen point, judged by
-            // this element's labels while landing on whatever is there: that is the visual fallback's
-            // job, which always asks.
-            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
-                    "this element has no accessible action; use computer_visual_act to click at a point "
-                            + "(it always asks the person)"));
+        if (seen.actions().isEmpty() && args instanceof ActArgs.Click) {
+            return ToolResult.error(noAction());
         }
         // The act is accepted: from here its outcome may be uncertain, so the observation is spent.
         var spent = ctx.observations.consume(observation);
@@ -70,18 +65,18 @@ final class ActFlow {
             return ToolResult.error(spent.get());
         }
         IdentityCheck.Result live = IdentityCheck.recheck(ctx.backend, observation, found.index());
-        if (live instanceof IdentityCheck.Result.Changed) {
-            return ToolResult.error(((IdentityCheck.Result.Changed) live).error());
+        if (live instanceof IdentityCheck.Result.Changed changed) {
+            return ToolResult.error(changed.error());
         }
         ElementNode target = ((IdentityCheck.Result.Same) live).current();
-        ApprovalRequirement requirement = policy.requirementFor(args.op(), target, args.keys());
+        ApprovalRequirement requirement = policy.requirementFor(args, target);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, found.index(), args, validity);
         int index = found.index();
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, target, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation,
-                        Describe.action("computer_act/" + args.op(), target, observation),
+                        Describe.action(args, target, observation),
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
                         () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
         return ToolResult.ok(receipt);
@@ -91,17 +86,7 @@ final class ActFlow {
             long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("op", args.op());
-        if (args.text() != null) {
-            // The digest binds the text; graph state and checkpoints never hold it in clear.
-            arguments.put("text_sha256", EffectProbe.valueDigest(args.text()));
-        }
-        if (args.keys() != null) {
-            arguments.put("keys", args.keys());
-        }
-        if (args.direction() != null) {
-            arguments.put("direction", args.direction());
-            arguments.put("amount", args.scrollAmount());
-        }
+        arguments.putAll(args.boundArguments());
         ElementEvidence evidence = new ElementEvidence(
                 Digests.sha256Hex(args.ref().getBytes(StandardCharsets.UTF_8)), target.role(), target.subrole(),
                 target.name(), target.description(), target.identifier(), target.frame(), target.secure());
@@ -114,15 +99,18 @@ final class ActFlow {
 
     /** What must hold afterwards: the agent's own postcondition, else the operation's natural one. */
     private static ActionPostcondition postcondition(ActArgs args) {
-        if (args.postcondition() != null) {
-            return args.postcondition();
-        }
-        switch (args.op()) {
-            case "type": return new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(args.text()), null);
-            case "click":
-            case "focus": return new ActionPostcondition("ui_element", true, null, null);
-            default: return null;
-        }
+        return args.postcondition() != null ? args.postcondition() : args.naturalPostcondition();
     }
 
+    /**
+     * A click without an accessible action would be a raw click at a screen point, judged by this
+     * element's labels while landing on whatever is there: that is the visual act's job, which
+     * always asks. Refused both on the observed element and on its live re-read at dispatch.
+     */
+    static CountersignError noAction() {
+        return new CountersignError(ErrorCode.INVALID_ARGUMENT,
+                "this element has no accessible action; use computer_visual_act to click at a point "
+                        + "(it always asks the person)",
+                "use computer_visual_act to click at a point on a fresh visual observation", "ref", null);
+    }
 }

@@ -3,30 +3,28 @@ package dev.countersign.driver;
 import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ControlLease;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
-import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
-import dev.countersign.desktop.KeyInput;
-import dev.countersign.desktop.PointerInput;
-import dev.countersign.desktop.ScrollDirection;
-import dev.countersign.policy.KeyChord;
-import java.util.Locale;
+import java.time.Duration;
 
 /**
  * The local runtime for one {@code computer_act}: the governed graph calls it node by node. It
- * holds the resolved target, so the backend handle never travels through the graph's state.
+ * holds the resolved target, so the backend handle never travels through the graph's state. What
+ * differs between operations is the operation's own ({@link ActArgs}); this class only orders it.
  */
 final class ActRuntime extends LocalRuntime {
+    /** How long the target may take to report keyboard focus before keys are withheld. */
+    private static final Duration FOCUS_BOUND = Duration.ofMillis(300);
     private final int index;
     private final ActArgs args;
     private ElementNode beforeDispatch;
-    /** How long the target may take to report keyboard focus before keys are withheld. */
-    private static final java.time.Duration FOCUS_BOUND = java.time.Duration.ofMillis(300);
 
     ActRuntime(DriverContext ctx, Observation observation, int index, ActArgs args, long validityMs) {
         super(ctx, observation, validityMs);
@@ -37,64 +35,40 @@ final class ActRuntime extends LocalRuntime {
     @Override
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
-        requireDispatchable();
         IdentityCheck.Result identity = beforeDispatch(() -> IdentityCheck.recheck(ctx.backend, observation, index));
-        if (identity instanceof IdentityCheck.Result.Changed) {
-            throw new DispatchRefusedException(((IdentityCheck.Result.Changed) identity).error());
+        if (identity instanceof IdentityCheck.Result.Changed changed) {
+            throw new DispatchRefusedException(changed.error());
         }
-        beforeDispatch = ((IdentityCheck.Result.Same) identity).current();
-        if (beforeDispatch.secure()) {
+        ElementNode target = ((IdentityCheck.Result.Same) identity).current();
+        beforeDispatch = target;
+        if (target.secure()) {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
-        ElementNode target = beforeDispatch;
-        return dispatched(envelope, lease, reservation, approval, () -> perform(target));
+        if (target.actions().isEmpty() && args instanceof ActArgs.Click) {
+            // The live element lost its action since the agent saw it: never a point click instead.
+            throw new DispatchRefusedException(ActFlow.noAction());
+        }
+        ElementAction preparation = args.preparation();
+        Runnable prepare = preparation == null ? null : () -> {
+            ctx.backend.perform(target.handle(), preparation);
+            requireFocused(target);
+        };
+        return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));
     }
 
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
         EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
-        if (args.postcondition() != null) {
-            if ("click".equals(args.op())) {
-                // A click counts only with its own change; then the agent's postcondition decides.
-                ReceiptVerification changed = probe.click(beforeDispatch);
-                boolean vanished = Boolean.FALSE.equals(args.postcondition().exists());
-                return changed == null && !vanished ? null : probe.declared(beforeDispatch, args.postcondition());
-            }
-            return probe.declared(beforeDispatch, args.postcondition());
+        if (args.postcondition() == null) {
+            return args.evidence(probe, beforeDispatch);
         }
-        switch (args.op()) {
-            case "click": return probe.click(beforeDispatch);
-            case "type": return probe.value(beforeDispatch, args.text());
-            case "focus": return probe.focus(beforeDispatch);
-            default:
-                // Scroll and key input have no evidence on their target: unknown until a new
-                // observation proves what moved.
-                return null;
+        if (args instanceof ActArgs.Click) {
+            // A click counts only with its own change; then the agent's postcondition decides.
+            ReceiptVerification changed = probe.click(beforeDispatch);
+            boolean vanished = Boolean.FALSE.equals(args.postcondition().exists());
+            return changed == null && !vanished ? null : probe.declared(beforeDispatch, args.postcondition());
         }
-    }
-
-    private Dispatch perform(ElementNode target) {
-        switch (args.op()) {
-            case "click":
-                if (!target.actions().isEmpty() || target.frame() == null) {
-                    return ctx.backend.perform(target.handle(), new ElementAction.Press());
-                }
-                // No accessible action: a synthetic click at the element's centre.
-                return ctx.backend.pointer(PointerInput.click(target.frame().centerX(), target.frame().centerY()));
-            case "focus":
-                return ctx.backend.perform(target.handle(), new ElementAction.Focus());
-            case "type":
-                return ctx.backend.perform(target.handle(), new ElementAction.SetValue(args.text()));
-            case "key":
-                ctx.backend.perform(target.handle(), new ElementAction.Focus());
-                requireFocused(target);
-                return ctx.backend.keys(new KeyInput.Keys(KeyChord.parse(args.keys()).canonical()));
-            case "scroll":
-                ScrollDirection direction = ScrollDirection.valueOf(args.direction().toUpperCase(Locale.ROOT));
-                return ctx.backend.perform(target.handle(), new ElementAction.Scroll(direction, args.scrollAmount()));
-            default:
-                throw refused(ErrorCode.INVALID_ARGUMENT, "unknown op " + args.op());
-        }
+        return probe.declared(beforeDispatch, args.postcondition());
     }
 
     /**
@@ -105,7 +79,7 @@ final class ActRuntime extends LocalRuntime {
     private void requireFocused(ElementNode target) {
         var evidence = new EffectProbe(ctx.backend, FOCUS_BOUND).focus(target);
         if (evidence == null) {
-            throw new dev.countersign.core.CountersignException(dev.countersign.core.CountersignError.onField(
+            throw new CountersignException(CountersignError.onField(
                     ErrorCode.TARGET_CHANGED, "focus", "the target did not take keyboard focus; no keys were sent"));
         }
     }

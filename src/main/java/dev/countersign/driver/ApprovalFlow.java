@@ -10,9 +10,6 @@ import dev.countersign.core.PendingApproval;
 import dev.countersign.core.Timestamps;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
-import dev.countersign.graph.GovernedGraph;
-import dev.countersign.graph.GraphStep;
-import dev.countersign.graph.ResumeInput;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -39,8 +36,11 @@ final class ApprovalFlow {
     /** Outstanding requests per agent, so disposing an agent withdraws them from the dialog. */
     private final Map<String, Set<String>> pendingByAgent = new ConcurrentHashMap<>();
 
-    /** The finished graph and when the person decided (null when nobody did). */
-    record Answered(GraphStep step, String decidedAt) {
+    /**
+     * The decision that answers the graph's interrupt, and when the person made it (null when
+     * nobody did). Only the run resumes the graph with it.
+     */
+    record Answered(ApprovalDecision decision, String decidedAt) {
     }
 
     ApprovalFlow(DriverContext ctx, Approver approver) {
@@ -59,36 +59,36 @@ final class ApprovalFlow {
     }
 
     /**
-     * Asks the person and resumes the graph with the answer. Whatever fails while asking (the
-     * re-check cannot read the window, the screenshot or the UI fails) consumes the approval, so
-     * the graph still reaches its release and the agent still gets a receipt.
+     * Asks the person and returns the decision that answers {@code pending}. Whatever fails while
+     * asking (the re-check cannot read the window, the screenshot or the UI fails) is a refusal
+     * that consumes the approval, so the graph still reaches its release and the agent still gets
+     * a receipt.
      */
-    Answered ask(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask, ApprovalWatch watch) {
+    Answered ask(PendingApproval pending, Ask ask, ApprovalWatch watch) {
         try {
-            return askChecked(graph, wait, ask, watch);
+            return askChecked(pending, ask, watch);
         } catch (CountersignException e) {
             ErrorCode code = e.error().code() == ErrorCode.TARGET_CHANGED ? ErrorCode.TARGET_CHANGED
                     : ErrorCode.APPROVAL_UNAVAILABLE;
-            return consumed(graph, wait, code, "the approval could not be asked: " + e.error().message());
+            return consumed(code, "the approval could not be asked: " + e.error().message());
         } catch (RuntimeException e) {
             // A fault in the UI or a backend read must not leave the window reserved.
             LOG.warn("asking for approval failed", e);
-            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE, "the approval could not be asked");
+            return consumed(ErrorCode.APPROVAL_UNAVAILABLE, "the approval could not be asked");
         }
     }
 
-    private Answered askChecked(GovernedGraph graph, GraphStep.Interrupted wait, Ask ask, ApprovalWatch watch) {
-        PendingApproval pending = wait.pending();
+    private Answered askChecked(PendingApproval pending, Ask ask, ApprovalWatch watch) {
         Optional<CountersignError> before = ask.recheck().get();
         if (before.isPresent()) {
-            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, before.get().message());
+            return consumed(ErrorCode.TARGET_CHANGED, before.get().message());
         }
         Asked asked;
         try {
             asked = askPerson(ask, pending, watch);
         } catch (CountersignException e) {
             // The host could not record the request (e.g. the audit log failed): nobody is asked.
-            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+            return consumed(ErrorCode.APPROVAL_UNAVAILABLE,
                     "the approval request could not be recorded: " + e.error().message());
         }
         Decision decision = asked.decision();
@@ -97,36 +97,36 @@ final class ApprovalFlow {
             watch.decided(asked.request(), decision, asked.withdrawn());
         } catch (CountersignException e) {
             // A decision the host could not record must not take effect.
-            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+            return consumed(ErrorCode.APPROVAL_UNAVAILABLE,
                     "the decision could not be recorded: " + e.error().message());
         }
         if (asked.withdrawn()) {
-            return consumed(graph, wait, ErrorCode.APPROVAL_UNAVAILABLE,
+            return consumed(ErrorCode.APPROVAL_UNAVAILABLE,
                     "the agent went away while the person was asked; the request was withdrawn");
         }
         Optional<CountersignError> paused = ctx.pauseProblem();
         if (paused.isPresent()) {
             // Pausing withdraws every pending request; whatever the dialog said, nothing runs.
-            return consumed(graph, wait, ErrorCode.AGENT_PAUSED, paused.get().message());
+            return consumed(ErrorCode.AGENT_PAUSED, paused.get().message());
         }
         if (decision != Decision.ALLOW_ONCE) {
-            return new Answered(resume(graph, wait, new ApprovalDecision.Refused(codeOf(decision),
-                    "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT))), decidedAt);
+            return new Answered(new ApprovalDecision.Refused(codeOf(decision),
+                    "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT)), decidedAt);
         }
         if (!ctx.observations.holds(ask.observation())) {
-            return consumed(graph, wait, ErrorCode.REF_UNKNOWN,
+            return consumed(ErrorCode.REF_UNKNOWN,
                     "the observation was disposed or evicted while the person decided");
         }
         Optional<CountersignError> after = ask.recheck().get();
         if (after.isPresent()) {
-            return consumed(graph, wait, ErrorCode.TARGET_CHANGED, after.get().message());
+            return consumed(ErrorCode.TARGET_CHANGED, after.get().message());
         }
         if (!answeredNonces.add(pending.nonce())) {
-            return consumed(graph, wait, ErrorCode.APPROVAL_DENIED, "this approval was already used");
+            return consumed(ErrorCode.APPROVAL_DENIED, "this approval was already used");
         }
         ApprovalGrant grant = new ApprovalGrant(ctx.ids.next("grant_"), null, pending.actionId(), pending.route(),
                 pending.actionDigest(), pending.policyDigest(), pending.nonce(), decidedAt);
-        return new Answered(resume(graph, wait, new ApprovalDecision.AllowedOnce(grant)), decidedAt);
+        return new Answered(new ApprovalDecision.AllowedOnce(grant), decidedAt);
     }
 
     /** Withdraws every outstanding request of every agent (the kill switch). */
@@ -202,11 +202,7 @@ final class ApprovalFlow {
         }
     }
 
-    private static Answered consumed(GovernedGraph graph, GraphStep.Interrupted wait, ErrorCode code, String why) {
-        return new Answered(resume(graph, wait, new ApprovalDecision.Refused(code, why)), null);
-    }
-
-    private static GraphStep resume(GovernedGraph graph, GraphStep.Interrupted wait, ApprovalDecision decision) {
-        return graph.resume(wait.checkpoint(), ResumeInput.decision(decision));
+    private static Answered consumed(ErrorCode code, String why) {
+        return new Answered(new ApprovalDecision.Refused(code, why), null);
     }
 }

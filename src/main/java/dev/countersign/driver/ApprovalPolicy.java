@@ -9,10 +9,11 @@ import dev.countersign.desktop.ElementNode;
  * before asking.
  */
 public interface ApprovalPolicy {
-    ApprovalRequirement requirementFor(String op, ElementNode liveTarget, String keys);
+    /** An act on an element: the operation and the live target's own labels decide. */
+    ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget);
 
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */
-    ApprovalRequirement requirementForVisual(String op);
+    ApprovalRequirement requirementForVisual(VisualArgs.Act op);
 
     /** The digest of the policy in force now; grants bound to another digest are refused at dispatch. */
     String currentDigest();

@@ -130,7 +130,7 @@ final class EffectProbe {
                 break;
             }
             Recheck now = backend.recheck(target.handle());
-            if (now instanceof Recheck.Present && ((Recheck.Present) now).current().hasState("focused")) {
+            if (now instanceof Recheck.Present present && present.current().hasState("focused")) {
                 return new ReceiptVerification(true, null, "the element has keyboard focus");
             }
         }

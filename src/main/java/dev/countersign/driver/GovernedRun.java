@@ -5,11 +5,13 @@ import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.GovernedGraph;
 import dev.countersign.graph.GraphStep;
+import dev.countersign.graph.ResumeInput;
 import java.util.function.Supplier;
 
 /**
- * Runs one accepted act through the governed graph with its local runtime, asks the person when
- * the graph interrupts, and records the receipt in the agent's ring. Shared by ref acts and
+ * The one owner of a run: starts one accepted act on the governed graph with its local runtime,
+ * asks the person when the graph interrupts, resumes it with the decision, and records the
+ * receipt in the agent's ring. Shared by ref acts and
  * visual acts, which differ only in their runtime and in what the person is shown.
  */
 final class GovernedRun {
@@ -27,15 +29,16 @@ final class GovernedRun {
         GraphStep step = graph.start(request);
         long approvalNanos = 0;
         String decidedAt = null;
-        if (step instanceof GraphStep.Interrupted) {
+        if (step instanceof GraphStep.Interrupted wait) {
+            // The approval code only decides; resuming the graph is this run's alone.
             long asked = System.nanoTime();
-            ApprovalFlow.Answered answered = approvals.ask(graph, (GraphStep.Interrupted) step, ask.get(), watch);
-            step = answered.step();
+            ApprovalFlow.Answered answered = approvals.ask(wait.pending(), ask.get(), watch);
             decidedAt = answered.decidedAt();
             approvalNanos = System.nanoTime() - asked;
+            step = graph.resume(wait.checkpoint(), ResumeInput.decision(answered.decision()));
         }
         ActionResult result = ((GraphStep.Finished) step).result();
-        Receipt receipt = Receipts.of(result, runtime, started, approvalNanos, decidedAt);
+        Receipt receipt = Receipts.of(result, runtime.delivery(), started, approvalNanos, decidedAt);
         ctx.receipts.add(agentId, receipt);
         return receipt;
     }

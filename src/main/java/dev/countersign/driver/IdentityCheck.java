@@ -38,8 +38,8 @@ final class IdentityCheck {
             return new Result.Changed(place.get());
         }
         Recheck now = backend.recheck(seen.handle());
-        if (now instanceof Recheck.Gone) {
-            return changed("element", "the element is gone: " + ((Recheck.Gone) now).reason());
+        if (now instanceof Recheck.Gone gone) {
+            return changed("element", "the element is gone: " + gone.reason());
         }
         ElementNode current = ((Recheck.Present) now).current();
         Optional<String> field = differingField(seen, current);
@@ -64,7 +64,7 @@ final class IdentityCheck {
     /** The change that makes the target no longer the one observed, if any. */
     static Optional<CountersignError> problem(DesktopBackend backend, Observation observation, int index) {
         Result result = recheck(backend, observation, index);
-        return result instanceof Result.Changed ? Optional.of(((Result.Changed) result).error()) : Optional.empty();
+        return result instanceof Result.Changed changed ? Optional.of(changed.error()) : Optional.empty();
     }
 
     /** The first identity field in which {@code now} differs from {@code seen}. */

@@ -5,6 +5,7 @@ import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
@@ -25,8 +26,8 @@ abstract class LocalRuntime implements ComputerUseRuntime {
     final DriverContext ctx;
     final Observation observation;
     private final long validityMs;
-    Dispatch dispatch;
-    long dispatchNanos;
+    /** Written once, by the one mutating call; read by the run once the graph finished. */
+    private volatile Dispatched dispatched;
 
     LocalRuntime(DriverContext ctx, Observation observation, long validityMs) {
         this.ctx = ctx;
@@ -34,9 +35,13 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         this.validityMs = validityMs;
     }
 
-    /** How the action was delivered, once it was. */
-    Dispatch dispatch() {
-        return dispatch;
+    /** How the action was delivered and how long delivering it took: a fact of this one action. */
+    record Dispatched(Dispatch dispatch, long nanos) {
+    }
+
+    /** How the action was delivered, once it was; empty when nothing was dispatched. */
+    java.util.Optional<Dispatched> delivery() {
+        return java.util.Optional.ofNullable(dispatched);
     }
 
     @Override
@@ -66,39 +71,21 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         return ctx.leases.current(envelope.agentId());
     }
 
-    @Override
-    public void pauseSession(String sessionId) {
-        ctx.pauseAll();
-    }
 
-    @Override
-    public void stopSession(String sessionId) {
-        ctx.pauseAll();
-    }
 
-    @Override
-    public void emergencyStop() {
-        ctx.pauseAll();
-    }
 
-    /** The last checks before dispatch that every act shares: the kill switch and the session. */
-    void requireDispatchable() {
+    /**
+     * The last check before dispatch, the one place it lives: the kill switch, the session, the
+     * window's reservation, the agent's scope and the policy a grant was made under. It runs right
+     * before the one mutating call, after every wait (focus, settle) that precedes it.
+     */
+    void lastCheck(TargetReservation reservation, ApprovalGrant approval) {
         ctx.pauseProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
         ctx.sessionProblem().ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
-    }
-
-    /**
-     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
-     * action was committed and how it was delivered, never that its effect happened.
-     */
-    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
-            ApprovalGrant approval, Supplier<Dispatch> perform) {
-        // The last checks, right before the one mutating call, so nothing slow runs after them.
-        requireDispatchable();
         if (!ctx.reservations.isHeld(reservation.reservationId())) {
             throw refused(ErrorCode.RESERVATION_INVALID, "the window's reservation was released (paused or disposed)");
         }
@@ -109,12 +96,42 @@ abstract class LocalRuntime implements ComputerUseRuntime {
             throw new DispatchRefusedException(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "policy_digest",
                     "the policy changed since the person approved this action"));
         }
+    }
+
+    /**
+     * Charges the agent's lease, runs the one mutating call and times it: the receipt says the
+     * action was committed and how it was delivered, never that its effect happened.
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
+            ApprovalGrant approval, Supplier<Dispatch> perform) {
+        return dispatched(envelope, lease, reservation, approval, null, perform);
+    }
+
+    /**
+     * As {@link #dispatched(ActionEnvelope, ControlLease, TargetReservation, ApprovalGrant, Supplier)},
+     * with a preparation that moves something and waits for it (keys: focus, then until the target
+     * reports it) before the input. The last check runs again after that wait, right before the
+     * input it guards; the preparation already changed the desktop, so a refusal from then on is an
+     * uncertain outcome, not "nothing happened".
+     */
+    ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
+            ApprovalGrant approval, Runnable prepare, Supplier<Dispatch> perform) {
+        // The last check, right before the first mutating call, so nothing slow runs after it.
+        lastCheck(reservation, approval);
         ctx.leases.charge(envelope.agentId(), lease.leaseId()).ifPresent(problem -> {
             throw new DispatchRefusedException(problem);
         });
+        if (prepare != null) {
+            prepare.run();
+            try {
+                lastCheck(reservation, approval);
+            } catch (DispatchRefusedException e) {
+                throw new CountersignException(e.error());
+            }
+        }
         long start = System.nanoTime();
-        dispatch = perform.get();
-        dispatchNanos = System.nanoTime() - start;
+        Dispatch dispatch = perform.get();
+        dispatched = new Dispatched(dispatch, System.nanoTime() - start);
         return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
                 envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
     }

@@ -3,7 +3,6 @@ package dev.countersign.driver;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.policy.ActionFacts;
-import dev.countersign.policy.Operation;
 import dev.countersign.policy.RiskPolicy;
 
 /**
@@ -33,21 +32,13 @@ public final class PolicyApprovals implements ApprovalPolicy {
     }
 
     @Override
-    public ApprovalRequirement requirementFor(String op, ElementNode target, String keys) {
-        Operation operation = Operation.of("computer_act", op).orElseThrow(() ->
-                new IllegalArgumentException("unknown op " + op));
-        ActionFacts facts = operation == Operation.KEY
-                ? ActionFacts.key(keys, target.role(), target.name(), target.identifier(), target.description(),
-                        target.secure())
-                : ActionFacts.of(operation, target.name(), target.identifier(), target.description(), target.secure());
+    public ApprovalRequirement requirementFor(ActArgs op, ElementNode target) {
         // A refusal (a secure target) throws CountersignException and becomes the act's error.
-        return policy.get().requirement(facts);
+        return policy.get().requirement(op.facts(target));
     }
 
     @Override
-    public ApprovalRequirement requirementForVisual(String op) {
-        Operation operation = Operation.of("computer_visual_act", op).orElseThrow(() ->
-                new IllegalArgumentException("unknown visual op " + op));
-        return policy.get().requirement(ActionFacts.of(operation, null, null, null, false));
+    public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
+        return policy.get().requirement(ActionFacts.of(op.operation(), null, null, null, false));
     }
 }

@@ -5,21 +5,20 @@ import dev.countersign.core.VerificationOutcome;
 import dev.countersign.graph.ActionResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** Turns the graph's result for one act into the receipt the agent gets. */
 final class Receipts {
     private Receipts() {
     }
 
-    static Receipt of(ActionResult result, LocalRuntime runtime, long started, long approvalNanos,
-            String decidedAt) {
+    static Receipt of(ActionResult result, Optional<LocalRuntime.Dispatched> delivery, long started,
+            long approvalNanos, String decidedAt) {
         CountersignError error = result.error();
         VerificationOutcome outcome = result.verification();
         Map<String, Long> timings = new LinkedHashMap<>();
         timings.put("total_ms", (System.nanoTime() - started) / 1_000_000);
-        if (runtime.dispatch() != null) {
-            timings.put("dispatch_ms", runtime.dispatchNanos / 1_000_000);
-        }
+        delivery.ifPresent(d -> timings.put("dispatch_ms", d.nanos() / 1_000_000));
         if (approvalNanos > 0) {
             timings.put("approval_ms", approvalNanos / 1_000_000);
         }
@@ -35,7 +34,7 @@ final class Receipts {
                 approval == null || !approval.required() ? null
                         : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
                 null,
-                runtime.dispatch() == null ? null : runtime.dispatch().strategy(),
+                delivery.map(d -> d.dispatch().strategy()).orElse(null),
                 timings);
     }
 

@@ -34,7 +34,7 @@ final class Screenshots {
     static byte[] highlighted(DriverContext ctx, Observation observation, String ref) {
         try {
             VisualCapture.Result result = capture(ctx, observation, MarkOptions.defaults().highlight(ref), null);
-            return result instanceof VisualCapture.Delivered ? ((VisualCapture.Delivered) result).png().bytes() : null;
+            return result instanceof VisualCapture.Delivered delivered ? delivered.png().bytes() : null;
         } catch (CountersignException e) {
             // The dialog can still ask without a picture; the person sees the action in words.
             LOG.warn("no screenshot for the approval dialog: {}", e.error().message());

@@ -7,12 +7,9 @@ import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
-import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.PointerInput;
-import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.vision.Geometry;
 import dev.countersign.vision.Point;
-import java.util.Locale;
 
 /**
  * The local runtime for one {@code computer_visual_act}: synthetic pointer input at the screen
@@ -39,7 +36,7 @@ final class VisualActRuntime extends LocalRuntime {
     @Override
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
-        requireDispatchable();
+        lastCheck(reservation, approval);
         // Re-check the same window again right before dispatch: a moved window moves the point,
         // and the window may have grown a password field under it.
         beforeDispatch(() -> checks.windowChange(observation, geometry)).ifPresent(error -> {
@@ -57,12 +54,6 @@ final class VisualActRuntime extends LocalRuntime {
     }
 
     private PointerInput input() {
-        switch (args.op()) {
-            case "click": return new PointerInput.Click(point.x(), point.y(), MouseButton.LEFT, 1);
-            case "drag": return new PointerInput.Drag(point.x(), point.y(), to.x(), to.y());
-            default:
-                return new PointerInput.Scroll(point.x(), point.y(),
-                        ScrollDirection.valueOf(args.direction().toUpperCase(Locale.ROOT)), args.scrollAmount());
-        }
+        return args.input(point, to);
     }
 }

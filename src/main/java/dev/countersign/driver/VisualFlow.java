@@ -42,8 +42,8 @@ final class VisualFlow {
             return ToolResult.error(invalid.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+            return ToolResult.error(refused.error());
         }
         Optional<CountersignError> session = ctx.sessionProblem();
         if (session.isPresent()) {
@@ -53,8 +53,8 @@ final class VisualFlow {
         String stale = windowChange(observation).map(e -> e.message()).orElse(null);
         VisualCapture.Result result = Screenshots.capture(ctx, observation, MarkOptions.defaults().maxMarks(args.marks()),
                 stale);
-        if (result instanceof VisualCapture.Refused) {
-            return ToolResult.error(((VisualCapture.Refused) result).verdict().error());
+        if (result instanceof VisualCapture.Refused refused) {
+            return ToolResult.error(refused.verdict().error());
         }
         VisualCapture.Delivered delivered = (VisualCapture.Delivered) result;
         remember(observation, delivered);
@@ -75,8 +75,8 @@ final class VisualFlow {
             return ToolResult.error(paused.get());
         }
         ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused) {
-            return ToolResult.error(((ObservationStore.Resolution.Refused) resolution).error());
+        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+            return ToolResult.error(refused.error());
         }
         Observation observation = ((ObservationStore.Resolution.Found) resolution).observation();
         Geometry geometry = observation.captures.get(args.captureSha256());
@@ -110,7 +110,7 @@ final class VisualFlow {
         if (changed.isPresent()) {
             return ToolResult.error(changed.get());
         }
-        ApprovalRequirement requirement = policy.requirementForVisual(args.op());
+        ApprovalRequirement requirement = policy.requirementForVisual(args);
         long validity = ctx.settings.approvalWindow().toMillis();
         VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
@@ -163,10 +163,10 @@ final class VisualFlow {
             // The person still sees the action in words; no picture is better than no dialog.
             return null;
         }
-        if (!(result instanceof VisualCapture.Delivered)) {
+        if (!(result instanceof VisualCapture.Delivered delivered)) {
             return null;
         }
-        BufferedImage image = Annotations.copy(((VisualCapture.Delivered) result).image());
+        BufferedImage image = Annotations.copy(delivered.image());
         Point p = new Point(args.point().x(), args.point().y());
         if (args.to() == null) {
             Annotations.drawPoint(image, p);
@@ -177,9 +177,7 @@ final class VisualFlow {
     }
 
     private static String describe(VisualArgs.Act args, Observation observation) {
-        String what = "click".equals(args.op()) ? "Click at a point" : "drag".equals(args.op())
-                ? "Drag between two points" : "Scroll at a point";
-        return what + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
+        return args.words() + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
                 + "\u2019 (no accessible element: coordinates only)";
     }
 
@@ -192,10 +190,7 @@ final class VisualFlow {
         if (to != null) {
             arguments.put("to", Map.of("x", to.x(), "y", to.y()));
         }
-        if (args.direction() != null) {
-            arguments.put("direction", args.direction());
-            arguments.put("amount", args.scrollAmount());
-        }
+        arguments.putAll(args.boundArguments());
         String appId = observation.app.bundle().orElse(observation.app.name());
         return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null,
                 "computer_visual_act", args.op(), "mutate", "foreground", arguments,

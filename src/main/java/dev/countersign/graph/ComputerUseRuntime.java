@@ -43,13 +43,4 @@ public interface ComputerUseRuntime {
      * classifies it.
      */
     ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt);
-
-    /** Refuses new mutations in a session until it is resumed. */
-    void pauseSession(String sessionId);
-
-    /** Ends a session: releases its reservations and refuses everything after. */
-    void stopSession(String sessionId);
-
-    /** Refuses every mutation of every session at once (the kill switch). */
-    void emergencyStop();
 }

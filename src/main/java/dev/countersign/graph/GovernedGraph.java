@@ -16,19 +16,21 @@ import java.util.function.Consumer;
 
 /**
  * Runs one action through observe → preview → reserve → approve → lease → execute → verify →
- * release (SPEC.md §4). The order lives in {@link TransitionTable}; this class runs one node at a
- * time and asks the table where to go. Deterministic: time comes from the injected clock and ids
- * from the injected source; the runtime is the only thing it talks to.
+ * release (SPEC.md §4). The nodes, their work and their edges are declared once, in
+ * {@link TransitionTable}; this class only runs that declaration until it reaches a declared stop.
+ * Deterministic: time comes from the injected clock and ids from the injected source; the runtime
+ * is the only thing it talks to.
  *
  * <p>Thread-safety: one instance may run many actions concurrently; it holds no per-action state.
  */
 public final class GovernedGraph {
+    private static final GraphDefinition GRAPH = TransitionTable.GOVERNED;
     private final ComputerUseRuntime runtime;
     private final ApprovalGate gate;
     private final Clock clock;
     private final IdSource ids;
     private final Consumer<GraphState> checkpointListener;
-    private final GraphNodes nodes;
+    private final GraphDefinition.Services services;
 
     public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
         this(runtime, gate, clock, ids, null);
@@ -46,7 +48,7 @@ public final class GovernedGraph {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ids = Objects.requireNonNull(ids, "ids");
         this.checkpointListener = checkpointListener;
-        this.nodes = new GraphNodes(this.runtime, this.gate, this.clock, this.ids, this::checkpoint);
+        this.services = new GraphDefinition.Services(this.runtime, this.gate, this.clock, this.ids, this::checkpoint);
     }
 
     /** Runs a new action from {@code OBSERVE} until it finishes or waits for the person. */
@@ -70,17 +72,18 @@ public final class GovernedGraph {
         if (input.lease() != null) {
             state.leases.add(input.lease());
         }
-        if (state.node == Node.AWAIT_APPROVAL) {
-            move(state, nodes.decide(state, input.decision()));
+        if (GRAPH.isInterrupt(state.node)) {
+            move(state, GRAPH.resume(state, input.decision(), services));
         }
         return run(state);
     }
 
     private GraphStep run(GraphState state) {
-        while (state.node != Node.DONE && state.node != Node.AWAIT_APPROVAL) {
-            move(state, nodes.run(state));
+        // Run until a declared stop: a terminal state, or an interrupt that waits for the person.
+        while (!GRAPH.stopsAt(state.node)) {
+            move(state, GRAPH.work(state, services));
         }
-        if (state.node == Node.AWAIT_APPROVAL) {
+        if (GRAPH.isInterrupt(state.node)) {
             PendingApproval pending = state.pendingApproval;
             return new GraphStep.Interrupted(CheckpointCodec.copy(state), pending);
         }
@@ -89,7 +92,7 @@ public final class GovernedGraph {
 
     private void move(GraphState state, Event event) {
         Node from = state.node;
-        Node to = TransitionTable.next(from, event).orElseThrow(() -> new IllegalStateException(
+        Node to = GRAPH.next(from, event).orElseThrow(() -> new IllegalStateException(
                 "the transition table has no edge from " + from + " on " + event));
         state.trace.add(new Transition(from, event, to));
         state.node = to;
@@ -133,46 +136,10 @@ public final class GovernedGraph {
         return state.dispatched ? ActionResult.UNKNOWN : ActionResult.REJECTED;
     }
 
-    /** The nodes' work, kept apart from the loop so each node reads as one short method. */
-    static final class GraphNodes {
-        private final ComputerUseRuntime runtime;
-        private final ApprovalGate gate;
-        private final Clock clock;
-        private final IdSource ids;
-        private final Consumer<GraphState> checkpoint;
-
-        GraphNodes(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids,
-                Consumer<GraphState> checkpoint) {
-            this.runtime = runtime;
-            this.gate = gate;
-            this.clock = clock;
-            this.ids = ids;
-            this.checkpoint = checkpoint;
-        }
-
-        Event run(GraphState state) {
-            switch (state.node) {
-                case OBSERVE: return NodeSteps.observe(state);
-                case PREVIEW: return NodeSteps.preview(state, runtime, clock);
-                case RESERVE: return NodeSteps.reserve(state, runtime, clock);
-                case APPROVE: return NodeSteps.approve(state, gate, clock, ids);
-                case LEASE: return NodeSteps.lease(state, runtime, clock);
-                case EXECUTE: return NodeSteps.execute(state, runtime, clock, checkpoint);
-                case VERIFY: return NodeSteps.verify(state, runtime);
-                case RELEASE: return NodeSteps.release(state, runtime);
-                default: throw new IllegalStateException("no node work for " + state.node);
-            }
-        }
-
-        Event decide(GraphState state, ApprovalDecision decision) {
-            return NodeSteps.decide(state, decision, clock);
-        }
-    }
-
     /** Turns whatever a runtime call throws into the action's error, at the runtime boundary. */
     static CountersignError errorOf(RuntimeException e) {
-        if (e instanceof CountersignException) {
-            return ((CountersignException) e).error();
+        if (e instanceof CountersignException fault) {
+            return fault.error();
         }
         // A foreign fault inside a runtime is wrapped here, once; the graph still releases.
         return CountersignError.of(ErrorCode.INTERNAL,

@@ -134,8 +134,7 @@ final class NodeSteps {
             return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "decision",
                     "resuming an action that waits for approval needs the person's decision"));
         }
-        if (decision instanceof ApprovalDecision.Refused) {
-            ApprovalDecision.Refused refused = (ApprovalDecision.Refused) decision;
+        if (decision instanceof ApprovalDecision.Refused refused) {
             state.approvalDecision = decisionWord(refused.code());
             state.error = CountersignError.of(refused.code(), refused.reason());
             return Event.DENIED;

@@ -1,84 +1,74 @@
 package dev.countersign.graph;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.EnumMap;
+import static dev.countersign.graph.GraphDefinition.on;
+
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * The governed graph as data: every allowed (node, event) → node. A pair that is not in the table
- * is a programming error, not a state the graph can reach.
+ * The governed graph, declared once: every node with its work and its edges, the interrupt where
+ * it waits for the person, and the terminal state. A pair that is not declared is a programming
+ * error, not a state the graph can reach; a declaration that is not closed fails when this class
+ * loads.
  *
  * <p>Once a reservation was returned, every terminal path goes through {@code RELEASE}; before
  * that there is nothing to release and refusals end at {@code DONE}.
  */
 public final class TransitionTable {
-    private static final Map<Node, Map<Event, Node>> TABLE = new EnumMap<>(Node.class);
-
-    static {
-        on(Node.OBSERVE, Event.PASSED, Node.PREVIEW);
-        on(Node.OBSERVE, Event.REFUSED, Node.DONE);
-
-        on(Node.PREVIEW, Event.PASSED, Node.RESERVE);
-        on(Node.PREVIEW, Event.REFUSED, Node.DONE);
-
-        on(Node.RESERVE, Event.PASSED, Node.APPROVE);
-        on(Node.RESERVE, Event.REFUSED, Node.DONE);
-        on(Node.RESERVE, Event.RESERVATION_REJECTED, Node.RELEASE);
-
-        on(Node.APPROVE, Event.PASSED, Node.LEASE);
-        on(Node.APPROVE, Event.APPROVAL_REQUIRED, Node.AWAIT_APPROVAL);
-        on(Node.APPROVE, Event.REFUSED, Node.RELEASE);
-
-        on(Node.AWAIT_APPROVAL, Event.APPROVED, Node.LEASE);
-        on(Node.AWAIT_APPROVAL, Event.DENIED, Node.RELEASE);
-        on(Node.AWAIT_APPROVAL, Event.REFUSED, Node.RELEASE);
-
-        on(Node.LEASE, Event.PASSED, Node.EXECUTE);
-        on(Node.LEASE, Event.REFUSED, Node.RELEASE);
-
-        on(Node.EXECUTE, Event.PASSED, Node.VERIFY);
-        on(Node.EXECUTE, Event.REFUSED, Node.RELEASE);
-        on(Node.EXECUTE, Event.DISPATCH_UNCERTAIN, Node.RELEASE);
-
-        on(Node.VERIFY, Event.PASSED, Node.RELEASE);
-        on(Node.VERIFY, Event.REFUSED, Node.RELEASE);
-
-        on(Node.RELEASE, Event.RELEASED, Node.DONE);
-        on(Node.RELEASE, Event.RELEASE_FAILED, Node.DONE);
-    }
+    static final GraphDefinition GOVERNED = GraphDefinition.startingAt(Node.OBSERVE)
+            .node(Node.OBSERVE, (state, s) -> NodeSteps.observe(state),
+                    on(Event.PASSED, Node.PREVIEW),
+                    on(Event.REFUSED, Node.DONE))
+            .node(Node.PREVIEW, (state, s) -> NodeSteps.preview(state, s.runtime(), s.clock()),
+                    on(Event.PASSED, Node.RESERVE),
+                    on(Event.REFUSED, Node.DONE))
+            .node(Node.RESERVE, (state, s) -> NodeSteps.reserve(state, s.runtime(), s.clock()),
+                    on(Event.PASSED, Node.APPROVE),
+                    on(Event.REFUSED, Node.DONE),
+                    on(Event.RESERVATION_REJECTED, Node.RELEASE))
+            .node(Node.APPROVE, (state, s) -> NodeSteps.approve(state, s.gate(), s.clock(), s.ids()),
+                    on(Event.PASSED, Node.LEASE),
+                    on(Event.APPROVAL_REQUIRED, Node.AWAIT_APPROVAL),
+                    on(Event.REFUSED, Node.RELEASE))
+            .interrupt(Node.AWAIT_APPROVAL, (state, decision, s) -> NodeSteps.decide(state, decision, s.clock()),
+                    on(Event.APPROVED, Node.LEASE),
+                    on(Event.DENIED, Node.RELEASE),
+                    on(Event.REFUSED, Node.RELEASE))
+            .node(Node.LEASE, (state, s) -> NodeSteps.lease(state, s.runtime(), s.clock()),
+                    on(Event.PASSED, Node.EXECUTE),
+                    on(Event.REFUSED, Node.RELEASE))
+            .node(Node.EXECUTE, (state, s) -> NodeSteps.execute(state, s.runtime(), s.clock(), s.checkpoint()),
+                    on(Event.PASSED, Node.VERIFY),
+                    on(Event.REFUSED, Node.RELEASE),
+                    on(Event.DISPATCH_UNCERTAIN, Node.RELEASE))
+            .node(Node.VERIFY, (state, s) -> NodeSteps.verify(state, s.runtime()),
+                    on(Event.PASSED, Node.RELEASE),
+                    on(Event.REFUSED, Node.RELEASE))
+            .node(Node.RELEASE, (state, s) -> NodeSteps.release(state, s.runtime()),
+                    on(Event.RELEASED, Node.DONE),
+                    on(Event.RELEASE_FAILED, Node.DONE))
+            .terminal(Node.DONE)
+            .build();
 
     private TransitionTable() {
     }
 
-    private static void on(Node from, Event event, Node to) {
-        Node previous = TABLE.computeIfAbsent(from, n -> new EnumMap<>(Event.class)).put(event, to);
-        if (previous != null) {
-            throw new IllegalStateException("duplicate transition " + from + " on " + event);
-        }
-    }
-
     /** The node that follows {@code from} on {@code event}, if the table allows that pair. */
     public static Optional<Node> next(Node from, Event event) {
-        Map<Event, Node> row = TABLE.get(from);
-        return Optional.ofNullable(row == null ? null : row.get(event));
+        return GOVERNED.next(from, event);
     }
 
-    /** Every transition in declaration order. */
+    /** Every transition, by node then event. */
     public static List<Transition> all() {
-        List<Transition> all = new ArrayList<>();
-        TABLE.forEach((from, row) -> row.forEach((event, to) -> all.add(new Transition(from, event, to))));
-        return Collections.unmodifiableList(all);
+        return GOVERNED.transitions();
     }
 
     /** The table as a Mermaid state diagram (committed as {@code docs/graph.md}, checked by a test). */
     public static String toMermaid() {
         StringBuilder out = new StringBuilder("stateDiagram-v2\n");
-        out.append("    [*] --> OBSERVE\n");
+        out.append("    [*] --> ").append(GOVERNED.start()).append('\n');
         for (Transition t : all()) {
-            String to = t.to() == Node.DONE ? "[*]" : t.to().name();
+            String to = GOVERNED.stopsAt(t.to()) && !GOVERNED.isInterrupt(t.to()) ? "[*]" : t.to().name();
             out.append("    ").append(t.from()).append(" --> ").append(to)
                     .append(" : ").append(t.event()).append('\n');
         }

@@ -36,7 +36,8 @@ final class ToolCatalog {
                 + "status: confirmed|unknown, code, detail, verification, approval}. One action per observation: "
                 + "observe again before the next act. A refused or failed action throws a ToolError.",
                 List.of(new ScriptTool.Param("ref", "string (from your latest observation)", false),
-                        new ScriptTool.Param("op", "\"click\"|\"focus\"|\"type\"|\"key\"|\"scroll\"", false),
+                        new ScriptTool.Param("op", ActArgs.ops().stream().map(op -> "\"" + op + "\"")
+                                .collect(java.util.stream.Collectors.joining("|")), false),
                         new ScriptTool.Param("text", "string (op type)", true),
                         new ScriptTool.Param("keys", "string (op key, e.g. \"Tab\", \"ctrl+a\")", true),
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),

@@ -39,11 +39,12 @@ final class ActTool implements AgentTool {
                 .with("content_digest", ArgSchema.string(128));
         return ArgSchema.object()
                 .require("ref", ArgSchema.string(64))
-                .require("op", ArgSchema.oneOf("click", "focus", "type", "key", "scroll"))
-                .with("text", ArgSchema.string(4096).describe("for type"))
+                .require("op", ArgSchema.oneOf(ActArgs.ops().toArray(String[]::new)))
+                .with("text", ArgSchema.string(ActArgs.MAX_TEXT).describe("for type"))
                 .with("keys", ArgSchema.string(64).describe("for key, e.g. Return, Tab, ctrl+a"))
-                .with("direction", ArgSchema.oneOf("up", "down", "left", "right").describe("for scroll"))
-                .with("amount", ArgSchema.integer(1, 50).describe("scroll steps, default 3"))
+                .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)).describe("for scroll"))
+                .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
+                        .describe("scroll steps, default 3"))
                 .with("postcondition", postcondition);
     }
 

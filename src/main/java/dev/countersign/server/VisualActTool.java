@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.VisualArgs;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -35,13 +36,14 @@ final class VisualActTool implements AgentTool {
                 .require("x", ArgSchema.integer(0, 100_000))
                 .require("y", ArgSchema.integer(0, 100_000));
         return ArgSchema.object()
-                .require("op", ArgSchema.oneOf("click", "drag", "scroll"))
+                .require("op", ArgSchema.oneOf(VisualArgs.Act.ops().toArray(String[]::new)))
                 .require("observation_id", ArgSchema.string(64))
                 .require("capture_sha256", ArgSchema.string(64))
                 .require("point", point)
                 .with("to", point)
-                .with("direction", ArgSchema.oneOf("up", "down", "left", "right").describe("for scroll"))
-                .with("amount", ArgSchema.integer(1, 50).describe("scroll steps, default 3"));
+                .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)).describe("for scroll"))
+                .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
+                        .describe("scroll steps, default 3"));
     }
 
     @Override

@@ -5,7 +5,7 @@ import dev.countersign.app.fx.FxPlatform;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.app.settings.Autostart;
 import dev.countersign.app.settings.SettingsStore;
-import dev.countersign.app.shell.AppServices;
+import dev.countersign.app.windows.AppServices;
 import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.app.shell.MapAgents;
 import dev.countersign.app.tray.TrayIcons;

@@ -6,7 +6,7 @@ import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.app.settings.Autostart;
 import dev.countersign.app.settings.SettingsStore;
-import dev.countersign.app.shell.AppServices;
+import dev.countersign.app.windows.AppServices;
 import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;

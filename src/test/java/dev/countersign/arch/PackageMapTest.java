@@ -2,11 +2,15 @@ package dev.countersign.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures;
+import java.util.Map;
+import java.util.Set;
 
 /** Holds SPEC.md §2's package map: who may depend on whom. */
 @AnalyzeClasses(packages = "dev.countersign", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -16,31 +20,48 @@ class PackageMapTest {
         "jakarta.servlet..", "java.awt..", "javax.swing..", "org.mozilla.javascript..", "picocli.."};
 
     @ArchTest
-    static final ArchRule packageMap = layeredArchitecture()
-            .consideringOnlyDependenciesInLayers()
-            .withOptionalLayers(true)
-            .layer("core").definedBy("dev.countersign.core..")
-            .layer("graph").definedBy("dev.countersign.graph..")
-            .layer("policy").definedBy("dev.countersign.policy..")
-            .layer("driver").definedBy("dev.countersign.driver..")
-            .layer("desktop").definedBy("dev.countersign.desktop..")
-            .layer("vision").definedBy("dev.countersign.vision..")
-            .layer("approval").definedBy("dev.countersign.approval..")
-            .layer("server").definedBy("dev.countersign.server..")
-            .layer("script").definedBy("dev.countersign.script..")
-            .layer("audit").definedBy("dev.countersign.audit..")
-            .layer("app").definedBy("dev.countersign.app..")
-            .whereLayer("app").mayNotBeAccessedByAnyLayer()
-            .whereLayer("script").mayOnlyBeAccessedByLayers("app")
-            .whereLayer("server").mayOnlyBeAccessedByLayers("app")
-            .whereLayer("driver").mayOnlyBeAccessedByLayers("server", "script", "app")
-            .whereLayer("graph").mayOnlyBeAccessedByLayers("driver", "server", "script", "app")
-            .whereLayer("policy").mayOnlyBeAccessedByLayers("driver", "server", "script", "app")
-            .whereLayer("desktop").mayOnlyBeAccessedByLayers("driver", "app")
-            .whereLayer("vision").mayOnlyBeAccessedByLayers("driver", "server", "app")
-            .whereLayer("approval").mayOnlyBeAccessedByLayers("driver", "server", "app")
-            .whereLayer("audit").mayOnlyBeAccessedByLayers("driver", "server", "script", "app")
+    static final ArchRule packageMap = layers()
             .because("SPEC.md §2: features depend inward on core; nothing depends on app");
+
+    /** The layer rule, built from {@link PackageMap}: each layer may only access what the map lists. */
+    private static Architectures.LayeredArchitecture layers() {
+        Architectures.LayeredArchitecture rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .withOptionalLayers(true);
+        for (String layer : PackageMap.MAY_DEPEND_ON.keySet()) {
+            rule = rule.layer(layer).definedBy("dev.countersign." + layer + "..");
+        }
+        for (Map.Entry<String, Set<String>> entry : PackageMap.MAY_DEPEND_ON.entrySet()) {
+            rule = entry.getValue().isEmpty() ? rule.whereLayer(entry.getKey()).mayNotAccessAnyLayer()
+                    : rule.whereLayer(entry.getKey()).mayOnlyAccessLayers(entry.getValue().toArray(String[]::new));
+        }
+        return rule.whereLayer("app").mayNotBeAccessedByAnyLayer();
+    }
+
+    @ArchTest
+    static final ArchRule packagesAreFreeOfCycles = slices().matching("dev.countersign.(**)")
+            .should().beFreeOfCycles()
+            .because("a cycle between two packages makes them one package in two folders");
+
+    @ArchTest
+    static final ArchRule onlyAppReachesALinuxBackend = noClasses()
+            .that().resideOutsideOfPackages("dev.countersign.app..", "dev.countersign.desktop.linux..")
+            .should().dependOnClassesThat().resideInAPackage("dev.countersign.desktop.linux..")
+            .because("the platform is chosen once, in app; everything else sees the DesktopBackend SPI");
+
+    @ArchTest
+    static final ArchRule onlyAppReachesAMacBackend = noClasses()
+            .that().resideOutsideOfPackages("dev.countersign.app..", "dev.countersign.desktop.macos..")
+            .should().dependOnClassesThat().resideInAPackage("dev.countersign.desktop.macos..")
+            .because("the platform is chosen once, in app; everything else sees the DesktopBackend SPI");
+
+    @ArchTest
+    static final ArchRule noConsoleOutputOutsideTheCli = noClasses()
+            .that().resideOutsideOfPackage("dev.countersign.app")
+            .or().haveSimpleNameNotEndingWith("Command")
+            .should().accessField(System.class, "out")
+            .orShould().accessField(System.class, "err")
+            .orShould().callMethod(Throwable.class, "printStackTrace")
+            .because("STYLE: log through SLF4J; only the CLI's commands write their own output");
 
     @ArchTest
     static final ArchRule coreDependsOnNothingOfTheProject = noClasses()

@@ -50,18 +50,6 @@ final class CountingRuntime implements ComputerUseRuntime {
         return delegate.verify(envelope, receipt);
     }
 
-    @Override
-    public void pauseSession(String sessionId) {
-        delegate.pauseSession(sessionId);
-    }
 
-    @Override
-    public void stopSession(String sessionId) {
-        delegate.stopSession(sessionId);
-    }
 
-    @Override
-    public void emergencyStop() {
-        delegate.emergencyStop();
-    }
 }

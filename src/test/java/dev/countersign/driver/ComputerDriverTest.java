@@ -6,7 +6,9 @@ import static dev.countersign.driver.DriverHarness.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.Decision;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.SessionState;
@@ -104,28 +106,40 @@ class ComputerDriverTest {
 
     static Stream<Arguments> badActs() {
         return Stream.of(
-            Arguments.of(new ActArgs("REF", "drag", null, null, null, null, null), "op"),
-            Arguments.of(new ActArgs("REF", "type", null, null, null, null, null), "text"),
-            Arguments.of(new ActArgs("REF", "click", "x", null, null, null, null), "text"),
-            Arguments.of(new ActArgs("REF", "key", null, null, null, null, null), "keys"),
-            Arguments.of(new ActArgs("REF", "key", null, "ctrl+", null, null, null), "keys"),
-            Arguments.of(new ActArgs("REF", "key", null, "hyper+x", null, null, null), "keys"),
-            Arguments.of(new ActArgs("REF", "key", null, "Return Return", null, null, null), "keys"),
-            Arguments.of(new ActArgs("REF", "scroll", null, null, null, null, null), "direction"),
-            Arguments.of(new ActArgs("REF", "scroll", null, null, "sideways", null, null), "direction"),
-            Arguments.of(new ActArgs("REF", "scroll", null, null, "down", 0, null), "amount"),
-            Arguments.of(new ActArgs("REF", "click", null, null, null, 3, null), "amount"),
-            Arguments.of(new ActArgs("", "click", null, null, null, null, null), "ref"));
+            Arguments.of("{'ref':'REF','op':'drag'}", "op"),
+            Arguments.of("{'ref':'REF'}", "op"),
+            Arguments.of("{'ref':'REF','op':'type'}", "text"),
+            Arguments.of("{'ref':'REF','op':'click','text':'x'}", "text"),
+            Arguments.of("{'ref':'REF','op':'key'}", "keys"),
+            Arguments.of("{'ref':'REF','op':'key','keys':'ctrl+'}", "keys"),
+            Arguments.of("{'ref':'REF','op':'key','keys':'hyper+x'}", "keys"),
+            Arguments.of("{'ref':'REF','op':'key','keys':'Return Return'}", "keys"),
+            Arguments.of("{'ref':'REF','op':'scroll'}", "direction"),
+            Arguments.of("{'ref':'REF','op':'scroll','direction':'sideways'}", "direction"),
+            Arguments.of("{'ref':'REF','op':'scroll','direction':'down','amount':0}", "amount"),
+            Arguments.of("{'ref':'REF','op':'click','amount':3}", "amount"),
+            Arguments.of("{'ref':'REF','op':'focus','keys':'Tab'}", "keys"),
+            Arguments.of("{'ref':'REF','op':'type','text':'x','direction':'up'}", "direction"),
+            Arguments.of("{'ref':'','op':'click'}", "ref"));
+    }
+
+    /** Binds the wire arguments as the server does, then acts: a refused shape never reaches the driver. */
+    private static ToolResult<Receipt> actOnWire(DriverHarness h, String json) {
+        try {
+            return h.driver.act("agent-a", Json.bind(Json.mapper().readTree(json.replace('\'', '"')), ActArgs.class));
+        } catch (CountersignException e) {
+            return ToolResult.error(e.error());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @ParameterizedTest(name = "{1}: {0}")
     @MethodSource("badActs")
-    void badActArgumentsNameTheFieldAndDispatchNothing(ActArgs template, String field) {
+    void badActArgumentsNameTheFieldAndDispatchNothing(String template, String field) {
         DriverHarness h = new DriverHarness();
         String ref = ref(h.observe("agent-a"), "OK");
-        ActArgs args = new ActArgs("REF".equals(template.ref()) ? ref : template.ref(), template.op(), template.text(),
-                template.keys(), template.direction(), template.amount(), template.postcondition());
-        var error = err(h.driver.act("agent-a", args));
+        var error = err(actOnWire(h, template.replace("REF", ref)));
         assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(error.field()).isEqualTo(field);
         assertThat(h.desktop.dispatched).isEmpty();
@@ -246,8 +260,8 @@ class ComputerDriverTest {
             DriverHarness h = new DriverHarness();
             ObservationView view = h.observe("agent-a");
             // The agent declares it expects "ANA"; the field reads back "ana": evidence contradicts.
-            Receipt receipt = ok(h.driver.act("agent-a", new ActArgs(ref(view, "User name"), "type", "ana", null, null,
-                    null, new dev.countersign.core.ActionPostcondition("ui_element", null,
+            Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Type(ref(view, "User name"), "ana",
+                    new dev.countersign.core.ActionPostcondition("ui_element", null,
                             EffectProbe.valueDigest("ANA"), null))));
             assertThat(receipt.status()).isEqualTo("failed");
             assertThat(receipt.verification().outcome()).isEqualTo("failed");
@@ -257,7 +271,7 @@ class ComputerDriverTest {
         void scrollIsUnknownUntilReObserved() {
             DriverHarness h = new DriverHarness();
             Receipt receipt = ok(h.driver.act("agent-a",
-                    new ActArgs(ref(h.observe("agent-a"), "User name"), "scroll", null, null, "down", 2, null)));
+                    new ActArgs.Scroll(ref(h.observe("agent-a"), "User name"), "down", 2, null)));
             assertThat(receipt.status()).isEqualTo("unknown");
         }
     }

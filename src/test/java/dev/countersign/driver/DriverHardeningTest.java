@@ -97,16 +97,41 @@ class DriverHardeningTest {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("ok").takesFocus = false;
         Receipt receipt = ok(h.driver.act("agent-a",
-                new ActArgs(ref(h.observe("agent-a"), "OK"), "key", null, "Tab", null, null, null)));
+                new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
         assertThat(receipt.status()).isEqualTo("unknown");
         assertThat(receipt.code()).isEqualTo("TARGET_CHANGED");
         assertThat(h.desktop.dispatched).noneMatch(d -> d.startsWith("keys:"));
     }
 
     @Test
+    void anElementWhoseLiveReReadHasNoActionIsRefusedAndNoPointerInputIsSent() {
+        DriverHarness h = new DriverHarness();
+        String ref = ref(h.observe("agent-a"), "OK");
+        // Seen with an action; by dispatch the live element has none (IdentityCheck ignores actions).
+        h.desktop.elements.get("ok").actions = java.util.List.of();
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref)));
+        assertThat(receipt.status()).isEqualTo("rejected");
+        assertThat(receipt.code()).isEqualTo("INVALID_ARGUMENT");
+        assertThat(receipt.hint()).contains("computer_visual_act");
+        assertThat(h.desktop.dispatched).isEmpty();
+        assertThat(h.desktop.dispatched).doesNotContain("pointer");
+    }
+
+    @Test
+    void theLastCheckRunsAgainAfterTheFocusWaitSoAPauseThenWithholdsTheKeys() {
+        DriverHarness h = new DriverHarness();
+        h.desktop.elements.get("ok").onFocus = e -> h.driver.pauseAll();
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+        assertThat(receipt.code()).isEqualTo("AGENT_PAUSED");
+        // Focus already moved, so the outcome is not "nothing happened"; the keys never went.
+        assertThat(receipt.status()).isEqualTo("unknown");
+        assertThat(h.desktop.dispatched).containsExactly("focus:ok");
+    }
+
+    @Test
     void keysGoOnceTheTargetHasFocus() {
         DriverHarness h = new DriverHarness();
-        ok(h.driver.act("agent-a", new ActArgs(ref(h.observe("agent-a"), "OK"), "key", null, "Tab", null, null, null)));
+        ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
         assertThat(h.desktop.dispatched).containsExactly("focus:ok", "keys:Keys[combo=Tab]");
     }
 
@@ -114,8 +139,8 @@ class DriverHardeningTest {
     void anElementThatShouldBeGoneButIsStillThereFails() {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("remember").onPress = e -> e.states = TableDesktop.toggled(e.states, "checked");
-        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs(ref(h.observe("agent-a"), "Remember me"), "click",
-                null, null, null, null, new ActionPostcondition("ui_element", false, null, null))));
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "Remember me"),
+                new ActionPostcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("failed");
     }
 
@@ -123,8 +148,8 @@ class DriverHardeningTest {
     void anElementThatShouldBeGoneAndIsGoneIsConfirmed() {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("ok").onPress = e -> h.desktop.elements.remove("ok");
-        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs(ref(h.observe("agent-a"), "OK"), "click",
-                null, null, null, null, new ActionPostcondition("ui_element", false, null, null))));
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "OK"),
+                new ActionPostcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("confirmed");
     }
 

@@ -29,14 +29,14 @@ final class DriverHarness {
         }
 
         @Override
-        public ApprovalRequirement requirementFor(String op, dev.countersign.desktop.ElementNode target, String keys) {
-            return "click".equals(op) && "Delete".equals(target.name())
+        public ApprovalRequirement requirementFor(ActArgs op, dev.countersign.desktop.ElementNode target) {
+            return op instanceof ActArgs.Click && "Delete".equals(target.name())
                     ? ApprovalRequirement.required("delete", List.of("delete"), POLICY)
                     : ApprovalRequirement.notRequired(POLICY);
         }
 
         @Override
-        public ApprovalRequirement requirementForVisual(String op) {
+        public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
             return ApprovalRequirement.required("unknown_target", List.of(), POLICY);
         }
     };

@@ -52,6 +52,9 @@ final class TableDesktop implements DesktopBackend {
         /** Whether a Focus action gives it keyboard focus. */
         boolean takesFocus = true;
         /** What pressing it does to the desktop (default: toggles "checked" for check boxes). */
+        /** Runs when the element is given keyboard focus, after it took it. */
+        Consumer<Element> onFocus = e -> {
+        };
         Consumer<Element> onPress = e -> {
         };
 
@@ -184,6 +187,7 @@ final class TableDesktop implements DesktopBackend {
             if (e.takesFocus && !e.states.contains("focused")) {
                 e.states = toggled(e.states, "focused");
             }
+            e.onFocus.accept(e);
         } else {
             dispatched.add("other:" + id);
         }

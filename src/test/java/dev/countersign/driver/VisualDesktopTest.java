@@ -33,8 +33,7 @@ class VisualDesktopTest {
     }
 
     private static VisualArgs.Act click(VisualObservation visual, int x, int y) {
-        return new VisualArgs.Act("click", visual.observationId(), visual.captureSha256(), new VisualArgs.Point(x, y),
-                null, null, null);
+        return new VisualArgs.Act.Click(visual.observationId(), visual.captureSha256(), new VisualArgs.Point(x, y));
     }
 
     @Test
@@ -108,8 +107,8 @@ class VisualDesktopTest {
         ComputerDriver driver = driver(desktop, ScriptedApprover.always(Decision.ALLOW_ONCE));
         ObservationView view = observe(driver, "agent-a", desktop.launchForm("", ""));
         VisualObservation visual = ok(driver.visualObserve("agent-a", new VisualArgs.Observe(view.observationId(), null)));
-        var error = err(driver.visualAct("agent-a", new VisualArgs.Act("click", visual.observationId(),
-                "0".repeat(64), new VisualArgs.Point(5, 5), null, null, null)));
+        var error = err(driver.visualAct("agent-a", new VisualArgs.Act.Click(visual.observationId(),
+                "0".repeat(64), new VisualArgs.Point(5, 5))));
         assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(error.field()).isEqualTo("capture_sha256");
         var outside = err(driver.visualAct("agent-a", click(visual, visual.attachmentSize()[0] + 5, 5)));

@@ -118,20 +118,8 @@ public final class ScriptedRuntime implements ComputerUseRuntime {
         return evidence;
     }
 
-    @Override
-    public void pauseSession(String sessionId) {
-        calls.add("pause");
-    }
 
-    @Override
-    public void stopSession(String sessionId) {
-        calls.add("stop");
-    }
 
-    @Override
-    public void emergencyStop() {
-        calls.add("emergency_stop");
-    }
 
     private static void maybeFail(ErrorCode code) {
         if (code != null) {

@@ -67,9 +67,8 @@ class VerificationTest {
 
     @ParameterizedTest(name = "{3}")
     @MethodSource("outcomeTable")
-    void outcomeFlagsFollowTheTable(VerificationOutcome outcome, boolean verified, boolean committed, String status) {
+    void outcomeFlagsFollowTheTable(VerificationOutcome outcome, boolean verified, boolean committed, String name) {
         assertThat(outcome.isVerified()).isEqualTo(verified);
         assertThat(outcome.isCommitted()).isEqualTo(committed);
-        assertThat(outcome.status()).isEqualTo(status);
     }
 }

@@ -1,5 +1,6 @@
 package dev.countersign.app.shell;
 
+import dev.countersign.app.windows.AppServices;
 import dev.countersign.app.fx.FxPlatform;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.app.tray.MenuActions;

@@ -1,6 +1,5 @@
 package dev.countersign.app.windows;
 
-import dev.countersign.app.shell.AgentRegistry;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.core.Timestamps;

@@ -1,6 +1,5 @@
 package dev.countersign.app.windows;
 
-import dev.countersign.app.shell.AppServices;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.stream.Collectors;

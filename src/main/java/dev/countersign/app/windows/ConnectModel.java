@@ -1,6 +1,5 @@
 package dev.countersign.app.windows;
 
-import dev.countersign.app.shell.AgentRegistry;
 import java.net.URI;
 import java.util.List;
 

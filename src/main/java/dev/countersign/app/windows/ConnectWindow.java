@@ -1,7 +1,6 @@
 package dev.countersign.app.windows;
 
 import atlantafx.base.theme.Styles;
-import dev.countersign.app.shell.AgentRegistry;
 import java.net.URI;
 import java.util.Optional;
 import java.util.function.Supplier;

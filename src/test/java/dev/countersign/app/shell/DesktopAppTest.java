@@ -1,5 +1,6 @@
 package dev.countersign.app.shell;
 
+import dev.countersign.app.windows.AppServices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.app.FxTests;

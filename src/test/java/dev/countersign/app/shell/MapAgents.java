@@ -1,5 +1,6 @@
 package dev.countersign.app.shell;
 
+import dev.countersign.app.windows.AgentRegistry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package dev.countersign.app.windows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.countersign.app.shell.AgentRegistry;
+import dev.countersign.app.windows.AgentRegistry;
 import dev.countersign.app.shell.MapAgents;
 import dev.countersign.core.Json;
 import dev.countersign.driver.Receipt;

@@ -1,4 +1,4 @@
-package dev.countersign.app.shell;
+package dev.countersign.app.windows;
 
 import java.time.Instant;
 import java.util.List;

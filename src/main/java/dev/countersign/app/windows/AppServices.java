@@ -1,4 +1,4 @@
-package dev.countersign.app.shell;
+package dev.countersign.app.windows;
 
 import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.settings.SettingsStore;

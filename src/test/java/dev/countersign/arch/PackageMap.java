@@ -1,0 +1,35 @@
+package dev.countersign.arch;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * SPEC.md §2's package map as data, the one place it is written: each top-level package and the
+ * project packages it may depend on. {@link PackageMapTest} builds its layer rule from it and
+ * checks the table in docs/architecture.md against it.
+ */
+final class PackageMap {
+    static final List<String> LEAVES = List.of("graph", "policy", "desktop", "vision", "approval", "audit");
+
+    /** Package → the packages it may depend on (besides itself), in the order the doc lists them. */
+    static final Map<String, Set<String>> MAY_DEPEND_ON = build();
+
+    private PackageMap() {
+    }
+
+    private static Map<String, Set<String>> build() {
+        Map<String, Set<String>> map = new LinkedHashMap<>();
+        map.put("core", Set.of());
+        for (String leaf : LEAVES) {
+            map.put(leaf, Set.of("core"));
+        }
+        map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit"));
+        map.put("server", Set.of("core", "driver", "graph", "policy", "vision", "approval", "audit"));
+        map.put("script", Set.of("core", "driver", "graph", "policy", "audit"));
+        map.put("app", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit", "driver", "server",
+                "script"));
+        return java.util.Collections.unmodifiableMap(map);
+    }
+}
