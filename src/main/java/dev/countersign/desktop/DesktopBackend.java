@@ -45,6 +45,15 @@ public interface DesktopBackend extends AutoCloseable {
     /** Synthesizes key input to whatever has keyboard focus. */
     Dispatch keys(KeyInput input);
 
+    /**
+     * The window system's stack (which window is on top at a point, which has focus), where this
+     * backend can tell; empty where it cannot. The governed app's backend always has one on Linux
+     * ({@link SelfTargetGuard}).
+     */
+    default java.util.Optional<ScreenWindows> screenWindows() {
+        return java.util.Optional.empty();
+    }
+
     /** Countersign's own process identity; never throws. */
     OwnIdentity ownIdentity();
 

@@ -127,6 +127,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public java.util.Optional<ScreenWindows> screenWindows() {
+        return delegate.screenWindows();
+    }
+
+    @Override
     public OwnIdentity ownIdentity() {
         return delegate.ownIdentity();
     }

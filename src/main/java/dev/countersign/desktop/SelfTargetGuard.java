@@ -127,6 +127,11 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
+    public Optional<ScreenWindows> screenWindows() {
+        return Optional.ofNullable(windows);
+    }
+
+    @Override
     public OwnIdentity ownIdentity() {
         return delegate.ownIdentity();
     }

@@ -106,7 +106,8 @@ final class VisualFlow {
         if (spent.isPresent()) {
             return ToolResult.error(spent.get());
         }
-        Optional<CountersignError> changed = windowChange(observation, geometry);
+        Optional<CountersignError> changed = windowChange(observation, geometry)
+                .or(() -> PointCover.check(ctx.backend, observation, point, to));
         if (changed.isPresent()) {
             return ToolResult.error(changed.get());
         }
@@ -115,7 +116,8 @@ final class VisualFlow {
         VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
-                        () -> windowChange(observation, geometry),
+                        () -> windowChange(observation, geometry)
+                                .or(() -> PointCover.check(ctx.backend, observation, point, to)),
                         () -> screenshotWithPoint(observation, geometry, args)), started, watch);
         return ToolResult.ok(receipt);
     }
