@@ -160,7 +160,12 @@ final class ServedApp implements AutoCloseable {
             knownAgents.addAll(now);
         }
         for (String agent : gone) {
-            revoke(agent);
+            try {
+                revoke(agent);
+            } catch (CountersignException e) {
+                // Its token is refused already; say loudly that some of its work may remain.
+                LOG.error("agent {} was removed but ending its work failed: {}", agent, e.getMessage());
+            }
         }
     }
 
@@ -186,11 +191,16 @@ final class ServedApp implements AutoCloseable {
         return policyDigest;
     }
 
-    @Override
-    public void close() {
+    /** Stops watching the home folder (also part of {@link #close}). */
+    void stopWatching() {
         if (watch != null) {
             watch.close();
         }
+    }
+
+    @Override
+    public void close() {
+        stopWatching();
         endpoint.close();
         scripts.close();
         audit.close();

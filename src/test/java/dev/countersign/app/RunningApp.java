@@ -51,6 +51,7 @@ final class RunningApp implements AutoCloseable {
                 new SettingsStore(home.settings(), Autostart.linux(dir.resolve("autostart"), "countersign")),
                 approver, Clock.systemUTC(), "countersign");
         DesktopApp app = DesktopApp.start(services, Theme.LIGHT, false, () -> {
+            served.stopWatching();
             served.endpoint.close();
             served.audit.close();
         });

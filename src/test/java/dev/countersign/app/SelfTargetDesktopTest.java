@@ -125,14 +125,21 @@ class SelfTargetDesktopTest {
         CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
                 "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
                         "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
-        assertThat(FxTests.eventually(Duration.ofSeconds(20), () -> dialogShowing(robot))).as("%s", visual).isTrue();
-        Thread.sleep(900);
-        robot.clickOn("#allow");
+        // Since hole 5 the covered point is refused before the person is asked; if they are asked,
+        // they allow (the screenshot shows the big window), and the guard refuses at dispatch.
+        boolean asked = FxTests.eventually(Duration.ofSeconds(10), () -> click.isDone() || dialogShowing(robot))
+                && !click.isDone();
+        if (asked) {
+            Thread.sleep(900);
+            robot.clickOn("#allow");
+        }
 
         McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
         Thread.sleep(500);
         assertThat(running.served.agents.list()).as("agents.json after the click: %s", result)
                 .noneMatch(a -> a.name().equals("minted"));
-        assertThat(RunningApp.structured(result).toString()).contains("TARGET_IS_COUNTERSIGN");
+        assertThat(String.valueOf(RunningApp.structured(result).get("code")))
+                .isIn("TARGET_IS_COUNTERSIGN", "TARGET_CHANGED");
+        assertThat(RunningApp.structured(result).toString()).contains("Countersign");
     }
 }
