@@ -70,6 +70,14 @@ final class AgentCommand implements Callable<Integer> {
                 description = "Write the token here (0600) instead of <home>/tokens/NAME.token.")
         Path tokenFile;
 
+        @Option(names = "--port", paramLabel = "N",
+                description = "The port the endpoint serves on, when it is not the one in settings "
+                        + "(e.g. 'serve --port N').")
+        Integer port;
+
+        @Option(names = "--url", paramLabel = "URL", description = "The endpoint's URL, when not the default.")
+        java.net.URI url;
+
         @Override
         public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
@@ -84,12 +92,18 @@ final class AgentCommand implements Callable<Integer> {
             Path file = tokenFile != null ? tokenFile : home.tokenFile(name);
             Secrets.writeOwnerOnly(file, issued.token());
             audit(home, AuditKind.AGENT_ADDED, name, spec.commandLine().getErr());
-            String url = "http://127.0.0.1:" + Settings.load(home.settings()).portOrDefault() + "/mcp";
-            out.println("Agent '" + name + "' can now connect to " + url);
+            int settingsPort = Settings.load(home.settings()).portOrDefault();
+            java.net.URI endpoint = url != null ? url
+                    : java.net.URI.create("http://127.0.0.1:" + (port != null ? port : settingsPort) + "/mcp");
+            // The bridge dials the socket whatever the port; only an explicit URL sends it over TCP.
+            boolean urlGiven = url != null;
+            ClientSnippets.Agent agent = new ClientSnippets.Agent(name, endpoint, urlGiven, tokenFile,
+                    ClientSnippets.launcher());
+            out.println("Agent '" + name + "' can now connect to " + endpoint);
             out.println("Its token (shown once; keep it secret): " + issued.token());
             out.println("A copy for 'countersign mcp-stdio --agent " + name + "' is in " + file + " (0600).");
             out.println();
-            out.println(ClientSnippets.render(name, url, issued.token(), ClientSnippets.launcher()));
+            out.println(ClientSnippets.render(agent, issued.token()));
             out.println();
             out.println("Revoke it any time with: countersign agent remove " + name);
             return 0;

@@ -1,37 +1,125 @@
 package dev.countersign.app;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
 /**
- * The ready-to-paste client configurations {@code countersign agent add} prints: Claude Desktop
- * (which launches stdio servers, so it goes through {@code mcp-stdio}), Claude Code (HTTP with the
- * header) and a generic MCP JSON entry.
+ * The ready-to-paste client configurations {@code countersign agent add} prints, for the way the
+ * agent was added (its token file, the endpoint's port, the launcher that started us — the
+ * {@code ./countersign} script or the packaged app). The stdio bridge comes first: with it the
+ * token stays in its 0600 file and never sits in a client's config, and the bridge refuses to
+ * send it anywhere but a loopback endpoint. Where a client only speaks HTTP, the token comes from
+ * the environment in files that may be committed ({@code .mcp.json}).
  */
 final class ClientSnippets {
+    /** The longest an approval can keep a tool call waiting, plus a margin: the envelope's 60 s expiry. */
+    static final int TOOL_TIMEOUT_MS = 120_000;
+
+    /** One client's configuration. */
+    record Snippet(String title, String text) {
+        Snippet {
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /**
+     * How the agent was added.
+     *
+     * @param tokenFile where its token is, or null for the default {@code <home>/tokens/NAME.token}
+     * @param urlGiven whether an explicit URL was given: the bridge then uses it (TCP) instead of the socket
+     */
+    record Agent(String name, URI url, boolean urlGiven, Path tokenFile, String launcher) {
+        Agent {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(url, "url");
+            Objects.requireNonNull(launcher, "launcher");
+        }
+    }
+
     private ClientSnippets() {
     }
 
-    /** The command that starts Countersign: the launcher script when we were started by it. */
+    /** The command that starts Countersign: the launcher script, or the packaged app's launcher. */
     static String launcher() {
         String launcher = System.getProperty("countersign.launcher");
+        if (launcher == null || launcher.isBlank()) {
+            launcher = System.getProperty("jpackage.app-path");
+        }
         return launcher == null || launcher.isBlank() ? "countersign" : launcher;
     }
 
-    static String render(String name, String url, String token, String launcher) {
-        String json = quote(launcher);
-        return String.join("\n",
-                "Claude Desktop (claude_desktop_config.json, through the stdio bridge):",
-                "  {\"mcpServers\": {\"countersign\": {\"command\": " + json
-                        + ", \"args\": [\"mcp-stdio\", \"--agent\", " + quote(name) + "]}}}",
-                "",
-                "Claude Code:",
-                "  claude mcp add --transport http countersign " + url
-                        + " --header \"Authorization: Bearer " + token + "\"",
-                "",
-                "Any MCP client (Streamable HTTP):",
-                "  {\"mcpServers\": {\"countersign\": {\"type\": \"http\", \"url\": " + quote(url)
-                        + ", \"headers\": {\"Authorization\": \"Bearer " + token + "\"}}}}");
+    /** The bridge's arguments for this agent, exactly as the clients must pass them. */
+    static List<String> bridgeArgs(Agent agent) {
+        List<String> args = new ArrayList<>(List.of("mcp-stdio", "--agent", agent.name()));
+        if (agent.tokenFile() != null) {
+            args.add("--token-file");
+            args.add(agent.tokenFile().toAbsolutePath().toString());
+        }
+        if (agent.urlGiven()) {
+            args.add("--url");
+            args.add(agent.url().toString());
+        }
+        return args;
+    }
+
+    static List<Snippet> snippets(Agent agent, String token) {
+        String command = quote(agent.launcher());
+        String args = bridgeArgs(agent).stream().map(ClientSnippets::quote).collect(Collectors.joining(", "));
+        String shellBridge = bridgeArgs(agent).stream().map(ClientSnippets::shell).collect(Collectors.joining(" "));
+        String url = agent.url().toString();
+        String tokenFile = agent.tokenFile() != null ? agent.tokenFile().toAbsolutePath().toString()
+                : "<home>/tokens/" + agent.name() + ".token";
+        return List.of(
+                new Snippet("Claude Desktop (claude_desktop_config.json; the token stays in its 0600 file)",
+                        "{\"mcpServers\": {\"countersign\": {\"command\": " + command + ", \"args\": [" + args + "]}}}"),
+                new Snippet("Claude Code (the same bridge; MCP_TOOL_TIMEOUT=" + TOOL_TIMEOUT_MS
+                        + " lets an approval take its time)",
+                        "claude mcp add countersign -- " + shell(agent.launcher()) + " " + shellBridge),
+                new Snippet("Claude Code over HTTP (kept in ~/.claude.json, not in the project)",
+                        "claude mcp add --transport http countersign " + url + " --header "
+                                + shell("Authorization: Bearer " + token) + "\n"
+                                + "claude mcp add-json countersign " + shell("{\"type\":\"http\",\"url\":\"" + url
+                                + "\",\"headers\":{\"Authorization\":\"Bearer " + token + "\"}}")),
+                new Snippet("VS Code (.vscode/mcp.json)",
+                        "{\"servers\": {\"countersign\": {\"type\": \"stdio\", \"command\": " + command
+                                + ", \"args\": [" + args + "]}}}"),
+                new Snippet("Cursor (.cursor/mcp.json)",
+                        "{\"mcpServers\": {\"countersign\": {\"command\": " + command + ", \"args\": [" + args + "]}}}"),
+                new Snippet("Any MCP client over Streamable HTTP (e.g. .mcp.json; the token comes from the "
+                        + "environment: export COUNTERSIGN_TOKEN=\"$(cat " + tokenFile + ")\")",
+                        "{\"mcpServers\": {\"countersign\": {\"type\": \"http\", \"url\": " + quote(url)
+                                + ", \"headers\": {\"Authorization\": \"Bearer ${COUNTERSIGN_TOKEN}\"}}}}"));
+    }
+
+    static String render(Agent agent, String token) {
+        StringBuilder out = new StringBuilder();
+        for (Snippet snippet : snippets(agent, token)) {
+            if (out.length() > 0) {
+                out.append("\n\n");
+            }
+            out.append(snippet.title()).append(":\n");
+            snippet.text().lines().forEach(line -> out.append("  ").append(line).append('\n'));
+        }
+        out.append("\nClients that time out tool calls: an approval can keep a call waiting up to 60 s; "
+                + "Countersign sends progress meanwhile (use resetTimeoutOnProgress, or a timeout of "
+                + TOOL_TIMEOUT_MS / 1000 + " s).");
+        return out.toString();
     }
 
     private static String quote(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** POSIX shell quoting, only where needed. */
+    static String shell(String text) {
+        if (text.matches("[A-Za-z0-9_./:=@%+-]+")) {
+            return text;
+        }
+        return "'" + text.replace("'", "'\\''") + "'";
     }
 }

@@ -32,7 +32,8 @@ final class McpStdioCommand implements Callable<Integer> {
     Path tokenFile;
 
     @Option(names = "--url", paramLabel = "URL",
-            description = "The endpoint (default: http://127.0.0.1:<port from settings.json, else 7475>/mcp).")
+            description = {"Reach the endpoint over loopback TCP at this URL instead of its socket",
+                "<home>/countersign.sock (the default, which no other local user can stand in for)."})
     URI url;
 
     @Override
@@ -43,8 +44,20 @@ final class McpStdioCommand implements Callable<Integer> {
         if (token.isEmpty()) {
             return 2;
         }
-        URI endpoint = url != null ? url
-                : URI.create("http://127.0.0.1:" + Settings.load(home.settings()).portOrDefault() + "/mcp");
+        if (url == null) {
+            // The default: the socket in the 0700 home folder. Never the TCP port: while
+            // Countersign is down another local user could listen there and collect the token.
+            Path socket = home.root().resolve(dev.countersign.server.LocalSocket.NAME);
+            Optional<String> problem = dev.countersign.server.LocalSocket.problemWith(socket);
+            if (problem.isPresent()) {
+                spec.commandLine().getErr().println("countersign mcp-stdio: " + problem.get());
+                return 2;
+            }
+            StdioBridge bridge = new StdioBridge(socket, token.get());
+            Runtime.getRuntime().addShutdownHook(new Thread(bridge::hangUp, "countersign-stdio-hangup"));
+            return bridge.run(System.in, System.out);
+        }
+        URI endpoint = url;
         String host = endpoint.getHost();
         if (!"http".equals(endpoint.getScheme()) || host == null
                 || !java.util.Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(host)) {
@@ -54,7 +67,10 @@ final class McpStdioCommand implements Callable<Integer> {
             return 2;
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        return new StdioBridge(endpoint, token.get(), http).run(System.in, System.out);
+        StdioBridge bridge = new StdioBridge(endpoint, token.get(), http);
+        // SIGTERM and SIGINT run shutdown hooks: end the session then too, not only at EOF.
+        Runtime.getRuntime().addShutdownHook(new Thread(bridge::hangUp, "countersign-stdio-hangup"));
+        return bridge.run(System.in, System.out);
     }
 
     private Optional<String> readToken(Path file) throws IOException {

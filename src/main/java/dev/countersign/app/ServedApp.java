@@ -95,7 +95,10 @@ final class ServedApp implements AutoCloseable {
         ScriptHost scripts = new ScriptHost(driver, tap, new CodeRuntime(ScriptLimits.defaults()),
                 new ScriptCheckpointStore(home.checkpoints()), ScriptFaults.NONE, SCRIPT_SUSPEND_AFTER);
         try {
-            McpEndpoint endpoint = McpEndpoint.start(config, driver, agents, audit,
+            // The stdio bridge dials the socket in the 0700 home folder, never the TCP port.
+            McpEndpoint endpoint = McpEndpoint.start(config.socket() != null ? config
+                            : config.withSocket(home.root().resolve(dev.countersign.server.LocalSocket.NAME)),
+                    driver, agents, audit,
                     VersionProvider.version(), new HostScriptPort(scripts));
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
             // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what

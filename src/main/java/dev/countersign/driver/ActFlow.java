@@ -11,6 +11,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,54 +33,73 @@ final class ActFlow {
 
     ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
-        var invalid = args.validate();
-        if (invalid.isPresent()) {
-            return ToolResult.error(invalid.get());
+        Resolved t = new Resolved();
+        Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
+                PreGraph.arguments(args::validate),
+                PreGraph.notPaused(ctx),
+                PreGraph.check("fresh ref", () -> t.resolve(ctx.observations.resolve(agentId, args.ref()))),
+                // Before any approval: no approval unlocks a secure field (SPEC.md §1.7).
+                PreGraph.check("not secure", () -> t.seen().secure() ? Optional.of(CountersignError.onField(
+                        ErrorCode.SECURE_FIELD_REFUSED, "ref",
+                        "the target is a secure (password) field; Countersign never types into or acts on one"))
+                        : Optional.empty()),
+                PreGraph.sessionAvailable(ctx),
+                PreGraph.check("accessible action", () -> t.seen().actions().isEmpty() && args instanceof ActArgs.Click
+                        ? Optional.of(noAction()) : Optional.empty()),
+                PreGraph.spend(ctx, () -> t.observation),
+                PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
+                        t.index)))));
+        if (refused.isPresent()) {
+            return ToolResult.error(refused.get().error());
         }
-        Optional<CountersignError> paused = ctx.pauseProblem();
-        if (paused.isPresent()) {
-            return ToolResult.error(paused.get());
-        }
-        ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, args.ref());
-        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
-            return ToolResult.error(refused.error());
-        }
-        var found = (ObservationStore.Resolution.Found) resolution;
-        Observation observation = found.observation();
-        ElementNode seen = observation.nodes.get(found.index());
-        if (seen.secure()) {
-            // Before any approval: no approval unlocks a secure field (SPEC.md §1.7).
-            return ToolResult.error(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "ref",
-                    "the target is a secure (password) field; Countersign never types into or acts on one"));
-        }
-        var session = ctx.sessionProblem();
-        if (session.isPresent()) {
-            return ToolResult.error(session.get());
-        }
-        if (seen.actions().isEmpty() && args instanceof ActArgs.Click) {
-            return ToolResult.error(noAction());
-        }
-        // The act is accepted: from here its outcome may be uncertain, so the observation is spent.
-        var spent = ctx.observations.consume(observation);
-        if (spent.isPresent()) {
-            return ToolResult.error(spent.get());
-        }
-        IdentityCheck.Result live = IdentityCheck.recheck(ctx.backend, observation, found.index());
-        if (live instanceof IdentityCheck.Result.Changed changed) {
-            return ToolResult.error(changed.error());
-        }
-        ElementNode target = ((IdentityCheck.Result.Same) live).current();
+        Observation observation = t.observation;
+        int index = t.index;
+        ElementNode target = t.live;
         ApprovalRequirement requirement = policy.requirementFor(args, target);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, found.index(), args, validity);
-        int index = found.index();
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, args, validity);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, target, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation,
                         Describe.action(args, target, observation),
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
                         () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
         return ToolResult.ok(receipt);
+    }
+
+    /** What the checks found, filled in as they pass: the ref's observation, its node, its live re-read. */
+    private static final class Resolved {
+        Observation observation;
+        int index;
+        ElementNode live;
+
+        ElementNode seen() {
+            return observation.nodes.get(index);
+        }
+
+        Optional<CountersignError> resolve(ObservationStore.Resolution resolution) {
+            if (resolution instanceof ObservationStore.Resolution.Found found) {
+                observation = found.observation();
+                index = found.index();
+                return Optional.empty();
+            }
+            return refusal(resolution);
+        }
+
+        Optional<CountersignError> recheck(IdentityCheck.Result result) {
+            if (result instanceof IdentityCheck.Result.Same same) {
+                live = same.current();
+                return Optional.empty();
+            }
+            return result instanceof IdentityCheck.Result.Changed changed ? Optional.of(changed.error())
+                    : Optional.empty();
+        }
+    }
+
+    /** The refusal of a resolution that found nothing (shared with the visual tools). */
+    static Optional<CountersignError> refusal(ObservationStore.Resolution resolution) {
+        return resolution instanceof ObservationStore.Resolution.Refused refused ? Optional.of(refused.error())
+                : Optional.empty();
     }
 
     private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,

@@ -101,8 +101,7 @@ final class ApprovalFlow {
                     "the decision could not be recorded: " + e.error().message());
         }
         if (asked.withdrawn()) {
-            return consumed(ErrorCode.APPROVAL_UNAVAILABLE,
-                    "the agent went away while the person was asked; the request was withdrawn");
+            return consumed(ErrorCode.APPROVAL_UNAVAILABLE, watch.withdrawnBecause());
         }
         Optional<CountersignError> paused = ctx.pauseProblem();
         if (paused.isPresent()) {
@@ -110,8 +109,7 @@ final class ApprovalFlow {
             return consumed(ErrorCode.AGENT_PAUSED, paused.get().message());
         }
         if (decision != Decision.ALLOW_ONCE) {
-            return new Answered(new ApprovalDecision.Refused(codeOf(decision),
-                    "the approval was " + decision.name().toLowerCase(java.util.Locale.ROOT)), decidedAt);
+            return new Answered(new ApprovalDecision.Refused(codeOf(decision), refusal(decision)), decidedAt);
         }
         if (!ctx.observations.holds(ask.observation())) {
             return consumed(ErrorCode.REF_UNKNOWN,
@@ -191,6 +189,15 @@ final class ApprovalFlow {
             if (nonces != null) {
                 nonces.remove(pending.nonce());
             }
+        }
+    }
+
+    /** What the agent reads when the person did not allow the action (never an enum name). */
+    private static String refusal(Decision decision) {
+        switch (decision) {
+            case DENY: return "the person denied this action; nothing was done";
+            case TIMEOUT: return "nobody allowed this action before it expired; nothing was done";
+            default: return "no one could be asked to allow this action; nothing was done";
         }
     }
 

@@ -37,6 +37,11 @@ public interface ApprovalWatch {
         return true;
     }
 
+    /** Why the request was withdrawn once {@link #keepWaiting} said to stop; the refusal's detail. */
+    default String withdrawnBecause() {
+        return "the agent went away while the person was asked; the request was withdrawn and nothing was done";
+    }
+
     /** The person's decision (or the timeout, or the withdrawal), before anything is dispatched. */
     default void decided(ApprovalRequest request, Decision decision, boolean withdrawn) {
     }

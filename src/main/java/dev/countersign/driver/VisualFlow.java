@@ -15,6 +15,7 @@ import dev.countersign.vision.Point;
 import dev.countersign.vision.VisualCapture;
 import java.awt.image.BufferedImage;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -66,60 +67,67 @@ final class VisualFlow {
 
     ToolResult<Receipt> act(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
         long started = System.nanoTime();
-        Optional<CountersignError> invalid = args.validate();
-        if (invalid.isPresent()) {
-            return ToolResult.error(invalid.get());
+        Located t = new Located();
+        Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
+                PreGraph.arguments(args::validate),
+                PreGraph.notPaused(ctx),
+                PreGraph.check("fresh observation", () -> t.resolve(ctx.observations.fresh(agentId,
+                        args.observationId()))),
+                PreGraph.check("delivered capture", () -> t.locate(args)),
+                PreGraph.check("not on a secure field", () -> secureAt(t.observation, t.point)
+                        .map(n -> "point").or(() -> t.to == null ? Optional.empty()
+                                : secureAt(t.observation, t.to).map(n -> "to"))
+                        .map(field -> CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
+                                "the point lies on a secure (password) field; Countersign never acts on one"))),
+                PreGraph.sessionAvailable(ctx),
+                PreGraph.check("not on a live secure field", () -> SecureProbe.at(ctx, t.observation, t.point, t.to)),
+                PreGraph.spend(ctx, () -> t.observation),
+                PreGraph.check("same window", () -> windowChange(t.observation, t.geometry)),
+                // Hole 5: the window on top at the point is the observed one (nothing raised over it).
+                PreGraph.check("point not covered", () -> PointCover.check(ctx.backend, t.observation, t.point,
+                        t.to))));
+        if (refused.isPresent()) {
+            return ToolResult.error(refused.get().error());
         }
-        Optional<CountersignError> paused = ctx.pauseProblem();
-        if (paused.isPresent()) {
-            return ToolResult.error(paused.get());
-        }
-        ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, args.observationId());
-        if (resolution instanceof ObservationStore.Resolution.Refused refused) {
-            return ToolResult.error(refused.error());
-        }
-        Observation observation = ((ObservationStore.Resolution.Found) resolution).observation();
-        Geometry geometry = observation.captures.get(args.captureSha256());
-        if (geometry == null) {
-            return ToolResult.error(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "capture_sha256",
-                    "no capture with this hash was delivered for this observation"));
-        }
-        // Attachment pixels become screen points only through the geometry stored for this hash.
-        Point point = geometry.toScreen("point", args.point().x(), args.point().y());
-        Point to = args.to() == null ? null : geometry.toScreen("to", args.to().x(), args.to().y());
-        Optional<ElementNode> secure = secureAt(observation, point).or(() -> to == null ? Optional.empty()
-                : secureAt(observation, to));
-        if (secure.isPresent()) {
-            return ToolResult.error(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED,
-                    secureAt(observation, point).isPresent() ? "point" : "to",
-                    "the point lies on a secure (password) field; Countersign never acts on one"));
-        }
-        Optional<CountersignError> session = ctx.sessionProblem();
-        if (session.isPresent()) {
-            return ToolResult.error(session.get());
-        }
-        Optional<CountersignError> liveSecure = SecureProbe.at(ctx, observation, point, to);
-        if (liveSecure.isPresent()) {
-            return ToolResult.error(liveSecure.get());
-        }
-        Optional<CountersignError> spent = ctx.observations.consume(observation);
-        if (spent.isPresent()) {
-            return ToolResult.error(spent.get());
-        }
-        Optional<CountersignError> changed = windowChange(observation, geometry)
-                .or(() -> PointCover.check(ctx.backend, observation, point, to));
-        if (changed.isPresent()) {
-            return ToolResult.error(changed.get());
-        }
+        Observation observation = t.observation;
+        Geometry geometry = t.geometry;
         ApprovalRequirement requirement = policy.requirementForVisual(args);
         long validity = ctx.settings.approvalWindow().toMillis();
-        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, point, to, validity, this);
-        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, point, to, validity),
+        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, t.point, t.to, validity, this);
+        Receipt receipt = run.run(agentId, runtime, requirement,
+                request(agentId, args, observation, t.point, t.to, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
                         () -> windowChange(observation, geometry)
-                                .or(() -> PointCover.check(ctx.backend, observation, point, to)),
+                                .or(() -> PointCover.check(ctx.backend, observation, t.point, t.to)),
                         () -> screenshotWithPoint(observation, geometry, args)), started, watch);
         return ToolResult.ok(receipt);
+    }
+
+    /** What the checks found, filled in as they pass: the observation, its capture geometry, the points. */
+    private static final class Located {
+        Observation observation;
+        Geometry geometry;
+        Point point;
+        Point to;
+
+        Optional<CountersignError> resolve(ObservationStore.Resolution resolution) {
+            if (resolution instanceof ObservationStore.Resolution.Found found) {
+                observation = found.observation();
+            }
+            return ActFlow.refusal(resolution);
+        }
+
+        Optional<CountersignError> locate(VisualArgs.Act args) {
+            geometry = observation.captures.get(args.captureSha256());
+            if (geometry == null) {
+                return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "capture_sha256",
+                        "no capture with this hash was delivered for this observation"));
+            }
+            // Attachment pixels become screen points only through the geometry stored for this hash.
+            point = geometry.toScreen("point", args.point().x(), args.point().y());
+            to = args.to() == null ? null : geometry.toScreen("to", args.to().x(), args.to().y());
+            return Optional.empty();
+        }
     }
 
     private void remember(Observation observation, VisualCapture.Delivered delivered) {

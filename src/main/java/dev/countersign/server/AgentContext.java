@@ -9,11 +9,12 @@ import java.util.Map;
 /**
  * What the endpoint hands each tool call through the SDK's transport context: the agent id the
  * bearer token authenticated (SPEC.md §1.6), and the call's response stream for noticing a
- * disconnect. Tools read identity only from here, never from arguments.
+ * disconnect, and the call's cancellation flag. Tools read identity only from here, never from arguments.
  */
 final class AgentContext {
     static final String AGENT = "countersign.agent";
     static final String LINE = "countersign.line";
+    static final String CALL = "countersign.call";
 
     private AgentContext() {
     }
@@ -27,6 +28,10 @@ final class AgentContext {
         Object response = request.getAttribute(GuardFilter.RESPONSE_ATTRIBUTE);
         if (response instanceof HttpServletResponse) {
             values.put(LINE, new ClientLine((HttpServletResponse) response));
+        }
+        Object call = request.getAttribute(GuardFilter.CALL_ATTRIBUTE);
+        if (call instanceof CallBook.Call) {
+            values.put(CALL, call);
         }
         return McpTransportContext.create(values);
     }

@@ -12,26 +12,31 @@ import org.slf4j.LoggerFactory;
 /**
  * The endpoint's side of an approval wait: records the request and the decision in the audit log
  * before anything happens, sends MCP progress while the person thinks (when the client gave a
- * progress token, so it does not time out), and withdraws the request once the agent's connection
- * is gone, so that nothing is dispatched for a caller who is no longer there.
+ * progress token, so it does not time out), and withdraws the request once the agent cancels the
+ * call or its connection is gone, so that nothing is dispatched for a caller who is no longer there.
  */
 final class ApprovalProgress implements ApprovalWatch {
     private static final Logger LOG = LoggerFactory.getLogger(ApprovalProgress.class);
+    private static final String CLOSED = "the agent closed the call's connection while the person was asked; "
+            + "the request was withdrawn and nothing was done";
 
     private final String tool;
     private final McpSyncServerExchange exchange;
     private final Object progressToken;
     private final ClientLine line;
+    private final CallBook.Call call;
     private final AuditTrail audit;
     private final Duration tick;
     private volatile String summary = "";
+    private volatile String stopped;
 
     ApprovalProgress(String tool, McpSyncServerExchange exchange, Object progressToken, ClientLine line,
-            AuditTrail audit, Duration tick) {
+            CallBook.Call call, AuditTrail audit, Duration tick) {
         this.tool = tool;
         this.exchange = exchange;
         this.progressToken = progressToken;
         this.line = line;
+        this.call = call;
         this.audit = audit;
         this.tick = tick;
     }
@@ -49,6 +54,12 @@ final class ApprovalProgress implements ApprovalWatch {
 
     @Override
     public boolean keepWaiting(Duration waited, Duration left) {
+        if (call != null && call.cancelled()) {
+            LOG.info("an agent cancelled a call while the person was asked; withdrawing the approval request");
+            stopped = "the agent cancelled the call (notifications/cancelled) while the person was asked; "
+                    + "the request was withdrawn and nothing was done";
+            return false;
+        }
         if (progressToken != null && exchange != null) {
             double total = (waited.toMillis() + left.toMillis()) / 1000.0;
             McpSchema.ProgressNotification progress = new McpSchema.ProgressNotification(progressToken,
@@ -58,14 +69,22 @@ final class ApprovalProgress implements ApprovalWatch {
             } catch (RuntimeException e) {
                 // The SDK reports a failed send as an unchecked (reactive) exception: the stream is gone.
                 LOG.debug("progress for an approval wait could not be sent: {}", e.getClass().getSimpleName());
+                stopped = CLOSED;
                 return false;
             }
         }
         boolean alive = line == null || line.alive();
         if (!alive) {
             LOG.info("an agent disconnected while the person was asked; withdrawing the approval request");
+            stopped = CLOSED;
         }
         return alive;
+    }
+
+    @Override
+    public String withdrawnBecause() {
+        String why = stopped;
+        return why == null ? ApprovalWatch.super.withdrawnBecause() : why;
     }
 
     @Override

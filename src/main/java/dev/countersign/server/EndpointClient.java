@@ -4,48 +4,44 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * The stdio bridge's HTTP side: posts JSON-RPC messages with the agent's token, keeps the session
- * id and protocol version the endpoint gave at initialize, and ends the session at the end.
+ * The stdio bridge's endpoint side: posts JSON-RPC messages with the agent's token over its
+ * {@link EndpointLink}, keeps the session id and protocol version the endpoint gave at initialize,
+ * and ends the session at the end.
  */
 final class EndpointClient {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private final URI uri;
+    private final EndpointLink link;
     private final String token;
-    private final HttpClient http;
     private volatile String session;
     private volatile String protocolVersion;
 
-    EndpointClient(URI uri, String token, HttpClient http) {
-        this.uri = uri;
+    EndpointClient(EndpointLink link, String token) {
+        this.link = link;
         this.token = token;
-        this.http = http;
     }
 
-    URI uri() {
-        return uri;
+    String describe() {
+        return link.describe();
     }
 
-    HttpResponse<InputStream> post(String json) throws IOException {
-        HttpRequest.Builder request = base().header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json));
-        HttpResponse<InputStream> response = send(request.build());
-        response.headers().firstValue(GuardFilter.SESSION_HEADER).ifPresent(id -> session = id);
-        return response;
+    EndpointLink.Reply post(String json) throws IOException {
+        Map<String, String> headers = base();
+        headers.put("Content-Type", "application/json");
+        EndpointLink.Reply reply = link.send("POST", headers, json);
+        reply.header(GuardFilter.SESSION_HEADER).ifPresent(id -> session = id);
+        return reply;
     }
 
     /** Replays the client's initialize (and the initialized notification) to get a fresh session. */
     void reinitialize(String initializeLine) throws IOException {
-        HttpResponse<InputStream> init = post(initializeLine);
+        EndpointLink.Reply init = post(initializeLine);
         byte[] body = init.body().readAllBytes();
+        init.body().close();
         rememberVersion(new String(body, java.nio.charset.StandardCharsets.UTF_8));
         post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").body().close();
     }
@@ -71,24 +67,24 @@ final class EndpointClient {
         }
     }
 
-    /** Ends the session politely; the endpoint would forget it when idle anyway. */
+    /** Ends the session politely (a DELETE), so that it does not count against the agent. */
     void endSession() {
         if (session == null) {
             return;
         }
         try {
-            send(base().DELETE().build()).body().close();
+            link.send("DELETE", base(), null).body().close();
         } catch (IOException e) {
             // The endpoint is gone already; nothing to end.
         }
     }
 
-    /** The message of an endpoint refusal body, or the body itself. */
+    /** The message of an endpoint refusal body (a JSON-RPC error), or the body itself. */
     static String refusal(String body) {
         try {
             JsonNode node = MAPPER.readTree(body);
-            if (node != null && node.has("message")) {
-                return node.get("message").asText();
+            if (node != null && node.path("error").has("message")) {
+                return node.get("error").get("message").asText();
             }
         } catch (JsonProcessingException e) {
             // Not ours; show it as it is.
@@ -96,26 +92,16 @@ final class EndpointClient {
         return body.isBlank() ? "no details" : body.strip();
     }
 
-    private HttpRequest.Builder base() {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-                .timeout(Duration.ofMinutes(10))
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", "application/json, text/event-stream");
+    private Map<String, String> base() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Authorization", "Bearer " + token);
+        headers.put("Accept", "application/json, text/event-stream");
         if (session != null) {
-            request.header(GuardFilter.SESSION_HEADER, session);
+            headers.put(GuardFilter.SESSION_HEADER, session);
         }
         if (protocolVersion != null) {
-            request.header(GuardFilter.VERSION_HEADER, protocolVersion);
+            headers.put(GuardFilter.VERSION_HEADER, protocolVersion);
         }
-        return request;
-    }
-
-    private HttpResponse<InputStream> send(HttpRequest request) throws IOException {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
+        return headers;
     }
 }

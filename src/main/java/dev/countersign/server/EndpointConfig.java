@@ -15,7 +15,9 @@ import java.util.Objects;
  * @param burst how many requests an agent may send at once before the rate applies
  * @param maxConcurrentCalls in-flight POSTs per agent (an approval wait holds one)
  * @param sessionIdle a session unused this long is forgotten (the agent initializes again)
- * @param maxSessionsPerAgent live sessions per agent; a new {@code initialize} beyond it is refused (429)
+ * @param maxSessionsPerAgent live sessions per agent; at the cap an idle one makes room, else 429
+ * @param socket a Unix-domain socket to serve on as well (inside the 0700 home folder), for the
+ *     stdio bridge; null for TCP only
  */
 public record EndpointConfig(
         InetAddress bindAddress,
@@ -25,11 +27,19 @@ public record EndpointConfig(
         int burst,
         int maxConcurrentCalls,
         Duration sessionIdle,
-        int maxSessionsPerAgent) {
+        int maxSessionsPerAgent,
+        java.nio.file.Path socket) {
 
     /** The documented default port of {@code countersign serve}. */
     public static final int DEFAULT_PORT = 7475;
     public static final int ONE_MIB = 1024 * 1024;
+
+    /** Without a Unix-domain socket. */
+    public EndpointConfig(InetAddress bindAddress, int port, int maxBodyBytes, double requestsPerSecond, int burst,
+            int maxConcurrentCalls, Duration sessionIdle, int maxSessionsPerAgent) {
+        this(bindAddress, port, maxBodyBytes, requestsPerSecond, burst, maxConcurrentCalls, sessionIdle,
+                maxSessionsPerAgent, null);
+    }
 
     public EndpointConfig {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -50,17 +60,23 @@ public record EndpointConfig(
 
     public EndpointConfig withPort(int newPort) {
         return new EndpointConfig(bindAddress, newPort, maxBodyBytes, requestsPerSecond, burst, maxConcurrentCalls,
-                sessionIdle, maxSessionsPerAgent);
+                sessionIdle, maxSessionsPerAgent, socket);
     }
 
     public EndpointConfig withBindAddress(InetAddress address) {
         return new EndpointConfig(address, port, maxBodyBytes, requestsPerSecond, burst, maxConcurrentCalls,
-                sessionIdle, maxSessionsPerAgent);
+                sessionIdle, maxSessionsPerAgent, socket);
     }
 
     public EndpointConfig withLimits(double perSecond, int newBurst, int concurrent) {
         return new EndpointConfig(bindAddress, port, maxBodyBytes, perSecond, newBurst, concurrent, sessionIdle,
-                maxSessionsPerAgent);
+                maxSessionsPerAgent, socket);
+    }
+
+    /** Also serve on this Unix-domain socket (the stdio bridge dials it; SPEC.md §7). */
+    public EndpointConfig withSocket(java.nio.file.Path path) {
+        return new EndpointConfig(bindAddress, port, maxBodyBytes, requestsPerSecond, burst, maxConcurrentCalls,
+                sessionIdle, maxSessionsPerAgent, path);
     }
 
     /** {@code 127.0.0.1}. */

@@ -1,5 +1,8 @@
 package dev.countersign.server;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -8,10 +11,10 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Enumeration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,33 +22,40 @@ import org.slf4j.LoggerFactory;
 /**
  * Everything a request must pass before the MCP SDK sees it (SPEC.md §7, security.md checks
  * 1-7, 16), in this order: a loopback {@code Host} on our port (DNS rebinding), a loopback
- * {@code Origin} if any, a known {@code MCP-Protocol-Version} if any, a valid bearer token, the
- * body limit, the agent's rate and concurrency limits, and a session id that belongs to this agent.
- * A refusal is answered here and nothing of it reaches a tool or the audit log. No response ever
- * carries CORS headers.
+ * {@code Origin} if any, a valid bearer token, the body limit, the agent's rate and concurrency
+ * limits, one well-formed JSON-RPC object, a known {@code MCP-Protocol-Version} if any, and a
+ * session id that belongs to this agent. A refusal is a JSON-RPC error object answered here
+ * ({@link JsonRpcErrors}); nothing of it reaches a tool or the audit log. No response ever carries
+ * CORS headers. GET is answered 405: the endpoint sends everything on the POST that asked for it.
  */
 final class GuardFilter implements Filter {
     static final String AGENT_ATTRIBUTE = "dev.countersign.server.agent";
     static final String RESPONSE_ATTRIBUTE = "dev.countersign.server.response";
+    static final String CALL_ATTRIBUTE = "dev.countersign.server.call";
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
     private static final Logger LOG = LoggerFactory.getLogger(GuardFilter.class);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final AgentDirectory agents;
     private final AgentLimits limits;
     private final SessionBook sessions;
+    private final CallBook calls;
+    private final SdkSessions sdk;
     private final int maxBody;
     private final IntSupplier port;
     private final Set<String> protocolVersions;
 
-    GuardFilter(AgentDirectory agents, AgentLimits limits, SessionBook sessions, int maxBody, IntSupplier port,
-            Set<String> protocolVersions) {
+    GuardFilter(AgentDirectory agents, AgentLimits limits, SessionBook sessions, CallBook calls, SdkSessions sdk,
+            int maxBody, IntSupplier port, Set<String> protocolVersions) {
         this.agents = agents;
         this.limits = limits;
         this.sessions = sessions;
+        this.calls = calls;
+        this.sdk = sdk;
         this.maxBody = maxBody;
         this.port = port;
-        this.protocolVersions = Set.copyOf(protocolVersions);
+        this.protocolVersions = new TreeSet<>(protocolVersions);
     }
 
     @Override
@@ -53,7 +63,8 @@ final class GuardFilter implements Filter {
             throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         NoCorsResponse response = new NoCorsResponse((HttpServletResponse) res);
-        if (!Loopback.host(single(request, "Host"), port.getAsInt())) {
+        boolean local = Boolean.TRUE.equals(request.getAttribute(LocalSocket.ATTRIBUTE));
+        if (!local && !Loopback.host(single(request, "Host"), port.getAsInt())) {
             refuse(response, 403, "host_not_allowed", "this endpoint answers only to 127.0.0.1, localhost "
                     + "or [::1] on port " + port.getAsInt());
             return;
@@ -66,14 +77,8 @@ final class GuardFilter implements Filter {
         String method = request.getMethod();
         if (!"POST".equals(method) && !"GET".equals(method) && !"DELETE".equals(method)) {
             // No OPTIONS (no CORS preflight to answer), no TRACE (it would echo the Authorization header).
-            response.setHeader("Allow", "GET, POST, DELETE");
-            refuse(response, 405, "method_not_allowed", "the MCP endpoint takes GET, POST and DELETE");
-            return;
-        }
-        String version = request.getHeader(VERSION_HEADER);
-        if (version != null && !protocolVersions.contains(version)) {
-            refuse(response, 400, "unsupported_protocol_version", "supported MCP protocol versions: "
-                    + String.join(", ", new java.util.TreeSet<>(protocolVersions)));
+            response.setHeader("Allow", "POST, DELETE");
+            refuse(response, 405, "method_not_allowed", "the MCP endpoint takes POST and DELETE");
             return;
         }
         Optional<String> agent = bearer(request).flatMap(agents::authenticate);
@@ -81,6 +86,14 @@ final class GuardFilter implements Filter {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"countersign\"");
             refuse(response, 401, "unauthorized", "send the agent's token as 'Authorization: Bearer cs_...'; "
                     + "issue one with 'countersign agent add NAME'");
+            return;
+        }
+        if ("GET".equals(method)) {
+            // Streamable HTTP lets a server offer no standalone stream: every answer, progress
+            // included, travels on the POST that asked for it (MCP 2025-06-18, transports).
+            response.setHeader("Allow", "POST, DELETE");
+            refuse(response, 405, "method_not_allowed", "this endpoint offers no GET stream; "
+                    + "answers and progress come on each POST's own stream");
             return;
         }
         String agentId = agent.get();
@@ -112,6 +125,7 @@ final class GuardFilter implements Filter {
     private void pass(HttpServletRequest request, NoCorsResponse response, FilterChain chain, String agentId,
             boolean post) throws IOException, ServletException {
         byte[] body = new byte[0];
+        JsonNode message = null;
         if (post) {
             // Read at most one byte past the limit: a streamed (chunked) body that is too large is
             // refused without being buffered whole or parsed.
@@ -120,31 +134,142 @@ final class GuardFilter implements Filter {
                 refuse(response, 413, "body_too_large", "a request body is at most " + maxBody + " bytes");
                 return;
             }
+            message = parse(response, body);
+            if (message == null) {
+                return;
+            }
+            if (!accepts(request)) {
+                refuse(response, 406, message.get("id"), JsonRpcErrors.INVALID_REQUEST, "not_acceptable",
+                        "send 'Accept: application/json, text/event-stream': tool calls answer on a stream");
+                return;
+            }
+        }
+        String version = request.getHeader(VERSION_HEADER);
+        if (version != null && !protocolVersions.contains(version)) {
+            JsonRpcErrors.write(response, 400, JsonRpcErrors.unsupportedVersion(
+                    message == null ? null : message.get("id"), version, protocolVersions));
+            return;
         }
         String outer = request.getHeader(SESSION_HEADER);
         String inner = null;
         if (outer != null) {
-            Optional<String> known = sessions.resolve(agentId, outer);
+            Optional<String> known = sessions.acquire(agentId, outer);
             if (known.isEmpty()) {
-                refuse(response, 404, "session_not_found", "unknown or expired session; initialize again");
+                refuse(response, 404, message == null ? null : message.get("id"), -32001, "session_not_found",
+                        "unknown or expired session; initialize again");
                 return;
             }
             inner = known.get();
-        } else if (post && sessions.full(agentId)) {
-            // A request without a session starts one in the SDK, which only a DELETE frees: refuse
-            // new ones at the cap instead of evicting ours and leaving the SDK's behind.
-            refuse(response, 429, "too_many_sessions", "this agent has too many open sessions; close one "
-                    + "(HTTP DELETE with its Mcp-Session-Id) or reuse it");
-            return;
+        } else if (post && "initialize".equals(message.path("method").asText())) {
+            SessionBook.Room room = sessions.makeRoom(agentId);
+            room.ended().forEach(ended -> sdk.end(request, response, ended.innerId()));
+            if (!room.available()) {
+                // Every session of this agent has a call in flight: the cap bounds memory.
+                response.setHeader("Retry-After", "1");
+                refuse(response, 429, message.get("id"), JsonRpcErrors.REFUSED, "too_many_sessions",
+                        "every session of this agent is busy with a call; wait for one to finish");
+                return;
+            }
+        }
+        try {
+            serve(request, response, chain, agentId, body, message, outer, inner);
+        } finally {
+            if (outer != null) {
+                sessions.release(outer);
+            }
+        }
+    }
+
+    private void serve(HttpServletRequest request, NoCorsResponse response, FilterChain chain, String agentId,
+            byte[] body, JsonNode message, String outer, String inner) throws IOException, ServletException {
+        CallBook.Call call = null;
+        if (message != null && outer != null) {
+            String method = message.path("method").asText();
+            if ("notifications/cancelled".equals(method)) {
+                JsonNode requestId = message.path("params").get("requestId");
+                if (requestId != null && calls.cancel(outer, requestId.toString())) {
+                    LOG.info("an agent cancelled a call in flight");
+                }
+            } else if ("tools/call".equals(method) && message.hasNonNull("id")) {
+                call = calls.begin(outer, message.get("id").toString());
+            }
         }
         AgentRequest wrapped = new AgentRequest(request, body, inner);
         SessionResponse reply = new SessionResponse(response, sessions, agentId);
         wrapped.setAttribute(AGENT_ATTRIBUTE, agentId);
         wrapped.setAttribute(RESPONSE_ATTRIBUTE, reply);
-        chain.doFilter(wrapped, reply);
-        if ("DELETE".equals(request.getMethod()) && outer != null && reply.getStatus() < 300) {
+        if (call != null) {
+            wrapped.setAttribute(CALL_ATTRIBUTE, call);
+        }
+        try {
+            chain.doFilter(wrapped, reply);
+        } finally {
+            if (call != null) {
+                calls.end(call);
+            }
+        }
+        int failed = reply.swallowedStatus();
+        if (failed != 0) {
+            sdkRefusal(response, failed, message);
+        } else if ("DELETE".equals(request.getMethod()) && outer != null && reply.getStatus() < 300) {
             sessions.close(outer);
         }
+    }
+
+    /** The SDK refused the request; say why in JSON-RPC, without anything of its Java exception. */
+    private static void sdkRefusal(NoCorsResponse response, int status, JsonNode message) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        JsonNode id = message == null ? null : message.get("id");
+        switch (status) {
+            case 400:
+                refuse(response, 400, id, JsonRpcErrors.INVALID_REQUEST, "bad_request", message == null
+                        ? "a DELETE needs the Mcp-Session-Id of the session to end"
+                        : "start with 'initialize' (no Mcp-Session-Id), then send the session id the answer gave");
+                break;
+            case 404:
+                refuse(response, 404, id, -32001, "session_not_found", "unknown or expired session; initialize again");
+                break;
+            case 406:
+                refuse(response, 406, id, JsonRpcErrors.INVALID_REQUEST, "not_acceptable",
+                        "send 'Accept: application/json, text/event-stream'");
+                break;
+            case 415:
+                refuse(response, 415, id, JsonRpcErrors.INVALID_REQUEST, "unsupported_media_type",
+                        "send 'Content-Type: application/json'");
+                break;
+            default:
+                refuse(response, status, id, -32603, "refused", "the request could not be served");
+                break;
+        }
+    }
+
+    /** The one JSON-RPC object in the body, or null once a JSON-RPC error has been answered. */
+    private static JsonNode parse(HttpServletResponse response, byte[] body) throws IOException {
+        JsonNode message;
+        try {
+            message = MAPPER.readTree(body);
+        } catch (JsonProcessingException e) {
+            refuse(response, 400, null, JsonRpcErrors.PARSE_ERROR, "parse_error", "the body is not JSON");
+            return null;
+        }
+        if (message != null && message.isArray()) {
+            refuse(response, 400, null, JsonRpcErrors.INVALID_REQUEST, "batch_not_supported",
+                    "send one JSON-RPC message per request; batches are not supported");
+            return null;
+        }
+        if (message == null || !message.isObject()) {
+            refuse(response, 400, null, JsonRpcErrors.INVALID_REQUEST, "invalid_request",
+                    "the body is one JSON-RPC object");
+            return null;
+        }
+        return message;
+    }
+
+    private static boolean accepts(HttpServletRequest request) {
+        String accept = String.join(",", java.util.Collections.list(request.getHeaders("Accept")));
+        return accept.contains("application/json") && accept.contains("text/event-stream");
     }
 
     private static Optional<String> bearer(HttpServletRequest request) {
@@ -165,16 +290,15 @@ final class GuardFilter implements Filter {
         return values.hasMoreElements() ? null : first;
     }
 
-    private static void refuse(HttpServletResponse response, int status, String error, String message)
+    private static void refuse(HttpServletResponse response, int status, String reason, String message)
             throws IOException {
+        refuse(response, status, null, JsonRpcErrors.REFUSED, reason, message);
+    }
+
+    private static void refuse(HttpServletResponse response, int status, JsonNode id, int code, String reason,
+            String message) throws IOException {
         // Never log header values here: they may hold a token (security.md check 15).
-        LOG.debug("refused a request with {} {}", status, error);
-        response.setStatus(status);
-        response.setContentType("application/json");
-        response.setCharacterEncoding("UTF-8");
-        byte[] body = ("{\"error\":\"" + error + "\",\"message\":\"" + message.replace("\"", "'") + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        LOG.debug("refused a request with {} {}", status, reason);
+        JsonRpcErrors.write(response, status, JsonRpcErrors.error(id, code, message, reason));
     }
 }

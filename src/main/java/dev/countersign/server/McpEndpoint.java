@@ -46,11 +46,13 @@ public final class McpEndpoint implements AutoCloseable {
     private final String host;
     private final ToolRegistry registry;
     private final SessionBook sessions;
+    private final SdkSessions sdkSessions;
     private boolean closed;
 
     private McpEndpoint(Server jetty, McpSyncServer mcp, AuditTrail audit, int port, String host,
-            ToolRegistry registry, SessionBook sessions) {
+            ToolRegistry registry, SessionBook sessions, SdkSessions sdkSessions) {
         this.sessions = sessions;
+        this.sdkSessions = sdkSessions;
         this.jetty = jetty;
         this.mcp = mcp;
         this.audit = audit;
@@ -108,7 +110,7 @@ public final class McpEndpoint implements AutoCloseable {
                 .contextExtractor(AgentContext::extract)
                 .maxRequestSize(config.maxBodyBytes())
                 // 2.1.0's sweeper runs on a non-daemon thread that outlives close(); SessionBook
-                // forgets idle sessions instead (see docs/endpoint.md).
+                // evicts and forgets sessions instead and ends the SDK's (see docs/endpoint.md).
                 .sessionSweepInterval(null)
                 .build();
         McpSyncServer mcp = McpServer.sync(transport)
@@ -135,6 +137,16 @@ public final class McpEndpoint implements AutoCloseable {
         connector.setHost(host);
         connector.setPort(config.port());
         jetty.addConnector(connector);
+        if (config.socket() != null) {
+            LocalSocket.prepare(config.socket());
+            HttpConfiguration local = new HttpConfiguration(http);
+            local.addCustomizer(LocalSocket.marker());
+            org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector unix =
+                    new org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector(jetty,
+                            new HttpConnectionFactory(local));
+            unix.setUnixDomainPath(config.socket());
+            jetty.addConnector(unix);
+        }
 
         int[] bound = {config.port()};
         SecureRandom random = new SecureRandom();
@@ -142,8 +154,9 @@ public final class McpEndpoint implements AutoCloseable {
                 config.maxSessionsPerAgent());
         AgentLimits limits = new AgentLimits(config.requestsPerSecond(), config.burst(), config.maxConcurrentCalls(),
                 System::nanoTime);
-        GuardFilter guard = new GuardFilter(agents, limits, sessions, config.maxBodyBytes(), () -> bound[0],
-                new HashSet<>(transport.protocolVersions()));
+        SdkSessions sdkSessions = new SdkSessions(transport);
+        GuardFilter guard = new GuardFilter(agents, limits, sessions, new CallBook(), sdkSessions,
+                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()));
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         FilterHolder guardHolder = new FilterHolder(guard);
@@ -163,7 +176,10 @@ public final class McpEndpoint implements AutoCloseable {
                     + host + ":" + config.port() + ": " + e.getMessage()), e);
         }
         bound[0] = connector.getLocalPort();
-        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry, sessions);
+        if (config.socket() != null) {
+            LocalSocket.ownerOnly(config.socket());
+        }
+        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry, sessions, sdkSessions);
         audit.serverStarted(endpoint.uri().toString(), registry.names());
         LOG.info("serving MCP at {}", endpoint.uri());
         return endpoint;
@@ -193,6 +209,16 @@ public final class McpEndpoint implements AutoCloseable {
 
     ToolRegistry registry() {
         return registry;
+    }
+
+    /** Live sessions of one agent, as the endpoint counts them. */
+    int sessionsOf(String agentId) {
+        return sessions.sizeOf(agentId);
+    }
+
+    /** SDK sessions the endpoint ended itself after evicting or forgetting them. */
+    int sdkSessionsEnded() {
+        return sdkSessions.ended();
     }
 
     /** Closes every session, stops listening and records the stop; idempotent. */

@@ -2,6 +2,7 @@ package dev.countersign.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -54,6 +55,11 @@ public record ScriptReply(Status status, JsonNode value, String error, String sc
                 body.put(wire, value);
                 break;
             case ERROR:
+                // Coded like every other error result, so a client shows it the same way; the
+                // script is the argument to fix. "error" stays for agents that read it already.
+                body.put("code", ErrorCode.INVALID_ARGUMENT.name());
+                body.put("field", "script");
+                body.put("message", error);
                 body.put("error", error);
                 body.put("hint", "the script raised or broke a rule; fix the script and call computer_script again");
                 break;

@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
@@ -42,12 +41,23 @@ public final class StdioBridge {
         thread.setDaemon(true);
         return thread;
     });
+    private final java.util.concurrent.atomic.AtomicBoolean hungUp = new java.util.concurrent.atomic.AtomicBoolean();
     private OutputStream out;
     private volatile String initializeLine;
 
+    /** A bridge over loopback TCP, for an explicit {@code --url}. */
     public StdioBridge(URI endpoint, String token, HttpClient http) {
-        this.endpoint = new EndpointClient(Objects.requireNonNull(endpoint, "endpoint"),
-                Objects.requireNonNull(token, "token"), Objects.requireNonNull(http, "http"));
+        this.endpoint = new EndpointClient(new HttpLink(Objects.requireNonNull(endpoint, "endpoint"),
+                Objects.requireNonNull(http, "http")), Objects.requireNonNull(token, "token"));
+    }
+
+    /**
+     * A bridge over the endpoint's Unix-domain socket; the caller has checked it with
+     * {@link LocalSocket#problemWith}.
+     */
+    public StdioBridge(java.nio.file.Path socket, String token) {
+        this.endpoint = new EndpointClient(new UnixLink(Objects.requireNonNull(socket, "socket")),
+                Objects.requireNonNull(token, "token"));
     }
 
     /** Bridges until {@code in} ends; returns the process exit code (0). */
@@ -60,7 +70,22 @@ public final class StdioBridge {
                 accept(line);
             }
         }
-        // The client went away: hang up whatever still waits, so its approvals are withdrawn.
+        hangUp();
+        return 0;
+    }
+
+    /**
+     * The client went away (stdin ended) or the bridge is being stopped (SIGTERM, SIGINT: call
+     * this from a shutdown hook): hangs up whatever still waits, so its approvals are withdrawn,
+     * and ends the session so it does not count against the agent. Runs once.
+     */
+    public synchronized void hangUp() {
+        // Synchronized, not just once: when stdin ends and SIGTERM arrives together (clients do
+        // both), the shutdown hook must wait for the other caller's DELETE, or the JVM halts
+        // under it as soon as the hook returns.
+        if (!hungUp.compareAndSet(false, true)) {
+            return;
+        }
         inFlight.values().forEach(StdioBridge::closeQuietly);
         calls.shutdownNow();
         try {
@@ -69,7 +94,6 @@ public final class StdioBridge {
             Thread.currentThread().interrupt();
         }
         endpoint.endSession();
-        return 0;
     }
 
     private void accept(String line) {
@@ -105,8 +129,8 @@ public final class StdioBridge {
     private void forward(String line, JsonNode id, boolean retryOnExpiredSession) {
         String key = id == null ? null : key(id);
         try {
-            HttpResponse<InputStream> response = endpoint.post(line);
-            if (response.statusCode() == 404 && retryOnExpiredSession && initializeLine != null) {
+            EndpointLink.Reply response = endpoint.post(line);
+            if (response.status() == 404 && retryOnExpiredSession && initializeLine != null) {
                 response.body().close();
                 LOG.info("the endpoint forgot this session; initializing again");
                 endpoint.forgetSession();
@@ -119,7 +143,7 @@ public final class StdioBridge {
             relay(response, id);
         } catch (IOException e) {
             if (id != null && (key == null || inFlight.containsKey(key))) {
-                emit(error(id, -32000, "cannot reach Countersign at " + endpoint.uri()
+                emit(error(id, -32000, "cannot reach Countersign at " + endpoint.describe()
                         + " (is 'countersign serve' running?): " + e.getClass().getSimpleName()));
             }
         } finally {
@@ -129,8 +153,8 @@ public final class StdioBridge {
         }
     }
 
-    private void relay(HttpResponse<InputStream> response, JsonNode id) throws IOException {
-        int status = response.statusCode();
+    private void relay(EndpointLink.Reply response, JsonNode id) throws IOException {
+        int status = response.status();
         try (InputStream body = response.body()) {
             if (status == 202) {
                 return;
@@ -143,7 +167,7 @@ public final class StdioBridge {
                 }
                 return;
             }
-            String type = response.headers().firstValue("Content-Type").orElse("");
+            String type = response.header("Content-Type").orElse("");
             if (type.startsWith("text/event-stream")) {
                 SseReader.read(body, data -> emitRaw(data));
             } else {

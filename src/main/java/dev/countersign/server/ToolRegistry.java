@@ -65,8 +65,10 @@ final class ToolRegistry {
         Object agent = context == null ? null : context.get(AgentContext.AGENT);
         Object line = context == null ? null : context.get(AgentContext.LINE);
         Object token = request.meta() == null ? null : request.meta().get("progressToken");
+        Object call = context == null ? null : context.get(AgentContext.CALL);
         Function<String, ApprovalWatch> watch = tool -> new ApprovalProgress(tool, exchange, token,
-                line instanceof ClientLine ? (ClientLine) line : null, audit, tick);
+                line instanceof ClientLine ? (ClientLine) line : null,
+                call instanceof CallBook.Call ? (CallBook.Call) call : null, audit, tick);
         return call(agent instanceof String ? (String) agent : null, name, request.arguments(), watch);
     }
 

@@ -15,8 +15,12 @@ import java.util.Map;
 
 /**
  * Tool results as MCP wants them: {@code structuredContent} plus the same JSON as text (for
- * clients without structured output). A failed call is a result with {@code isError: true} and
- * {@code {code, message, hint}}; only protocol faults are JSON-RPC errors (SPEC.md §3).
+ * clients without structured output). A failed call is a result with {@code isError: true} whose
+ * only content is the text {@code {code, message, hint, field}} (and the receipt, when there is
+ * one), without {@code structuredContent}: clients built on the TypeScript SDK 1.x check
+ * structured content against the success schema even on errors and would replace ours with
+ * their own validation error (docs/decisions/0006-error-results.md). Only protocol faults are
+ * JSON-RPC errors (SPEC.md §3).
  */
 final class ToolResults {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
@@ -99,10 +103,12 @@ final class ToolResults {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a map of plain values always serializes", e);
         }
-        return McpSchema.CallToolResult.builder()
+        McpSchema.CallToolResult.Builder result = McpSchema.CallToolResult.builder()
                 .content(List.of(new McpSchema.TextContent(text)))
-                .structuredContent(structured)
-                .isError(isError)
-                .build();
+                .isError(isError);
+        if (!isError) {
+            result.structuredContent(structured);
+        }
+        return result.build();
     }
 }

@@ -32,14 +32,33 @@ class CliTest {
     @Nested
     class Agents {
         @Test
+        void snippetsFollowTheTokenFileAndThePortTheAgentWasAddedWith() throws Exception {
+            Path file = home.resolve("elsewhere.token");
+            CliRun run = CliRun.run(home, "agent", "add", "cursor", "--token-file", file.toString(), "--port", "9911");
+            assertThat(run.exit).as(run.toString()).isZero();
+            assertThat(run.out).contains("\"args\": [\"mcp-stdio\", \"--agent\", \"cursor\", \"--token-file\", \""
+                    + file.toAbsolutePath() + "\"]")
+                    .contains("claude mcp add --transport http countersign http://127.0.0.1:9911/mcp")
+                    .doesNotContain(":7475");
+            assertThat(file).exists();
+        }
+
+        @Test
         void addPrintsTheTokenOnceWithClientConfigsAndKeepsOnlyItsHash() throws Exception {
             CliRun run = CliRun.run(home, "agent", "add", "claude");
             assertThat(run.exit).as(run.toString()).isZero();
             String token = tokenIn(run.out);
             assertThat(run.out).contains("claude mcp add --transport http countersign http://127.0.0.1:7475/mcp "
-                    + "--header \"Authorization: Bearer " + token + "\"")
+                    + "--header 'Authorization: Bearer " + token + "'")
+                    .contains("claude mcp add-json countersign '{\"type\":\"http\",\"url\":\"http://127.0.0.1:7475/mcp\"")
+                    .contains("claude mcp add countersign -- countersign mcp-stdio --agent claude")
                     .contains("\"args\": [\"mcp-stdio\", \"--agent\", \"claude\"]")
-                    .contains("\"type\": \"http\", \"url\": \"http://127.0.0.1:7475/mcp\"");
+                    .contains("\"type\": \"http\", \"url\": \"http://127.0.0.1:7475/mcp\", "
+                            + "\"headers\": {\"Authorization\": \"Bearer ${COUNTERSIGN_TOKEN}\"}");
+            assertThat(run.out.indexOf("Claude Desktop")).as("the bridge form comes first")
+                    .isLessThan(run.out.indexOf("over HTTP"));
+            assertThat(run.out.lines().filter(l -> l.contains(".vscode/mcp.json") || l.contains(".cursor/mcp.json")
+                    || l.contains(".mcp.json"))).hasSize(3);
             assertThat(Files.readString(home.resolve("agents.json"))).doesNotContain(token).contains("claude");
             Path tokenFile = home.resolve("tokens/claude.token");
             assertThat(Files.readString(tokenFile).strip()).isEqualTo(token);

@@ -80,9 +80,9 @@ final class RunningApp implements AutoCloseable {
         return client.callTool(new McpSchema.CallToolRequest(tool, args));
     }
 
-    @SuppressWarnings("unchecked")
+    /** The result's body: its structured content, or for an error the JSON of its text (error results carry no structured content). */
     static Map<String, Object> structured(McpSchema.CallToolResult r) {
-        return (Map<String, Object>) r.structuredContent();
+        return dev.countersign.server.Results.body(r);
     }
 
     @SuppressWarnings("unchecked")

@@ -115,7 +115,7 @@ class TrayEndToEndTest {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> structured(McpSchema.CallToolResult r) {
-        return (Map<String, Object>) r.structuredContent();
+        return dev.countersign.server.Results.body(r);
     }
 
     void answer(String button) throws InterruptedException {

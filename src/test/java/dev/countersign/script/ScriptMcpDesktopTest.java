@@ -92,7 +92,7 @@ class ScriptMcpDesktopTest {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> structured(McpSchema.CallToolResult result) {
-        return (Map<String, Object>) result.structuredContent();
+        return dev.countersign.server.Results.body(result);
     }
 
     @Test

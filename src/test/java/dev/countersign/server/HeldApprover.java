@@ -14,11 +14,13 @@ final class HeldApprover implements Approver {
     final List<ApprovalRequest> asked = new CopyOnWriteArrayList<>();
     final List<String> withdrawn = new CopyOnWriteArrayList<>();
     private final Map<String, CompletableFuture<Decision>> pending = new ConcurrentHashMap<>();
+    private final Map<String, Long> askedAt = new ConcurrentHashMap<>();
 
     @Override
     public CompletableFuture<Decision> request(ApprovalRequest request) {
         CompletableFuture<Decision> future = new CompletableFuture<>();
         pending.put(request.nonce(), future);
+        askedAt.put(request.nonce(), System.nanoTime());
         asked.add(request);
         return future;
     }
@@ -29,6 +31,20 @@ final class HeldApprover implements Approver {
         CompletableFuture<Decision> future = pending.remove(nonce);
         if (future != null) {
             future.complete(Decision.UNAVAILABLE);
+        }
+    }
+
+    /** Answers every request pending for longer than {@code age}, like a person who takes their time. */
+    void answerOlderThan(java.time.Duration age, Decision decision) {
+        long now = System.nanoTime();
+        for (ApprovalRequest request : asked) {
+            Long at = askedAt.get(request.nonce());
+            if (at != null && now - at > age.toNanos()) {
+                CompletableFuture<Decision> future = pending.remove(request.nonce());
+                if (future != null) {
+                    future.complete(decision);
+                }
+            }
         }
     }
 

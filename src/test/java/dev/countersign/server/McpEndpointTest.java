@@ -35,9 +35,7 @@ class McpEndpointTest {
     }
 
     static Map<String, Object> structured(McpSchema.CallToolResult result) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> map = (Map<String, Object>) result.structuredContent();
-        return map;
+        return Results.body(result);
     }
 
     static String refOf(McpSchema.CallToolResult observation, String name) {

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The stdio bridge as a stdio-only client meets it: the SDK's stdio client launches
@@ -89,5 +91,36 @@ class StdioBridgeTest {
             return;
         }
         throw new AssertionError("expected a JSON-RPC error, got " + result);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"SIGTERM with stdin open", "stdin closed and SIGTERM at once"})
+    void aBridgeStoppedWithSigtermEndsItsSession(String how) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(ChildJvm.java());
+        command.addAll(ChildJvm.jvmArgs(home, "stdio-bridge-sigterm"));
+        command.addAll(List.of("mcp-stdio", "--agent", "claude", "--url", fx.uri().toString()));
+        Process bridge = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            var in = bridge.getOutputStream();
+            in.write((EndpointFixture.INIT + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            in.flush();
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(bridge.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(out.readLine()).contains("\"serverInfo\"");
+            assertThat(fx.endpoint.sessionsOf("claude")).isEqualTo(1);
+
+            if (how.startsWith("SIGTERM")) {
+                // Only the shutdown hook can end the session: stdin is still open.
+                new ProcessBuilder("kill", "-TERM", Long.toString(bridge.pid())).start().waitFor();
+            } else {
+                bridge.destroy(); // what the TypeScript SDK's close() does: end stdin, send SIGTERM
+            }
+
+            assertThat(bridge.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            McpEndpointTest.awaitTrue(() -> fx.endpoint.sessionsOf("claude") == 0, 10_000);
+        } finally {
+            bridge.destroyForcibly();
+        }
     }
 }

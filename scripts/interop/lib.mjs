@@ -1,0 +1,88 @@
+// Shared by the interop scenarios: the environment the Java test hands over, the checks each
+// client must pass, and the report the test reads back (one JSON file per client).
+import { readFileSync, writeFileSync } from "node:fs";
+
+export const env = {
+  url: need("CS_URL"),
+  token: need("CS_TOKEN"),
+  bridge: process.env.CS_BRIDGE ? JSON.parse(process.env.CS_BRIDGE) : null,
+  formPid: need("CS_FORM_PID"),
+  deletePid: need("CS_DELETE_PID"),
+  report: need("CS_REPORT"),
+  cycles: Number(process.env.CS_CYCLES ?? "30"),
+};
+
+function need(name) {
+  const value = process.env[name];
+  if (!value) throw new Error(`the interop scenario needs ${name}`);
+  return value;
+}
+
+/** The checks, in order; each records what the client surfaced. Any failure fails the run. */
+export class Report {
+  constructor(client, version, transport) {
+    this.data = { client, version, transport, node: process.version, checks: {}, failures: [] };
+    this.started = Date.now();
+  }
+
+  async check(name, fn) {
+    const t0 = Date.now();
+    try {
+      const detail = await fn();
+      this.data.checks[name] = { ok: true, ms: Date.now() - t0, ...(detail ?? {}) };
+    } catch (e) {
+      this.data.checks[name] = { ok: false, ms: Date.now() - t0, error: String(e?.stack ?? e).slice(0, 2000) };
+      this.data.failures.push(name);
+    }
+  }
+
+  write() {
+    this.data.ms = Date.now() - this.started;
+    writeFileSync(env.report, JSON.stringify(this.data, null, 2));
+    return this.data.failures.length === 0 ? 0 : 1;
+  }
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** The JSON an error result carries as its text: what the model reads. */
+export function errorBody(result) {
+  assert(result && result.isError === true, `expected an error result, got ${JSON.stringify(result).slice(0, 400)}`);
+  const text = (result.content ?? []).find((c) => c.type === "text")?.text;
+  assert(text, "the error result has no text content");
+  const body = JSON.parse(text);
+  assert(typeof body.code === "string" && body.code.length > 0, `no code in ${text}`);
+  assert(typeof body.hint === "string" && body.hint.length > 0, `no hint in ${text}`);
+  assert(typeof body.message === "string" && body.message.length > 0, `no message in ${text}`);
+  return body;
+}
+
+/** A successful result's structured content (or the JSON of its text for clients that drop it). */
+export function okBody(result) {
+  assert(result && !result.isError, `expected success, got ${JSON.stringify(result).slice(0, 600)}`);
+  if (result.structuredContent) return result.structuredContent;
+  return JSON.parse(result.content.find((c) => c.type === "text").text);
+}
+
+export function refOf(observation, name) {
+  const node = (observation.nodes ?? []).find((n) => n.name === name);
+  assert(node, `no node named ${name} in the observation`);
+  return node.ref;
+}
+
+/** The ref of the window's password field (secure: its value is never read). */
+export function secureRef(observation) {
+  const node = (observation.nodes ?? []).find((n) => n.secure === true);
+  assert(node, "no secure node in the observation");
+  return node.ref;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The installed version of a package (read from its folder: not every package exports package.json). */
+export function pkgVersion(name) {
+  const file = new URL(`./node_modules/${name}/package.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, "utf8")).version;
+}

@@ -1,0 +1,157 @@
+// One scenario through the official TypeScript SDK (1.x or 2.x), over Streamable HTTP, over the
+// stdio bridge, or through mcp-remote (stdio to HTTP). Usage: node sdk-scenario.mjs SDK TRANSPORT
+// with SDK = sdk1 | sdk2 and TRANSPORT = http | bridge | mcp-remote.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { env, Report, assert, errorBody, okBody, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+
+const [sdk, transportKind] = process.argv.slice(2);
+const here = new URL(".", import.meta.url).pathname;
+
+const api = sdk === "sdk1"
+  ? {
+      version: pkgVersion("sdk1"),
+      package: "@modelcontextprotocol/sdk",
+      Client: (await import("sdk1/client/index.js")).Client,
+      Http: (await import("sdk1/client/streamableHttp.js")).StreamableHTTPClientTransport,
+      Stdio: (await import("sdk1/client/stdio.js")).StdioClientTransport,
+      call: (client, params, options) => client.callTool(params, undefined, options),
+    }
+  : {
+      version: pkgVersion("@modelcontextprotocol/client"),
+      package: "@modelcontextprotocol/client",
+      Client: (await import("@modelcontextprotocol/client")).Client,
+      Http: (await import("@modelcontextprotocol/client")).StreamableHTTPClientTransport,
+      Stdio: (await import("@modelcontextprotocol/client/stdio")).StdioClientTransport,
+      call: (client, params, options) => client.callTool(params, options),
+    };
+
+const remoteDir = mkdtempSync(join(tmpdir(), "mcp-remote-"));
+
+function transport() {
+  if (transportKind === "http") {
+    return new api.Http(new URL(env.url), { requestInit: { headers: { Authorization: `Bearer ${env.token}` } } });
+  }
+  if (transportKind === "bridge") {
+    return new api.Stdio({ command: env.bridge[0], args: env.bridge.slice(1), stderr: "inherit" });
+  }
+  // mcp-remote, as Claude Desktop users run it: a stdio server that forwards to the HTTP endpoint.
+  return new api.Stdio({
+    command: process.execPath,
+    args: [join(here, "node_modules/mcp-remote/dist/proxy.js"), env.url, "--transport", "http-only",
+      "--header", `Authorization:Bearer ${env.token}`],
+    env: { ...process.env, MCP_REMOTE_CONFIG_DIR: remoteDir },
+    stderr: "ignore",
+  });
+}
+
+async function connect() {
+  const client = new api.Client({ name: `interop-${sdk}-${transportKind}`, version: "1" });
+  await client.connect(transport());
+  return client;
+}
+
+const call = (client, name, args, options = {}) =>
+  api.call(client, { name, arguments: args }, { timeout: 60_000, resetTimeoutOnProgress: true, ...options });
+
+const label = transportKind === "mcp-remote" ? "mcp-remote" : `${api.package}`;
+const version = transportKind === "mcp-remote" ? pkgVersion("mcp-remote") : api.version;
+const report = new Report(label, version, transportKind === "mcp-remote"
+  ? `stdio → HTTP (over ${api.package} ${api.version})` : transportKind === "bridge" ? "stdio (countersign mcp-stdio)" : "Streamable HTTP");
+let client;
+
+await report.check("connect", async () => {
+  client = await connect();
+  return { server: client.getServerVersion()?.name };
+});
+await report.check("list_tools", async () => {
+  const { tools } = await client.listTools();
+  const bytes = Buffer.byteLength(JSON.stringify(tools));
+  assert(tools.some((t) => t.name === "computer_act"), "no computer_act");
+  assert(bytes <= 8192, `tools/list is ${bytes} bytes`);
+  return { tools: tools.length, bytes };
+});
+let observation;
+await report.check("observe", async () => {
+  observation = okBody(await call(client, "computer_observe", { app: env.formPid }));
+  assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
+  return { nodes: observation.nodes.length };
+});
+await report.check("confirmed_act", async () => {
+  const receipt = okBody(await call(client, "computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
+  assert(receipt.status === "confirmed", `receipt ${JSON.stringify(receipt)}`);
+  return { status: receipt.status };
+});
+await report.check("error_stale_ref", async () => {
+  const body = errorBody(await call(client, "computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
+  assert(body.code === "OBSERVATION_CONSUMED", `code ${body.code}`);
+  return { code: body.code, hint: body.hint };
+});
+let fresh;
+await report.check("image", async () => {
+  fresh = okBody(await call(client, "computer_observe", { app: env.formPid }));
+  const result = await call(client, "computer_visual_observe", { observation_id: fresh.observation_id });
+  const image = okBody(result) && result.content.find((c) => c.type === "image");
+  assert(image && image.mimeType === "image/png", "no PNG image content");
+  const bytes = Buffer.from(image.data, "base64").length;
+  assert(bytes > 500, `image of ${bytes} bytes`);
+  return { mimeType: image.mimeType, bytes };
+});
+await report.check("error_secure_field", async () => {
+  const body = errorBody(await call(client, "computer_act", { ref: secureRef(fresh), op: "type", text: "x" }));
+  assert(body.code === "SECURE_FIELD_REFUSED", `code ${body.code}`);
+  return { code: body.code, hint: body.hint };
+});
+await report.check("error_denied_approval", async () => {
+  const del = okBody(await call(client, "computer_observe", { app: env.deletePid }));
+  let progress = 0;
+  const body = errorBody(await call(client, "computer_act", { ref: refOf(del, "Delete"), op: "click" },
+    { onprogress: () => { progress++; } }));
+  assert(body.code === "APPROVAL_DENIED", `code ${body.code}`);
+  assert(!/approval was deny/.test(body.message), body.message);
+  return { code: body.code, hint: body.hint, progress };
+});
+await report.check("cancelled_approval", async () => {
+  const del = okBody(await call(client, "computer_observe", { app: env.deletePid }));
+  const abort = new AbortController();
+  let outcome = "answered";
+  try {
+    await call(client, "computer_act", { ref: refOf(del, "Delete"), op: "click" },
+      { signal: abort.signal, onprogress: () => abort.abort("the person changed their mind") });
+  } catch (e) {
+    outcome = "aborted";
+  }
+  assert(outcome === "aborted", "the call was not cancelled");
+  // The endpoint withdraws at its next poll (1 s); then the receipt says why.
+  for (let i = 0; i < 20; i++) {
+    const evidence = okBody(await call(client, "computer_evidence", {}));
+    const last = (evidence.receipts ?? []).find((r) => /cancelled|closed/.test(r.detail ?? ""));
+    if (last && last.status === "rejected") {
+      return { status: last.status, code: last.code, detail: last.detail };
+    }
+    await sleep(500);
+  }
+  throw new Error("no rejected receipt for the cancelled call");
+});
+await report.check("connect_cycles", async () => {
+  await client.close();
+  // Through the bridge each cycle starts a JVM; three at a time keep the suite's time down on two
+  // cores and still make every one a session that must be ended (EOF or SIGTERM) or evicted.
+  const parallel = transportKind === "bridge" ? 3 : 1;
+  let next = 0;
+  const worker = async () => {
+    while (next < env.cycles) {
+      next++;
+      const c = await connect();
+      await c.listTools();
+      await c.close();
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  client = await connect();
+  const evidence = okBody(await call(client, "computer_evidence", {}));
+  return { cycles: env.cycles, parallel, contractVersion: evidence.contractVersion };
+});
+await client?.close();
+process.exit(report.write());

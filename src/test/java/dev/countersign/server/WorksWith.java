@@ -1,0 +1,84 @@
+package dev.countersign.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.core.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Renders the interop suite's reports as the README's "Works with" table ({@code
+ * target/interop/works-with.md}); {@code scripts/interop/readme} copies it into the README.
+ */
+final class WorksWith {
+    static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-bridge", "mcp-remote",
+            "inspector-cli", "claude-code");
+
+    private WorksWith() {
+    }
+
+    static void write(Path out) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("| client | version | transport | checked | result |");
+        lines.add("|---|---|---|---|---|");
+        long totalMs = 0;
+        for (String name : ORDER) {
+            Path report = out.resolve(name + ".json");
+            if (!Files.exists(report)) {
+                continue;
+            }
+            JsonNode r = Json.mapper().readTree(report.toFile());
+            totalMs += r.path("ms").asLong();
+            List<String> passed = new ArrayList<>();
+            for (Iterator<String> it = r.path("checks").fieldNames(); it.hasNext(); ) {
+                String check = it.next();
+                JsonNode c = r.path("checks").path(check);
+                if (c.path("ok").asBoolean()) {
+                    passed.add(label(check, c));
+                }
+            }
+            String result = r.path("failures").isEmpty() ? "pass" : "FAIL: " + r.path("failures");
+            lines.add("| " + r.path("client").asText() + " | " + r.path("version").asText() + " | "
+                    + r.path("transport").asText() + " | " + String.join(", ", passed) + " | " + result + " |");
+        }
+        lines.add("");
+        lines.add("Last run " + LocalDate.now(ZoneOffset.UTC) + " on " + nodeVersion(out) + "; clients took "
+                + Math.round(totalMs / 1000.0) + " s in all.");
+        Files.writeString(out.resolve("works-with.md"), String.join("\n", lines) + "\n");
+    }
+
+    /** A check as the table shows it, with what the client surfaced where that says more. */
+    private static String label(String check, JsonNode c) {
+        switch (check) {
+            case "list_tools": return "tools/list (" + c.path("bytes").asInt() + " B)";
+            case "confirmed_act": return "act " + c.path("status").asText();
+            case "error_stale_ref":
+            case "error_secure_field":
+            case "error_denied_approval": return c.path("code").asText() + " + hint";
+            case "cancelled_approval": return "cancel → " + c.path("status").asText();
+            case "connect_cycles": return c.path("cycles").asInt() + " reconnects";
+            case "mcp_list_health": return c.path("runs").asInt() + "× `claude mcp list`";
+            case "p_tool_loop": return "`claude -p` loop (" + c.path("tool_results").asInt() + " tool results, error read)";
+            case "snippets_verbatim": return "printed snippets (" + c.path("added").asInt() + ")";
+            default: return check.replace('_', ' ');
+        }
+    }
+
+    private static String nodeVersion(Path out) throws IOException {
+        try (Stream<Path> files = Files.list(out)) {
+            for (Path p : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".json"))::iterator) {
+                String v = Json.mapper().readTree(p.toFile()).path("node").asText("");
+                if (!v.isEmpty()) {
+                    return "Node " + v;
+                }
+            }
+        }
+        return "Node";
+    }
+}
