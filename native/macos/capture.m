@@ -39,7 +39,7 @@ static int cs_render(CGImageRef image, void **pixels, int *width, int *height, i
     return 0;
 }
 
-int cs_capture_window(int windowId, int timeoutMillis, void **pixels, int *width, int *height, int *bytesPerRow) {
+static int cs_capture(int windowId, int timeoutMillis, void **pixels, int *width, int *height, int *bytesPerRow) {
     if (@available(macOS 14.0, *)) {
         // __block state lives on the heap with the blocks, so a completion that arrives after a
         // timeout writes to valid memory; its image is then released by the block itself.
@@ -111,6 +111,14 @@ int cs_capture_window(int windowId, int timeoutMillis, void **pixels, int *width
         return result;
     }
     return -5;
+}
+
+// Called from a Java thread, which has no autorelease pool of its own: without this one, the
+// SCShareableContent, filters and errors this call autoreleases pile up for the thread's life.
+int cs_capture_window(int windowId, int timeoutMillis, void **pixels, int *width, int *height, int *bytesPerRow) {
+    @autoreleasepool {
+        return cs_capture(windowId, timeoutMillis, pixels, width, height, bytesPerRow);
+    }
 }
 
 void cs_capture_free(void *pixels) {

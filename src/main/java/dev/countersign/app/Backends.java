@@ -2,6 +2,7 @@ package dev.countersign.app;
 
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import dev.countersign.desktop.macos.MacDesktopBackend;
 import java.util.Locale;
 
 /** Picks the desktop backend for this machine; where there is none, one that says why. */
@@ -12,7 +13,14 @@ final class Backends {
     static DesktopBackend forThisMachine() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.startsWith("mac")) {
-            return new NoDesktop("the macOS backend is not in this build yet");
+            // Loads the frameworks here, on macOS only; an unsupported or broken mac answers through
+            // the backend's own preflights (session, permissions), so serve and doctor still work.
+            try {
+                return MacDesktopBackend.create();
+            } catch (LinkageError e) {
+                // A framework or symbol this macOS does not have: say so instead of dying at startup.
+                return new NoDesktop("the macOS frameworks did not load: " + e);
+            }
         }
         if (os.startsWith("linux")) {
             // Connects lazily: without a display or accessibility bus it reports the session as
@@ -37,6 +45,8 @@ final class Backends {
     /** A name for reports: which backend this is. */
     static String describe(DesktopBackend backend) {
         return backend instanceof NoDesktop ? "none (" + ((NoDesktop) backend).why() + ")"
-                : backend instanceof AtspiDesktopBackend ? "AT-SPI (Linux, X11)" : backend.getClass().getSimpleName();
+                : backend instanceof AtspiDesktopBackend ? "AT-SPI (Linux, X11)"
+                : backend instanceof MacDesktopBackend ? "Accessibility + CoreGraphics (macOS)"
+                : backend.getClass().getSimpleName();
     }
 }

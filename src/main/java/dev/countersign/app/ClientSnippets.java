@@ -44,13 +44,20 @@ final class ClientSnippets {
     private ClientSnippets() {
     }
 
-    /** The command that starts Countersign: the launcher script, or the packaged app's launcher. */
+    /**
+     * The command that starts Countersign: the launcher script when we were started by it, else
+     * the jpackage launcher binary (a Mac's {@code Countersign.app/Contents/MacOS/Countersign} is
+     * on no PATH), else the bare name a .deb puts on the PATH.
+     */
     static String launcher() {
-        String launcher = System.getProperty("countersign.launcher");
-        if (launcher == null || launcher.isBlank()) {
-            launcher = System.getProperty("jpackage.app-path");
+        return launcher(System.getProperty("countersign.launcher"), System.getProperty("jpackage.app-path"));
+    }
+
+    static String launcher(String script, String appPath) {
+        if (script != null && !script.isBlank()) {
+            return script;
         }
-        return launcher == null || launcher.isBlank() ? "countersign" : launcher;
+        return appPath != null && !appPath.isBlank() ? appPath : "countersign";
     }
 
     /** The bridge's arguments for this agent, exactly as the clients must pass them. */

@@ -1,6 +1,7 @@
 package dev.countersign.app.windows;
 
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.macos.MacDesktopBackend;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
@@ -40,9 +41,20 @@ final class PermissionsWindow {
         Button recheck = new Button("Check again");
         recheck.setId("recheck");
         recheck.setOnAction(e -> reload());
+        HBox buttons = new HBox(8, Ui.grow(), recheck);
+        if (backend instanceof MacDesktopBackend) {
+            // macOS asks once per app; after that only System Settings can grant, so this opens it too.
+            Button request = new Button("Request access");
+            request.setId("request-access");
+            request.setOnAction(e -> background.execute(() -> {
+                ((MacDesktopBackend) backend).requestAccess();
+                reload();
+            }));
+            buttons.getChildren().add(1, request);
+        }
         VBox root = new VBox(14, Ui.title("Permissions"),
-                Ui.muted("What Countersign needs on this computer. Nothing here prompts; it only checks."),
-                grid, new HBox(Ui.grow(), recheck));
+                Ui.muted("What Countersign needs on this computer. Checking never prompts; Request access does."),
+                grid, buttons);
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
         stage = Ui.stage("Permissions", root, 760, 340);

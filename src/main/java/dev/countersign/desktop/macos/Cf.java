@@ -54,6 +54,17 @@ final class Cf {
         });
     }
 
+    /**
+     * The CF objects this class keeps for the process's life (cached names and name arrays): the
+     * one set of objects a leak check must not count as leaked.
+     */
+    static List<Pointer> cached() {
+        List<Pointer> out = new ArrayList<>();
+        NAMES.values().forEach(s -> out.add(s.getPointer()));
+        NAME_ARRAYS.values().forEach(a -> out.add(a.getPointer()));
+        return out;
+    }
+
     /** Releases a +1 reference from a Create/Copy call; null-safe because jna-platform's release() is not. */
     static void release(Pointer p) {
         if (p != null) {
@@ -67,8 +78,22 @@ final class Cf {
         }
     }
 
+    /** {@code CFEqual} through our own binding: its result is a one-byte Boolean. */
     static boolean equal(Pointer a, Pointer b) {
-        return a != null && b != null && CF.CFEqual(new CFTypeRef(a), new CFTypeRef(b));
+        return a != null && b != null && MacNative.Libs.CF.CFEqual(a, b) != 0;
+    }
+
+    /** Whether a borrowed value is a CFArray: an app may answer an array attribute with anything. */
+    static boolean isArray(Pointer p) {
+        return p != null && MacNative.Libs.CF.CFGetTypeID(p) == MacNative.Libs.CF.CFArrayGetTypeID();
+    }
+
+    static boolean isDictionary(Pointer p) {
+        return p != null && MacNative.Libs.CF.CFGetTypeID(p) == MacNative.Libs.CF.CFDictionaryGetTypeID();
+    }
+
+    static boolean isData(Pointer p) {
+        return p != null && MacNative.Libs.CF.CFGetTypeID(p) == MacNative.Libs.CF.CFDataGetTypeID();
     }
 
     /** A borrowed CF value as Java, or null for types with no plain form (elements, CFNull, errors). */
@@ -118,6 +143,10 @@ final class Cf {
         if (dict == null) {
             return null;
         }
+        if (!isDictionary(dict)) {
+            // Not a dictionary: no keys can be read from it, and a CFDictionaryGetValue on it would crash.
+            return new LinkedHashMap<>();
+        }
         CFDictionaryRef d = new CFDictionaryRef(dict);
         Map<String, Object> out = new LinkedHashMap<>();
         for (String k : keys) {
@@ -130,9 +159,12 @@ final class Cf {
         return out;
     }
 
-    /** The items of a borrowed CFArray, borrowed in turn. */
+    /**
+     * The items of a borrowed CFArray, borrowed in turn; none when the value is not an array
+     * (CFArrayGetCount on a CFString or an AXValue reads foreign memory and aborts the process).
+     */
     static List<Pointer> items(Pointer array) {
-        if (array == null) {
+        if (!isArray(array)) {
             return Collections.emptyList();
         }
         CFArrayRef a = new CFArrayRef(array);

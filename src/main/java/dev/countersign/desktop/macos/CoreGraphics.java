@@ -86,6 +86,12 @@ interface CoreGraphics extends Library {
     /** Whether this process may capture the screen; never prompts (10.15+). */
     byte CGPreflightScreenCaptureAccess();
 
+    /**
+     * Asks for Screen Recording: shows the system prompt the first time, later only returns the
+     * current answer (a denied app is not asked again; the person changes it in System Settings).
+     */
+    byte CGRequestScreenCaptureAccess();
+
     /** Create: a mouse event at a global top-left point; release after posting. */
     Pointer CGEventCreateMouseEvent(Pointer source, int mouseType, CGPoint.ByValue position, int mouseButton);
 
@@ -106,6 +112,9 @@ interface CoreGraphics extends Library {
      */
     Pointer CGEventCreateScrollWheelEvent2(Pointer source, int units, int wheelCount, int wheel1, int wheel2,
             int wheel3);
+
+    /** Places an event at a global top-left point (a scroll event has none until it is set). */
+    void CGEventSetLocation(Pointer event, CGPoint.ByValue location);
 
     void CGEventPost(int tap, Pointer event);
 

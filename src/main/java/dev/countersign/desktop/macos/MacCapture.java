@@ -2,10 +2,11 @@ package dev.countersign.desktop.macos;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import com.sun.jna.platform.mac.CoreFoundation;
-import com.sun.jna.platform.mac.CoreFoundation.CFDataRef;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.WindowCapture;
 import java.nio.file.Files;
@@ -75,8 +76,15 @@ final class MacCapture {
         return new Displays(out);
     }
 
-    /** Captures one window by its CGWindowID; null when neither path produced an image. */
+    /**
+     * Captures one window by its CGWindowID; null when neither path produced an image. Refuses
+     * with PERMISSION_MISSING when Screen Recording is not granted: without it CoreGraphics
+     * "succeeds" with a transparent image, which must never pass for what the window shows.
+     */
     WindowCapture capture(int windowId, Rect frame) {
+        if (!screenRecordingGranted()) {
+            throw denied("Screen Recording is not granted");
+        }
         if (shim != null) {
             WindowCapture c = captureWithShim(windowId, frame);
             if (c != null) {
@@ -86,21 +94,49 @@ final class MacCapture {
         return captureWithCoreGraphics(windowId, frame);
     }
 
+    /** {@code CGPreflightScreenCaptureAccess}; true before 10.15, which has no such permission. */
+    boolean screenRecordingGranted() {
+        try {
+            return cg.CGPreflightScreenCaptureAccess() != 0;
+        } catch (UnsatisfiedLinkError e) {
+            return true;
+        }
+    }
+
+    private static CountersignException denied(String why) {
+        return new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING, why
+                + ": allow Countersign in System Settings → Privacy & Security → Screen & System Audio Recording"));
+    }
+
     private WindowCapture captureWithShim(int windowId, Rect frame) {
         PointerByReference pixels = new PointerByReference();
         IntByReference w = new IntByReference();
         IntByReference h = new IntByReference();
         IntByReference bpr = new IntByReference();
         int rc = shim.cs_capture_window(windowId, SHIM_TIMEOUT_MS, pixels, w, h, bpr);
+        if (rc == ScreenCaptureShim.DENIED) {
+            // The person declined (or revoked) Screen Recording: CoreGraphics would only return a blank image.
+            throw denied("the capture was declined");
+        }
         if (rc != 0) {
             LOG.debug("ScreenCaptureKit shim could not capture window {}: {}; using CoreGraphics", windowId, rc);
             return null;
         }
+        if (pixels.getValue() == null) {
+            return null;
+        }
         try {
-            byte[] data = pixels.getValue().getByteArray(0, bpr.getValue() * h.getValue());
+            long size = (long) bpr.getValue() * h.getValue();
+            if (size <= 0 || size > Integer.MAX_VALUE) {
+                return null;
+            }
+            byte[] data = pixels.getValue().getByteArray(0, (int) size);
             int info = BitmapPixels.BYTE_ORDER_32_LITTLE | BitmapPixels.ALPHA_PREMULTIPLIED_FIRST;
             return new WindowCapture(frame, w.getValue(), h.getValue(),
                     BitmapPixels.argb(data, w.getValue(), h.getValue(), bpr.getValue(), 32, info));
+        } catch (IllegalArgumentException e) {
+            LOG.debug("the shim's image of window {} is unreadable: {}", windowId, e.getMessage());
+            return null;
         } finally {
             shim.cs_capture_free(pixels.getValue());
         }
@@ -111,8 +147,15 @@ final class MacCapture {
         CoreGraphics.CGRect.ByValue nullRect = new CoreGraphics.CGRect.ByValue();
         nullRect.x = Double.POSITIVE_INFINITY;
         nullRect.y = Double.POSITIVE_INFINITY;
-        Pointer image = cg.CGWindowListCreateImage(nullRect, CoreGraphics.WINDOW_LIST_INCLUDING_WINDOW, windowId,
-                CoreGraphics.IMAGE_BOUNDS_IGNORE_FRAMING | CoreGraphics.IMAGE_BEST_RESOLUTION);
+        Pointer image;
+        try {
+            image = cg.CGWindowListCreateImage(nullRect, CoreGraphics.WINDOW_LIST_INCLUDING_WINDOW, windowId,
+                    CoreGraphics.IMAGE_BOUNDS_IGNORE_FRAMING | CoreGraphics.IMAGE_BEST_RESOLUTION);
+        } catch (UnsatisfiedLinkError e) {
+            // Obsolete in the macOS 15 SDK: a later macOS may stop exporting it. No image, not a crash.
+            LOG.warn("CGWindowListCreateImage is not available on this macOS: {}", e.getMessage());
+            return null;
+        }
         if (image == null) {
             return null;
         }
@@ -123,13 +166,27 @@ final class MacCapture {
                 return null;
             }
             int bytesPerRow = (int) cg.CGImageGetBytesPerRow(image);
-            Pointer data = cg.CGDataProviderCopyData(cg.CGImageGetDataProvider(image));
+            Pointer provider = cg.CGImageGetDataProvider(image);
+            // Copy may return NULL (no provider, out of memory): CFDataGetLength(NULL) would segfault.
+            Pointer data = provider == null ? null : cg.CGDataProviderCopyData(provider);
+            if (data == null) {
+                return null;
+            }
             try {
-                CFDataRef d = new CFDataRef(data);
-                int length = CoreFoundation.INSTANCE.CFDataGetLength(d).intValue();
-                byte[] bytes = CoreFoundation.INSTANCE.CFDataGetBytePtr(d).getByteArray(0, length);
+                if (!Cf.isData(data)) {
+                    return null;
+                }
+                long length = MacNative.Libs.CF.CFDataGetLength(data);
+                Pointer bytesPtr = MacNative.Libs.CF.CFDataGetBytePtr(data);
+                if (length <= 0 || length > Integer.MAX_VALUE || bytesPtr == null) {
+                    return null;
+                }
+                byte[] bytes = bytesPtr.getByteArray(0, (int) length);
                 return new WindowCapture(frame, width, height, BitmapPixels.argb(bytes, width, height, bytesPerRow,
                         (int) cg.CGImageGetBitsPerPixel(image), cg.CGImageGetBitmapInfo(image)));
+            } catch (IllegalArgumentException e) {
+                LOG.debug("the image of window {} is in a layout we do not read: {}", windowId, e.getMessage());
+                return null;
             } finally {
                 Cf.release(data);
             }

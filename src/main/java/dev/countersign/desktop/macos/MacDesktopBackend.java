@@ -1,6 +1,8 @@
 package dev.countersign.desktop.macos;
 
+import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
+import com.sun.jna.platform.mac.CoreFoundation;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -23,6 +25,8 @@ import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
+import java.io.IOException;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +59,16 @@ public final class MacDesktopBackend implements DesktopBackend {
     private volatile boolean closed;
 
     private MacDesktopBackend() {
+        // The system-wide element's timeout is the process-wide default, which covers every element
+        // this process will ever read, including the ones handed out before an app's own timeout is set.
+        Pointer systemWide = ax.AXUIElementCreateSystemWide();
+        try {
+            if (systemWide != null) {
+                ax.AXUIElementSetMessagingTimeout(systemWide, MacWindows.READ_TIMEOUT);
+            }
+        } finally {
+            Cf.release(systemWide);
+        }
     }
 
     /** The backend for this Mac; on any other system UNSUPPORTED_PLATFORM, without loading a framework. */
@@ -63,6 +77,15 @@ public final class MacDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                     "the macOS backend runs only on macOS, this is " + System.getProperty("os.name")));
         }
+        return new MacDesktopBackend();
+    }
+
+    /**
+     * The backend over whatever libraries JNA resolves the framework names to, without the
+     * platform gate: for the native test harness, which serves the same C symbols on Linux
+     * (src/test/native/macos-sim). Package-private so only this package can reach it.
+     */
+    static MacDesktopBackend overLoadedFrameworks() {
         return new MacDesktopBackend();
     }
 
@@ -93,6 +116,62 @@ public final class MacDesktopBackend implements DesktopBackend {
             screen = PermissionState.UNKNOWN;
         }
         return new Permissions(accessibility, screen);
+    }
+
+    /** System Settings › Privacy & Security › Accessibility. */
+    public static final URI ACCESSIBILITY_PANE =
+            URI.create("x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility");
+    /** System Settings › Privacy & Security › Screen & System Audio Recording. */
+    public static final URI SCREEN_RECORDING_PANE =
+            URI.create("x-apple.systempreferences:com.apple.preference.security?Privacy_ScreenCapture");
+
+    /**
+     * The person's "Request access": asks macOS for what is missing — the Accessibility prompt
+     * ({@code AXIsProcessTrustedWithOptions} with {@code kAXTrustedCheckOptionPrompt}) and the
+     * Screen Recording one ({@code CGRequestScreenCaptureAccess}) — and opens the System Settings
+     * pane for each, since macOS shows each prompt once per app and never again after a "Don't
+     * Allow". Never called from a preflight. Returns the panes it opened (on a Mac) or would open.
+     */
+    public List<URI> requestAccess() {
+        Permissions before = permissions();
+        List<URI> panes = new ArrayList<>();
+        if (before.accessibility() != PermissionState.GRANTED) {
+            promptForAccessibility();
+            panes.add(ACCESSIBILITY_PANE);
+        }
+        if (before.screenRecording() == PermissionState.DENIED) {
+            cg.CGRequestScreenCaptureAccess();
+            panes.add(SCREEN_RECORDING_PANE);
+        }
+        if (MacNative.isMac()) {
+            panes.forEach(MacDesktopBackend::open);
+        }
+        return panes;
+    }
+
+    private void promptForAccessibility() {
+        CoreFoundation cf = CoreFoundation.INSTANCE;
+        NativeLibrary lib = NativeLibrary.getInstance("CoreFoundation");
+        // Create: a one-entry options dictionary, released in the finally; key and value are globals.
+        CoreFoundation.CFMutableDictionaryRef options = cf.CFDictionaryCreateMutable(null, new CoreFoundation.CFIndex(1),
+                lib.getGlobalVariableAddress("kCFTypeDictionaryKeyCallBacks"),
+                lib.getGlobalVariableAddress("kCFTypeDictionaryValueCallBacks"));
+        try {
+            cf.CFDictionarySetValue(options, new CoreFoundation.CFTypeRef(MacNative.Libs.AX_TRUSTED_PROMPT),
+                    new CoreFoundation.CFTypeRef(MacNative.Libs.CF_TRUE));
+            // The prompt is asynchronous: the answer is the state before the person decides.
+            ax.AXIsProcessTrustedWithOptions(options.getPointer());
+        } finally {
+            Cf.release(options.getPointer());
+        }
+    }
+
+    private static void open(URI pane) {
+        try {
+            new ProcessBuilder("/usr/bin/open", pane.toString()).inheritIO().start();
+        } catch (IOException e) {
+            LOG.warn("System Settings could not be opened at {}: {}", pane, e.getMessage());
+        }
     }
 
     @Override
@@ -156,6 +235,11 @@ public final class MacDesktopBackend implements DesktopBackend {
         if (frame == null || frame.isEmpty()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone or has no frame"));
+        }
+        if (!capture.screenRecordingGranted()) {
+            throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
+                    "Screen Recording is not granted: allow Countersign in System Settings → Privacy & Security"
+                            + " → Screen & System Audio Recording"));
         }
         int number = windows.number(ref, frame, AxElementMapper.string(read.attributes(), AxNames.TITLE));
         WindowCapture c = number < 0 ? null : capture.capture(number, frame);
@@ -225,7 +309,11 @@ public final class MacDesktopBackend implements DesktopBackend {
         requireAvailable();
         if (in instanceof KeyInput.Keys) {
             String combo = ((KeyInput.Keys) in).combo();
-            input.chord(MacKeys.chord(combo));
+            // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.
+            Map<Character, Integer> layout = MacKeyboardLayout.current().orElseThrow(() -> new CountersignException(
+                    CountersignError.of(ErrorCode.INTERNAL, "the current keyboard layout could not be read, so no "
+                            + "shortcut is sent (a key position means different shortcuts on different layouts)")));
+            input.chord(MacKeys.chord(combo, layout));
             return new Dispatch("cg.keyboard", combo);
         }
         String text = ((KeyInput.Text) in).text();

@@ -1,6 +1,9 @@
 package dev.countersign.desktop.macos;
 
 import com.sun.jna.Pointer;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import java.util.List;
 
 /**
@@ -25,24 +28,36 @@ final class MacInput {
                 PointerPlan.Wheel w = (PointerPlan.Wheel) step;
                 event = cg.CGEventCreateScrollWheelEvent2(null, CoreGraphics.SCROLL_UNIT_LINE, 2, w.vertical(),
                         w.horizontal(), 0);
+                if (event != null) {
+                    cg.CGEventSetLocation(event, new CoreGraphics.CGPoint.ByValue(w.x(), w.y()));
+                }
             }
             postAndRelease(event);
         }
     }
 
-    /** A chord: modifier keys down in order, the key down and up with the combined flags, modifiers up in reverse. */
+    /**
+     * A chord: modifier keys down in order, the key down and up with the combined flags, modifiers
+     * up in reverse. If an event cannot be made half way, the modifiers already down are let up
+     * again: a ⌘ left down would turn the person's next keystrokes into shortcuts.
+     */
     void chord(MacKeys.Chord chord) {
         long flags = 0;
-        for (MacKeys.Modifier m : chord.modifiers()) {
-            flags |= m.flag();
-            key(m.keyCode(), true, flags);
-        }
-        key(chord.keyCode(), true, chord.flags());
-        key(chord.keyCode(), false, chord.flags());
-        for (int i = chord.modifiers().size() - 1; i >= 0; i--) {
-            MacKeys.Modifier m = chord.modifiers().get(i);
-            flags &= ~m.flag();
-            key(m.keyCode(), false, flags);
+        int down = 0;
+        try {
+            for (MacKeys.Modifier m : chord.modifiers()) {
+                flags |= m.flag();
+                key(m.keyCode(), true, flags);
+                down++;
+            }
+            key(chord.keyCode(), true, chord.flags());
+            key(chord.keyCode(), false, chord.flags());
+        } finally {
+            for (int i = down - 1; i >= 0; i--) {
+                MacKeys.Modifier m = chord.modifiers().get(i);
+                flags &= ~m.flag();
+                key(m.keyCode(), false, flags);
+            }
         }
     }
 
@@ -77,7 +92,8 @@ final class MacInput {
 
     private void postAndRelease(Pointer event) {
         if (event == null) {
-            throw new IllegalStateException("Quartz refused to create an input event");
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
+                    "Quartz could not create an input event; what was posted before it stands"));
         }
         try {
             cg.CGEventPost(CoreGraphics.HID_EVENT_TAP, event);

@@ -59,8 +59,20 @@ final class MacKeys {
     private MacKeys() {
     }
 
-    /** Parses {@code cmd+shift+t}; unknown names are INVALID_ARGUMENT on the {@code keys} field. */
+    /**
+     * Parses {@code cmd+shift+t} for the US layout's key positions; unknown names are
+     * INVALID_ARGUMENT on the {@code keys} field. Posting uses {@link #chord(String, Map)}.
+     */
     static Chord chord(String combo) {
+        return chord(combo, null);
+    }
+
+    /**
+     * Parses a chord for a layout: a single-character key is the key that types that character on
+     * {@code layout} (character → key code, from {@link MacKeyboardLayout}); named keys (Return,
+     * F5, arrows) are positions, the same on every layout. With {@code layout} null, the US positions.
+     */
+    static Chord chord(String combo, Map<Character, Integer> layout) {
         String[] parts = combo.split("\\+", -1);
         List<Modifier> modifiers = new ArrayList<>();
         long flags = 0;
@@ -73,7 +85,11 @@ final class MacKeys {
             flags |= m.flag();
         }
         String key = parts[parts.length - 1].trim();
-        Integer code = keyCode(key);
+        Integer code = layout != null && key.length() == 1 && !" ".equals(key)
+                ? layout.get(key.toLowerCase(Locale.ROOT).charAt(0)) : keyCode(key);
+        if (code == null && layout != null && key.length() == 1) {
+            throw invalid("the current keyboard layout has no key that types '" + key + "' in '" + combo + "'");
+        }
         if (code == null) {
             throw invalid("unknown key '" + key + "' in '" + combo + "'");
         }

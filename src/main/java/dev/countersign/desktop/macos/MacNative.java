@@ -22,6 +22,13 @@ final class MacNative {
     static final class Libs {
         static final ApplicationServices AX = Native.load("ApplicationServices", ApplicationServices.class);
         static final CoreGraphics CG = Native.load("CoreGraphics", CoreGraphics.class);
+        static final CfCalls CF = Native.load("CoreFoundation", CfCalls.class);
+        /** HIToolbox and CoreServices through the Carbon umbrella: the keyboard layout. */
+        static final Carbon CARBON = Native.load("Carbon", Carbon.class);
+        /** {@code kTISPropertyUnicodeKeyLayoutData}: a global CFStringRef, never released. */
+        static final Pointer TIS_UNICODE_LAYOUT;
+        /** {@code kAXTrustedCheckOptionPrompt}: the options key that makes the trust check prompt. */
+        static final Pointer AX_TRUSTED_PROMPT;
         static final ObjC OBJC;
         static final ObjC.IntResult OBJC_INT;
         /** {@code kCFBooleanTrue}: a global CFBooleanRef, read through its address, never released. */
@@ -37,6 +44,10 @@ final class MacNative {
             NativeLibrary cf = NativeLibrary.getInstance("CoreFoundation");
             CF_TRUE = cf.getGlobalVariableAddress("kCFBooleanTrue").getPointer(0);
             CF_FALSE = cf.getGlobalVariableAddress("kCFBooleanFalse").getPointer(0);
+            AX_TRUSTED_PROMPT = NativeLibrary.getInstance("ApplicationServices")
+                    .getGlobalVariableAddress("kAXTrustedCheckOptionPrompt").getPointer(0);
+            TIS_UNICODE_LAYOUT = NativeLibrary.getInstance("Carbon")
+                    .getGlobalVariableAddress("kTISPropertyUnicodeKeyLayoutData").getPointer(0);
         }
 
         private Libs() {

@@ -77,11 +77,16 @@ final class NativeAxCalls implements AxCalls<AxRef> {
         check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
         Pointer array = out.getValue();
         try {
+            if (!Cf.isArray(array)) {
+                // An app answered an array attribute with something else (or nothing): no elements.
+                // Reading it as a CFArray would abort the JVM.
+                return List.of();
+            }
             long elementType = ax.AXUIElementGetTypeID();
             List<AxRef> refs = new ArrayList<>();
             for (Pointer p : Cf.items(array)) {
                 // Check the type before wrapping: a stray non-element in the array must not become a handle.
-                if (com.sun.jna.platform.mac.CoreFoundation.INSTANCE.CFGetTypeID(p).longValue() == elementType) {
+                if (p != null && MacNative.Libs.CF.CFGetTypeID(p) == elementType) {
                     refs.add(AxRef.retaining(p, element.pid));
                 }
             }

@@ -39,8 +39,12 @@ final class PointerPlan {
     record Mouse(int type, double x, double y, int button, int clicks) implements Step {
     }
 
-    /** {@code CGEventCreateScrollWheelEvent2(line units, 2 wheels, vertical, horizontal, 0)} at the current pointer. */
-    record Wheel(int vertical, int horizontal) implements Step {
+    /**
+     * {@code CGEventCreateScrollWheelEvent2(line units, 2 wheels, vertical, horizontal, 0)}, placed
+     * at (x, y) with {@code CGEventSetLocation}: a new scroll event carries no location of its own
+     * and would land wherever the cursor is, not on the element.
+     */
+    record Wheel(int vertical, int horizontal, double x, double y) implements Step {
     }
 
     static List<Step> steps(PointerInput input) {
@@ -68,16 +72,16 @@ final class PointerPlan {
             out.add(new Mouse(MOVED, s.x(), s.y(), BUTTON_LEFT, 0));
             switch (s.direction()) {
                 case UP:
-                    out.add(new Wheel(s.amount(), 0));
+                    out.add(new Wheel(s.amount(), 0, s.x(), s.y()));
                     break;
                 case DOWN:
-                    out.add(new Wheel(-s.amount(), 0));
+                    out.add(new Wheel(-s.amount(), 0, s.x(), s.y()));
                     break;
                 case LEFT:
-                    out.add(new Wheel(0, s.amount()));
+                    out.add(new Wheel(0, s.amount(), s.x(), s.y()));
                     break;
                 default:
-                    out.add(new Wheel(0, -s.amount()));
+                    out.add(new Wheel(0, -s.amount(), s.x(), s.y()));
                     break;
             }
         }

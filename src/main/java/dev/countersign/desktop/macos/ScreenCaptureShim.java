@@ -14,6 +14,8 @@ import com.sun.jna.ptr.PointerByReference;
 interface ScreenCaptureShim extends Library {
     /** The shim's library name, without "lib" and ".dylib". */
     String NAME = "countersign-capture";
+    /** {@code cs_capture_window}'s code for a capture the person declined (no Screen Recording grant). */
+    int DENIED = -3;
 
     /**
      * Captures window {@code windowId} at its backing scale into a malloc'd buffer of

@@ -170,5 +170,24 @@ class PackagingFilesTest {
             String wf = Files.readString(Path.of(".github", "workflows", "macos.yml"));
             assertThat(wf).contains("NOT YET RUN").contains("-Dgroups=macos");
         }
+
+        @Test
+        void theMacWorkflowBuildsTheShimThenRunsTheMacTestsThenPackagesAndSigns() throws IOException {
+            com.fasterxml.jackson.databind.JsonNode wf = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper()
+                    .readTree(Path.of(".github", "workflows", "macos.yml").toFile());
+            List<String> runs = new ArrayList<>();
+            wf.get("jobs").get("macos").get("steps").forEach(step -> runs.add(step.path("run").asText("")));
+            String all = String.join("\n", runs);
+            int shim = all.indexOf("make -C native/macos");
+            int tests = all.indexOf("-Dgroups=macos");
+            int pack = all.indexOf("scripts/package --type mac");
+            int sign = all.indexOf("sign.sh --identity - --allow-adhoc");
+            assertThat(shim).isNotNegative();
+            assertThat(tests).isGreaterThan(shim);
+            assertThat(pack).isGreaterThan(tests);
+            assertThat(sign).isGreaterThan(pack);
+            // The Linux harness stands in for the frameworks only on Linux.
+            assertThat(all).contains("-Dtest.excludedGroups=macos,desktop,macos-sim");
+        }
     }
 }

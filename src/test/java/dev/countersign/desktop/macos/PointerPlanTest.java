@@ -39,10 +39,10 @@ class PointerPlanTest {
     }
 
     @Test
-    void scrollDownIsANegativeVerticalWheelAndLeftAPositiveHorizontalOne() {
+    void scrollDownIsANegativeVerticalWheelAndLeftAPositiveHorizontalOneAtThePoint() {
         assertThat(PointerPlan.steps(new PointerInput.Scroll(5, 6, ScrollDirection.DOWN, 3)).get(1))
-                .isEqualTo(new PointerPlan.Wheel(-3, 0));
+                .isEqualTo(new PointerPlan.Wheel(-3, 0, 5, 6));
         assertThat(PointerPlan.steps(new PointerInput.Scroll(5, 6, ScrollDirection.LEFT, 2)).get(1))
-                .isEqualTo(new PointerPlan.Wheel(0, 2));
+                .isEqualTo(new PointerPlan.Wheel(0, 2, 5, 6));
     }
 }

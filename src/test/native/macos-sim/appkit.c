@@ -1,0 +1,2 @@
+/* libAppKit: loaded for its classes on a Mac; the harness's classes live in libobjc, so this is empty. */
+int sim_appkit_loaded = 1;

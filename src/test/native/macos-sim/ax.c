@@ -1,0 +1,365 @@
+/* libApplicationServices: the Accessibility (HIServices) functions, served from the recorded model. */
+#define _POSIX_C_SOURCE 200809L
+#include "sim.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <stdio.h>
+
+typedef unsigned char Boolean;
+enum {
+    kAXErrorSuccess = 0, kAXErrorFailure = -25200, kAXErrorIllegalArgument = -25201,
+    kAXErrorInvalidUIElement = -25202, kAXErrorCannotComplete = -25204, kAXErrorAttributeUnsupported = -25205,
+    kAXErrorActionUnsupported = -25206, kAXErrorNoValue = -25212
+};
+
+const void *kAXTrustedCheckOptionPrompt;
+
+__attribute__((constructor)) static void init(void) {
+    sim_obj *s = sim_string_utf8("AXTrustedCheckOptionPrompt", "kAXTrustedCheckOptionPrompt");
+    s->immortal = 1;
+    kAXTrustedCheckOptionPrompt = s;
+}
+
+/* Messaging timeouts in seconds: per node (0 = use the global), and the global (system-wide) one. */
+static float node_timeout[4096];
+static float global_timeout = 6.0f; /* the undocumented default, about 6 s */
+
+static sim_obj *element(int node, int pid, const char *origin) {
+    sim_obj *o = sim_new(K_AXELEM, origin);
+    o->u.ax.node = node;
+    o->u.ax.pid = pid;
+    return o;
+}
+
+static char *name_of(const void *s, const char *who) {
+    sim_obj *o = sim_check(s, K_STRING, who);
+    return o ? sim_string_to_utf8(o) : NULL;
+}
+
+/* The node behind an element, or an AXError: 0 when it is live. */
+static int resolve(const void *el, const char *who, sim_node **out, int *id) {
+    sim_obj *o = sim_check(el, K_AXELEM, who);
+    if (!o) return kAXErrorIllegalArgument;
+    *id = o->u.ax.node;
+    if (o->u.ax.node == NODE_SYSTEM_WIDE) { *out = NULL; return 0; }
+    sim_node *n = sim_node_at(o->u.ax.node);
+    if (!n || n->gone) return kAXErrorInvalidUIElement;
+    *out = n;
+    return 0;
+}
+
+static void sleep_ms(long ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* A slow app: sleeps as long as it takes or until the element's timeout, and says which came first. */
+static int slow(int id, long ms) {
+    float t = id >= 0 && id < 4096 && node_timeout[id] > 0 ? node_timeout[id] : global_timeout;
+    long limit = (long)(t * 1000);
+    sleep_ms(ms < limit ? ms : limit);
+    return ms >= limit ? kAXErrorCannotComplete : 0;
+}
+
+/* Common fault handling: an AXError to return, or 0 to go on. */
+static int fault(const char *fn, const char *attr, int id, int *mode) {
+    long arg = 0;
+    *mode = sim_fault_for(fn, attr, &arg);
+    if (*mode == F_ERROR) return (int)arg;
+    if (*mode == F_TIMEOUT) return slow(id, arg);
+    return 0;
+}
+
+Boolean AXIsProcessTrusted(void) { return (Boolean)sim_trusted_state(); }
+
+Boolean AXIsProcessTrustedWithOptions(const void *options) {
+    if (options) {
+        sim_obj *d = sim_check(options, K_DICT, "AXIsProcessTrustedWithOptions");
+        if (d) {
+            sim_obj *v = sim_dict_get(d, (sim_obj *)kAXTrustedCheckOptionPrompt);
+            if (v && v->kind == K_BOOL && v->u.b.v) sim_log_call("prompt accessibility");
+        }
+    }
+    return (Boolean)sim_trusted_state();
+}
+
+const void *AXUIElementCreateApplication(int pid) {
+    return element(sim_app_node(pid), pid, "AXUIElementCreateApplication");
+}
+
+const void *AXUIElementCreateSystemWide(void) { return element(NODE_SYSTEM_WIDE, 0, "AXUIElementCreateSystemWide"); }
+
+static sim_obj *children_array(sim_node *n, int only_windows, const char *origin) {
+    sim_obj *a = sim_array_new(origin);
+    for (int i = 0; i < n->nchild; i++) {
+        sim_node *c = sim_node_at(n->children[i]);
+        if (!c) continue;
+        if (only_windows) {
+            int is_window = 0;
+            for (int k = 0; k < c->nattr; k++)
+                if (!strcmp(c->names[k], "AXRole") && c->vals[k].kind == V_STR && !strcmp(c->vals[k].s, "AXWindow")) is_window = 1;
+            if (!is_window) continue;
+        }
+        sim_array_push_owned(a, element(n->children[i], c->pid, origin));
+    }
+    return a;
+}
+
+/* One attribute's value, +1; *err says why there is none. */
+static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, const char *origin) {
+    *err = 0;
+    sim_log_call("read %d %s", id, attr);
+    if (!strcmp(attr, "AXChildren")) return children_array(n, 0, origin);
+    if (!strcmp(attr, "AXWindows")) {
+        if (n->parent != -1) { *err = kAXErrorAttributeUnsupported; return NULL; }
+        return children_array(n, 1, origin);
+    }
+    if (!strcmp(attr, "AXParent")) {
+        if (n->parent < 0) { *err = kAXErrorNoValue; return NULL; }
+        return element(n->parent, n->pid, origin);
+    }
+    if (!strcmp(attr, "AXFocusedWindow") || !strcmp(attr, "AXMainWindow")) {
+        if (n->parent != -1 || n->nchild == 0) { *err = kAXErrorNoValue; return NULL; }
+        return element(n->children[0], n->pid, origin);
+    }
+    for (int i = 0; i < n->nattr; i++)
+        if (!strcmp(n->names[i], attr)) {
+            if (n->vals[i].kind == V_ERR) { *err = (int)n->vals[i].i; return NULL; }
+            return sim_val_to_cf(&n->vals[i], origin);
+        }
+    *err = kAXErrorAttributeUnsupported;
+    return NULL;
+}
+
+AXError AXUIElementCopyAttributeValue(const void *el, const void *attribute, const void **value) {
+    sim_node *n;
+    int id, mode;
+    if (!value) return kAXErrorIllegalArgument;
+    *value = NULL;
+    int err = resolve(el, "AXUIElementCopyAttributeValue", &n, &id);
+    char *attr = name_of(attribute, "AXUIElementCopyAttributeValue");
+    if (!err && !attr) err = kAXErrorIllegalArgument;
+    if (!err) err = fault("AXUIElementCopyAttributeValue", attr, id, &mode);
+    if (!err && mode == F_NULL) { free(attr); return 0; }
+    if (!err && mode == F_WRONG_TYPE) {
+        *value = sim_string_utf8("a string where something else belongs", "AXUIElementCopyAttributeValue");
+        free(attr);
+        return 0;
+    }
+    if (!err && !n) err = kAXErrorAttributeUnsupported; /* the system-wide element: nothing recorded */
+    if (!err) *value = copy_value(n, id, attr, &err, "AXUIElementCopyAttributeValue");
+    free(attr);
+    return err;
+}
+
+AXError AXUIElementCopyMultipleAttributeValues(const void *el, const void *attributes, uint32_t options,
+                                               const void **values) {
+    sim_node *n;
+    int id, mode;
+    if (!values) return kAXErrorIllegalArgument;
+    *values = NULL;
+    int err = resolve(el, "AXUIElementCopyMultipleAttributeValues", &n, &id);
+    sim_obj *names = sim_check(attributes, K_ARRAY, "AXUIElementCopyMultipleAttributeValues");
+    if (!err && !names) err = kAXErrorIllegalArgument;
+    if (!err) err = fault("AXUIElementCopyMultipleAttributeValues", NULL, id, &mode);
+    if (err) return err;
+    if (mode == F_NULL) return 0;
+    if (mode == F_WRONG_TYPE) { *values = sim_dict_new("AXUIElementCopyMultipleAttributeValues"); return 0; }
+    if (!n) return kAXErrorAttributeUnsupported;
+    sim_obj *out = sim_array_new("AXUIElementCopyMultipleAttributeValues");
+    for (long i = 0; i < names->u.arr.n; i++) {
+        char *attr = name_of(names->u.arr.items[i], "AXUIElementCopyMultipleAttributeValues");
+        int e = 0;
+        long arg;
+        int m = attr ? sim_fault_for("AXUIElementCopyMultipleAttributeValues", attr, &arg) : F_NONE;
+        sim_obj *v = NULL;
+        if (m == F_WRONG_TYPE) v = sim_array_new("AXUIElementCopyMultipleAttributeValues");
+        else if (attr) v = copy_value(n, id, attr, &e, "AXUIElementCopyMultipleAttributeValues");
+        free(attr);
+        if (!v) {
+            if ((options & 1) && e) { sim_release(out, "AXUIElementCopyMultipleAttributeValues"); return e; }
+            sim_val ev = {V_ERR, NULL, e ? e : kAXErrorNoValue, 0, 0, {0}};
+            v = sim_val_to_cf(&ev, "AXUIElementCopyMultipleAttributeValues");
+        }
+        sim_array_push_owned(out, v);
+    }
+    *values = out;
+    return 0;
+}
+
+AXError AXUIElementGetAttributeValueCount(const void *el, const void *attribute, CFIndex *count) {
+    sim_node *n;
+    int id, mode;
+    if (!count) return kAXErrorIllegalArgument;
+    int err = resolve(el, "AXUIElementGetAttributeValueCount", &n, &id);
+    char *attr = name_of(attribute, "AXUIElementGetAttributeValueCount");
+    if (!err) err = fault("AXUIElementGetAttributeValueCount", attr, id, &mode);
+    if (!err && (!n || !attr || strcmp(attr, "AXChildren"))) err = kAXErrorAttributeUnsupported;
+    if (!err) *count = n->nchild;
+    free(attr);
+    return err;
+}
+
+AXError AXUIElementIsAttributeSettable(const void *el, const void *attribute, Boolean *settable) {
+    sim_node *n;
+    int id, mode;
+    if (!settable) return kAXErrorIllegalArgument;
+    int err = resolve(el, "AXUIElementIsAttributeSettable", &n, &id);
+    char *attr = name_of(attribute, "AXUIElementIsAttributeSettable");
+    if (!err) err = fault("AXUIElementIsAttributeSettable", attr, id, &mode);
+    if (!err && !n) err = kAXErrorAttributeUnsupported;
+    if (!err) {
+        sim_log_call("settable %d %s", id, attr);
+        *settable = 0;
+        err = kAXErrorAttributeUnsupported;
+        for (int i = 0; i < n->nattr; i++)
+            if (!strcmp(n->names[i], attr)) { *settable = (Boolean)n->settable[i]; err = 0; }
+    }
+    free(attr);
+    return err;
+}
+
+AXError AXUIElementCopyAttributeNames(const void *el, const void **names) {
+    sim_node *n;
+    int id, mode;
+    if (!names) return kAXErrorIllegalArgument;
+    *names = NULL;
+    int err = resolve(el, "AXUIElementCopyAttributeNames", &n, &id);
+    if (!err) err = fault("AXUIElementCopyAttributeNames", NULL, id, &mode);
+    if (!err && !n) err = kAXErrorAttributeUnsupported;
+    if (err) return err;
+    sim_obj *a = sim_array_new("AXUIElementCopyAttributeNames");
+    for (int i = 0; i < n->nattr; i++) sim_array_push_owned(a, sim_string_utf8(n->names[i], "AXUIElementCopyAttributeNames"));
+    *names = a;
+    return 0;
+}
+
+AXError AXUIElementCopyActionNames(const void *el, const void **names) {
+    sim_node *n;
+    int id, mode;
+    if (!names) return kAXErrorIllegalArgument;
+    *names = NULL;
+    int err = resolve(el, "AXUIElementCopyActionNames", &n, &id);
+    if (!err) err = fault("AXUIElementCopyActionNames", NULL, id, &mode);
+    if (!err && !n) err = kAXErrorAttributeUnsupported;
+    if (err) return err;
+    if (mode == F_NULL) return 0;
+    if (mode == F_WRONG_TYPE) { *names = sim_number_int(7, "AXUIElementCopyActionNames"); return 0; }
+    sim_obj *a = sim_array_new("AXUIElementCopyActionNames");
+    for (int i = 0; i < n->nact; i++) sim_array_push_owned(a, sim_string_utf8(n->actions[i], "AXUIElementCopyActionNames"));
+    *names = a;
+    return 0;
+}
+
+AXError AXUIElementPerformAction(const void *el, const void *action) {
+    sim_node *n;
+    int id, mode;
+    int err = resolve(el, "AXUIElementPerformAction", &n, &id);
+    char *name = name_of(action, "AXUIElementPerformAction");
+    if (!err && !name) err = kAXErrorIllegalArgument;
+    if (!err) err = fault("AXUIElementPerformAction", name, id, &mode);
+    if (!err && !n) err = kAXErrorActionUnsupported;
+    if (!err) {
+        err = kAXErrorActionUnsupported;
+        for (int i = 0; i < n->nact; i++)
+            if (!strcmp(n->actions[i], name)) err = 0;
+    }
+    if (!err) {
+        sim_log_call("perform %d %s", id, name);
+        /* A check box's AXValue flips as AppKit's does, so a re-observation shows the effect. */
+        for (int i = 0; i < n->nattr; i++)
+            if (!strcmp(n->names[i], "AXRole") && n->vals[i].kind == V_STR && !strcmp(n->vals[i].s, "AXCheckBox")
+                && !strcmp(name, "AXPress"))
+                for (int k = 0; k < n->nattr; k++)
+                    if (!strcmp(n->names[k], "AXValue") && n->vals[k].kind == V_INT) n->vals[k].i = !n->vals[k].i;
+    }
+    free(name);
+    return err;
+}
+
+AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, const void *value) {
+    sim_node *n;
+    int id, mode;
+    int err = resolve(el, "AXUIElementSetAttributeValue", &n, &id);
+    char *attr = name_of(attribute, "AXUIElementSetAttributeValue");
+    sim_obj *v = sim_check(value, 0, "AXUIElementSetAttributeValue");
+    if (!err && (!attr || !v)) err = kAXErrorIllegalArgument;
+    if (!err) err = fault("AXUIElementSetAttributeValue", attr, id, &mode);
+    if (!err && !n) err = kAXErrorAttributeUnsupported;
+    if (!err) {
+        char text[200] = "";
+        if (v->kind == K_STRING) { char *u = sim_string_to_utf8(v); snprintf(text, sizeof text, "'%s'", u); free(u); }
+        else if (v->kind == K_BOOL) snprintf(text, sizeof text, "%s", v->u.b.v ? "true" : "false");
+        else snprintf(text, sizeof text, "(kind %d)", v->kind);
+        sim_log_call("set %d %s %s", id, attr, text);
+        err = kAXErrorAttributeUnsupported;
+        for (int i = 0; i < n->nattr; i++)
+            if (!strcmp(n->names[i], attr) && n->settable[i]) {
+                err = 0;
+                if (v->kind == K_STRING && n->vals[i].kind == V_STR) {
+                    free(n->vals[i].s);
+                    n->vals[i].s = sim_string_to_utf8(v);
+                } else if (v->kind == K_BOOL && n->vals[i].kind == V_BOOL) {
+                    n->vals[i].i = v->u.b.v;
+                }
+            }
+        /* The Chromium/Electron switches on an application element: accepted, as Electron does. */
+        if (err && n->parent == -1 && (!strcmp(attr, "AXManualAccessibility") || !strcmp(attr, "AXEnhancedUserInterface")))
+            err = 0;
+    }
+    free(attr);
+    return err;
+}
+
+AXError AXUIElementSetMessagingTimeout(const void *el, float seconds) {
+    sim_obj *o = sim_check(el, K_AXELEM, "AXUIElementSetMessagingTimeout");
+    if (!o || seconds < 0) return kAXErrorIllegalArgument;
+    if (o->u.ax.node == NODE_SYSTEM_WIDE) {
+        global_timeout = seconds == 0 ? 6.0f : seconds;
+        sim_log_call("timeout system-wide %.3f", seconds);
+    } else if (o->u.ax.node >= 0 && o->u.ax.node < 4096) {
+        node_timeout[o->u.ax.node] = seconds;
+        sim_log_call("timeout %d %.3f", o->u.ax.node, seconds);
+    }
+    return 0;
+}
+
+AXError AXUIElementGetPid(const void *el, int *pid) {
+    sim_obj *o = sim_check(el, K_AXELEM, "AXUIElementGetPid");
+    if (!o || !pid) return kAXErrorIllegalArgument;
+    *pid = o->u.ax.pid;
+    return 0;
+}
+
+/* AXValueType: kAXValueCGPointType 1, CGSize 2, CGRect 3, CFRange 4, AXError 5. */
+int AXValueGetType(const void *value) {
+    sim_obj *o = sim_check(value, K_AXVALUE, "AXValueGetType");
+    return o ? o->u.axv.type : 0;
+}
+
+Boolean AXValueGetValue(const void *value, int type, void *out) {
+    sim_obj *o = sim_check(value, K_AXVALUE, "AXValueGetValue");
+    if (!o || !out || o->u.axv.type != type) return 0;
+    switch (type) {
+    case 1: case 2: memcpy(out, o->u.axv.v, 2 * sizeof(double)); return 1;
+    case 3: memcpy(out, o->u.axv.v, 4 * sizeof(double)); return 1;
+    case 4: { CFIndex r[2] = {(CFIndex)o->u.axv.v[0], (CFIndex)o->u.axv.v[1]}; memcpy(out, r, sizeof r); return 1; }
+    case 5: *(int32_t *)out = o->u.axv.error; return 1;
+    default: return 0;
+    }
+}
+
+CFTypeID AXUIElementGetTypeID(void) { return SIM_TYPE_ID(K_AXELEM); }
+CFTypeID AXValueGetTypeID(void) { return SIM_TYPE_ID(K_AXVALUE); }
+
+AXError _AXUIElementGetWindow(const void *el, uint32_t *window) {
+    sim_node *n;
+    int id, mode;
+    if (!window) return kAXErrorIllegalArgument;
+    int err = resolve(el, "_AXUIElementGetWindow", &n, &id);
+    if (!err) err = fault("_AXUIElementGetWindow", NULL, id, &mode);
+    if (!err && (!n || !n->window_number)) err = kAXErrorAttributeUnsupported;
+    if (!err) *window = (uint32_t)n->window_number;
+    return err;
+}
