@@ -2,7 +2,7 @@ package dev.countersign.app;
 
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.audit.AuditKind;
-import dev.countersign.audit.AuditLog;
+import dev.countersign.audit.AuditInbox;
 import dev.countersign.core.CountersignException;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.Secrets;
@@ -43,12 +43,17 @@ final class AgentCommand implements Callable<Integer> {
         return new AgentDirectory(home.agents(), Clock.systemUTC(), new SecureRandom());
     }
 
-    /** Best effort: while 'serve' runs it holds the log, and the endpoint sees the change anyway. */
-    static void audit(Home home, AuditKind kind, String name) {
-        try (AuditLog log = AuditLog.open(home.auditFile(), Clock.systemUTC())) {
-            log.append(kind, null, Map.of("agent", name));
+    /**
+     * Records the change: appended here when no app runs, else handed to the running app, which
+     * holds the log (see {@link AuditInbox}). A record that reached neither is said out loud.
+     */
+    static void audit(Home home, AuditKind kind, String name, PrintWriter err) {
+        try {
+            AuditInbox.appendOrHandOver(home.auditFile(), Clock.systemUTC(), kind, Map.of("agent", name, "by", "cli"));
         } catch (CountersignException e) {
-            LOG.debug("agent change not audited: {}", e.getMessage());
+            LOG.warn("agent change not audited: {}", e.getMessage());
+            err.println("countersign agent: warning: the change took effect but is not in the audit log: "
+                    + e.error().message());
         }
     }
 
@@ -87,7 +92,7 @@ final class AgentCommand implements Callable<Integer> {
             }
             Path file = tokenFile != null ? tokenFile : home.tokenFile(name);
             Secrets.writeOwnerOnly(file, issued.token());
-            audit(home, AuditKind.AGENT_ADDED, name);
+            audit(home, AuditKind.AGENT_ADDED, name, spec.commandLine().getErr());
             int settingsPort = Settings.load(home.settings()).portOrDefault();
             java.net.URI endpoint = url != null ? url
                     : java.net.URI.create("http://127.0.0.1:" + (port != null ? port : settingsPort) + "/mcp");
@@ -147,7 +152,7 @@ final class AgentCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("countersign agent remove: no agent named '" + name + "'");
                 return 1;
             }
-            audit(home, AuditKind.AGENT_REMOVED, name);
+            audit(home, AuditKind.AGENT_REMOVED, name, spec.commandLine().getErr());
             spec.commandLine().getOut().println("Agent '" + name + "' is revoked; its token no longer works.");
             return 0;
         }

@@ -30,6 +30,18 @@ final class Backends {
         return new NoDesktop("there is no desktop backend for " + System.getProperty("os.name"));
     }
 
+    /**
+     * The window stack synthetic input is checked against: X11 on Linux with a display; null
+     * elsewhere, where the guard then refuses pointer and key input (it cannot prove where it lands).
+     */
+    static dev.countersign.desktop.ScreenWindows screenWindows() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        if (os.startsWith("linux")) {
+            return dev.countersign.desktop.linux.X11WindowStack.open(System.getenv("DISPLAY")).orElse(null);
+        }
+        return null;
+    }
+
     /** A name for reports: which backend this is. */
     static String describe(DesktopBackend backend) {
         return backend instanceof NoDesktop ? "none (" + ((NoDesktop) backend).why() + ")"

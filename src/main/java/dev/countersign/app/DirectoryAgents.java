@@ -1,13 +1,20 @@
 package dev.countersign.app;
 
 import dev.countersign.app.windows.AgentRegistry;
+import dev.countersign.audit.AuditInbox;
+import dev.countersign.audit.AuditKind;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.Timestamps;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -16,6 +23,7 @@ import java.util.stream.Collectors;
  * {@code countersign agent add|remove} edits, and the 0600 token file the stdio bridge reads.
  */
 final class DirectoryAgents implements AgentRegistry {
+    private static final Logger LOG = LoggerFactory.getLogger(DirectoryAgents.class);
     private final AgentDirectory directory;
     private final Home home;
 
@@ -34,6 +42,7 @@ final class DirectoryAgents implements AgentRegistry {
     @Override
     public IssuedToken add(String name) {
         AgentDirectory.IssuedToken issued = directory.add(name);
+        record(AuditKind.AGENT_ADDED, name);
         try {
             // Like 'countersign agent add': the bridge for stdio-only clients reads this file.
             Secrets.writeOwnerOnly(home.tokenFile(name), issued.token());
@@ -46,12 +55,24 @@ final class DirectoryAgents implements AgentRegistry {
     @Override
     public boolean remove(String name) {
         boolean removed = directory.remove(name);
+        if (removed) {
+            record(AuditKind.AGENT_REMOVED, name);
+        }
         try {
             Files.deleteIfExists(home.tokenFile(name));
         } catch (IOException e) {
             throw new UncheckedIOException("the token was revoked but its file could not be deleted", e);
         }
         return removed;
+    }
+
+    /** The tray runs beside the app that holds the log, so its records go through the inbox too. */
+    private void record(AuditKind kind, String name) {
+        try {
+            AuditInbox.appendOrHandOver(home.auditFile(), Clock.systemUTC(), kind, Map.of("agent", name, "by", "tray"));
+        } catch (CountersignException e) {
+            LOG.error("could not record {} of agent {} in the audit log: {}", kind.wire(), name, e.getMessage());
+        }
     }
 
     @Override

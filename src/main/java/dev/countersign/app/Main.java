@@ -30,9 +30,15 @@ public final class Main {
         try {
             System.setProperty("countersign.logDir", Home.current().ensure().logs().toString());
         } catch (IOException e) {
-            // No home folder: logback.xml falls back to the temporary directory; the command
-            // itself will report the folder problem in words.
-            System.setProperty("countersign.logDir", System.getProperty("java.io.tmpdir") + "/countersign-logs");
+            // No home folder: never a shared, predictable path such as /tmp/countersign-logs,
+            // which another local user could create first (and read, or point elsewhere). A fresh
+            // folder of random name, 0700; the command itself reports the folder problem in words.
+            try {
+                System.setProperty("countersign.logDir", java.nio.file.Files.createTempDirectory("countersign-logs-")
+                        .toString());
+            } catch (IOException | UnsupportedOperationException again) {
+                System.setProperty("countersign.logDir", "/dev/null/no-log");
+            }
         }
     }
 }

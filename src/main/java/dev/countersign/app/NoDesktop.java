@@ -53,6 +53,16 @@ final class NoDesktop implements DesktopBackend {
     }
 
     @Override
+    public java.util.List<dev.countersign.desktop.AppListing> listApps() {
+        throw refused();
+    }
+
+    @Override
+    public dev.countersign.desktop.FocusProof focusForTyping(dev.countersign.desktop.ElementHandle element) {
+        throw refused();
+    }
+
+    @Override
     public AppInfo resolveApp(AppSelector selector) {
         throw refused();
     }

@@ -1,7 +1,10 @@
 package dev.countersign.app;
 
 import dev.countersign.approval.Approver;
+import dev.countersign.audit.AuditInbox;
+import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.driver.ApprovalTap;
@@ -24,6 +27,10 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Everything {@code countersign serve} runs, wired once: backend, policy, approver, driver, audit
@@ -31,6 +38,7 @@ import java.util.HexFormat;
  * half-answered, audit log last, so the stop is recorded).
  */
 final class ServedApp implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ServedApp.class);
     /** How long a script's tool call may wait for the person before the script suspends. */
     private static final Duration SCRIPT_SUSPEND_AFTER = Duration.ofMillis(250);
 
@@ -42,6 +50,9 @@ final class ServedApp implements AutoCloseable {
     final ComputerDriver driver;
     private final ScriptHost scripts;
     private final String policyDigest;
+    private HomeWatch watch;
+    /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
+    private final java.util.Set<String> knownAgents = new java.util.HashSet<>();
 
     private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
             ComputerDriver driver, ScriptHost scripts, String policyDigest) {
@@ -62,6 +73,11 @@ final class ServedApp implements AutoCloseable {
     /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with the lease an agent gets on connect. */
     static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver,
             LeaseBook.Terms defaultLease) throws IOException {
+        // Countersign's own process and windows are never a target, and no synthetic input is sent
+        // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
+        backend = new dev.countersign.desktop.SelfTargetGuard(backend, Backends.screenWindows(), approver::asking);
+        // Secure is sticky (hole 3): a password field revealed by a toggle stays a password field.
+        backend = new dev.countersign.desktop.SecureMemory(backend);
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
         RiskPolicy policy = policy(home);
@@ -84,7 +100,20 @@ final class ServedApp implements AutoCloseable {
                             : config.withSocket(home.root().resolve(dev.countersign.server.LocalSocket.NAME)),
                     driver, agents, audit,
                     VersionProvider.version(), new HostScriptPort(scripts));
-            return new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
+            ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
+            // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
+            // 'countersign agent add|remove' handed over while this process held the log.
+            driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
+                    Map.of("by", "person")));
+            AuditInbox.drainInto(audit);
+            app.agentsChanged();
+            try {
+                app.watch = HomeWatch.start(List.of(home.root(), AuditInbox.folderFor(audit.file())), app::homeChanged);
+            } catch (IOException e) {
+                app.close();
+                throw e;
+            }
+            return app;
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
             scripts.close();
@@ -110,13 +139,71 @@ final class ServedApp implements AutoCloseable {
         return RiskPolicy.parse(Files.readAllBytes(path));
     }
 
+    /** Takes in what another process changed in the home folder. */
+    private void homeChanged() {
+        // Revocation first: a removed agent must lose its work before anything else happens.
+        agentsChanged();
+        AuditInbox.drainInto(audit);
+    }
+
+    /**
+     * Withdraws everything of the agents that left agents.json since the last look (the tray's
+     * Remove or 'countersign agent remove'): their pending approvals, sessions, observations,
+     * reservations and scripts. Their tokens are refused by the endpoint already.
+     */
+    private void agentsChanged() {
+        // Keyed by name and token hash: removing an agent and adding one of the same name between
+        // two looks still revokes the old one's work.
+        java.util.Set<String> now = new java.util.HashSet<>();
+        agents.list().forEach(a -> now.add(a.name() + "\n" + a.tokenSha256()));
+        java.util.Set<String> gone = new java.util.TreeSet<>();
+        synchronized (knownAgents) {
+            knownAgents.stream().filter(k -> !now.contains(k)).forEach(k -> gone.add(k.substring(0, k.indexOf('\n'))));
+            knownAgents.clear();
+            knownAgents.addAll(now);
+        }
+        for (String agent : gone) {
+            try {
+                revoke(agent);
+            } catch (CountersignException e) {
+                // Its token is refused already; say loudly that some of its work may remain.
+                LOG.error("agent {} was removed but ending its work failed: {}", agent, e.getMessage());
+            }
+        }
+    }
+
+    private void revoke(String agent) {
+        int sessions = endpoint.endSessions(agent);
+        driver.dispose(agent);
+        int ended = scripts.endScripts(agent);
+        LOG.info("agent {} was removed: ended {} session(s) and {} script(s), withdrew its approvals", agent,
+                sessions, ended);
+    }
+
+    private void record(AuditKind kind, Map<String, ?> data) {
+        try {
+            audit.append(kind, null, data);
+        } catch (CountersignException e) {
+            // The kill switch works even when the log does not; the failure is not silent.
+            LOG.error("could not record {} in the audit log: {}", kind.wire(), e.getMessage());
+        }
+    }
+
     /** The digest of the policy this app decides with (what every grant is bound to). */
     String policyDigest() {
         return policyDigest;
     }
 
+    /** Stops watching the home folder (also part of {@link #close}). */
+    void stopWatching() {
+        if (watch != null) {
+            watch.close();
+        }
+    }
+
     @Override
     public void close() {
+        stopWatching();
         endpoint.close();
         scripts.close();
         audit.close();

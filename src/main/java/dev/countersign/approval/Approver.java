@@ -17,4 +17,13 @@ public interface Approver {
 
     /** Withdraws a request that is no longer needed (the agent went away); it then denies. */
     void withdraw(String nonce);
+
+    /**
+     * Whether the person is being asked right now (an approval dialog is showing or queued): no
+     * synthetic input may be sent then, or it could land in the dialog. False for approvers
+     * without a UI.
+     */
+    default boolean asking() {
+        return false;
+    }
 }

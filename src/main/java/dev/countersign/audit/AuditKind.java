@@ -26,7 +26,9 @@ public enum AuditKind {
     /** An observation was served; frequent and not a decision, so not fsynced on its own. */
     OBSERVED("observed", false),
     /** Written by {@link AuditLog} itself when it truncated a torn final line on open. */
-    LOG_RECOVERED("log_recovered", true);
+    LOG_RECOVERED("log_recovered", true),
+    /** Written by {@link AuditLog} on open when the log ends before its {@link AuditAnchor}: records were cut off. */
+    LOG_CUT("log_cut", true);
 
     private final String wire;
     private final boolean durable;

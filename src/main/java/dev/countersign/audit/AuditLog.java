@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class AuditLog implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(AuditLog.class);
+    private static final String HELD = " is already open for writing (one writer per file)";
 
     private final Path file;
     private final Clock clock;
@@ -58,6 +59,10 @@ public final class AuditLog implements Closeable {
     private final Object syncLock = new Object();
     private volatile long written;
     private long durable;
+    // The seq and hash of the last record written (guarded by writeLock): what the anchor names
+    // once those bytes are durable.
+    private long writtenSeq;
+    private String writtenHash;
 
     private AuditLog(Path file, Clock clock, RandomAccessFile out, long lastSeq, String lastHash, long size,
             TornTail recovered) {
@@ -69,6 +74,8 @@ public final class AuditLog implements Closeable {
         this.size = size;
         this.written = size;
         this.durable = size;
+        this.writtenSeq = lastSeq;
+        this.writtenHash = lastHash;
         this.recovered = recovered;
     }
 
@@ -86,7 +93,7 @@ public final class AuditLog implements Closeable {
             boolean opened = false;
             try {
                 lock(out, path);
-                AuditLog log = continueChain(path, clock, out);
+                AuditLog log = continueChain(path, clock, out, readAnchor(path));
                 if (created) {
                     syncDirectory(path.getParent());
                 }
@@ -130,6 +137,8 @@ public final class AuditLog implements Closeable {
             written = size;
             lastSeq = seq;
             lastHash = hash;
+            writtenSeq = seq;
+            writtenHash = hash;
             end = size;
         }
         if (kind.durable()) {
@@ -164,6 +173,11 @@ public final class AuditLog implements Closeable {
         synchronized (writeLock) {
             return lastHash;
         }
+    }
+
+    /** Whether {@link #open} failed only because another writer (the running app) holds the log. */
+    public static boolean heldByAnotherWriter(CountersignException e) {
+        return e.error().message() != null && e.error().message().endsWith(HELD);
     }
 
     /** Syncs what was written and releases the file (and its lock). */
@@ -224,7 +238,12 @@ public final class AuditLog implements Closeable {
             if (durable >= end) {
                 return;
             }
-            long target = written;
+            long target;
+            AuditAnchor anchor;
+            synchronized (writeLock) {
+                target = written;
+                anchor = new AuditAnchor(writtenSeq, writtenHash);
+            }
             try {
                 out.getFD().sync();
             } catch (IOException e) {
@@ -234,6 +253,27 @@ public final class AuditLog implements Closeable {
                 throw failure("could not fsync the audit log " + file + ": " + e.getMessage(), e);
             }
             durable = target;
+            writeAnchor(anchor);
+        }
+    }
+
+    private void writeAnchor(AuditAnchor anchor) {
+        try {
+            // After the log's fsync, so the anchor never names a record the disk may not hold.
+            anchor.write(file);
+        } catch (IOException e) {
+            // The record itself is durable; an anchor left behind can only miss a later cut, never
+            // report one that did not happen, so this is loud but does not stop the log.
+            LOG.error("could not update the audit anchor for {}: {}", file, e.toString());
+        }
+    }
+
+    /** The anchor as the last writer left it: an {@link AuditAnchor}, null when none, or why it is unreadable. */
+    private static Object readAnchor(Path path) {
+        try {
+            return AuditAnchor.read(path).orElse(null);
+        } catch (IOException e) {
+            return e.getMessage();
         }
     }
 
@@ -263,11 +303,12 @@ public final class AuditLog implements Closeable {
             lock = null;
         }
         if (lock == null) {
-            throw failure("the audit log " + path + " is already open for writing (one writer per file)", null);
+            throw failure("the audit log " + path + HELD, null);
         }
     }
 
-    private static AuditLog continueChain(Path path, Clock clock, RandomAccessFile out) throws IOException {
+    private static AuditLog continueChain(Path path, Clock clock, RandomAccessFile out, Object anchor)
+            throws IOException {
         LogTail.Tail tail;
         long lastSeq = 0;
         String lastHash = AuditRecord.GENESIS;
@@ -297,6 +338,13 @@ public final class AuditLog implements Closeable {
         // before chaining to it.
         out.getFD().sync();
         AuditLog log = new AuditLog(path, clock, out, lastSeq, lastHash, tail.completeEnd(), torn);
+        // Before anything is appended (which moves the anchor): a log that ends before its anchor
+        // lost records off its end, and continuing the chain silently would hide that for good.
+        Map<String, Object> cut = cutTail(anchor, lastSeq, lastHash);
+        if (cut != null) {
+            LOG.warn("audit log {}: it ends at seq {} but its anchor says {}; recording the cut", path, lastSeq, cut);
+            log.append(AuditKind.LOG_CUT, null, cut);
+        }
         if (torn != null) {
             Map<String, Object> data = new LinkedHashMap<>();
             data.put("torn_line", torn.line());
@@ -305,6 +353,28 @@ public final class AuditLog implements Closeable {
             log.append(AuditKind.LOG_RECOVERED, null, data);
         }
         return log;
+    }
+
+    /** What the anchor says was lost, or null when the log reaches it. */
+    private static Map<String, Object> cutTail(Object anchor, long lastSeq, String lastHash) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        if (anchor instanceof String) {
+            data.put("found_last_seq", lastSeq);
+            data.put("anchor", "unreadable: " + anchor);
+            return data;
+        }
+        if (!(anchor instanceof AuditAnchor)) {
+            return null;
+        }
+        AuditAnchor a = (AuditAnchor) anchor;
+        if (a.seq() < lastSeq || (a.seq() == lastSeq && a.hash().equals(lastHash))) {
+            // Behind the log is normal after a crash between the log's fsync and the anchor's.
+            return null;
+        }
+        data.put("found_last_seq", lastSeq);
+        data.put("anchor_seq", a.seq());
+        data.put("anchor_hash", a.hash());
+        return data;
     }
 
     private static void syncDirectory(Path directory) throws IOException {

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
     @JsonSubTypes.Type(value = AuditProblem.ReorderedRecord.class, name = "reordered_record"),
     @JsonSubTypes.Type(value = AuditProblem.BrokenLink.class, name = "broken_link"),
     @JsonSubTypes.Type(value = AuditProblem.UnparseableLine.class, name = "unparseable_line"),
+    @JsonSubTypes.Type(value = AuditProblem.CutTail.class, name = "cut_tail"),
 })
 public sealed interface AuditProblem {
 
@@ -77,6 +78,21 @@ public sealed interface AuditProblem {
         @Override
         public String description() {
             return "line " + line + " is not an audit record: " + reason;
+        }
+    }
+
+    /**
+     * Records were cut off the end: the log's {@link AuditAnchor} names seq {@code anchorSeq}, which
+     * the log does not reach (or holds with another hash); or a {@code log_cut} record at this line
+     * says the app found it so when it reopened the log.
+     */
+    record CutTail(@JsonProperty("line") long line, @JsonProperty("anchor_seq") long anchorSeq,
+            @JsonProperty("last_seq") long lastSeq) implements AuditProblem {
+        @Override
+        public String description() {
+            return "records were cut off the end: the anchor kept beside the log names seq " + anchorSeq
+                    + ", but the log " + (lastSeq < anchorSeq ? "ends at seq " + lastSeq
+                    : "holds another record there") + " (line " + line + ")";
         }
     }
 }

@@ -12,25 +12,43 @@ import java.nio.file.Path;
  * a changed record, removed records, a reordered record, a broken link or a line that is not a
  * record. A bad log is a result, never an exception; only failing to read the file throws.
  *
- * <p>What a chain cannot show on its own: records cut off the end. Compare {@code last_hash} with
- * a copy kept elsewhere for that.
+ * <p>What a chain cannot show on its own, records cut off the end, the {@link AuditAnchor} kept
+ * beside the log shows.
  */
 public final class AuditVerifier {
 
     private AuditVerifier() {
     }
 
-    /** Verifies the log at {@code file}; throws {@link CountersignException} (INTERNAL) only if it cannot be read. */
+    /**
+     * Verifies the log at {@code file}, and that it reaches its {@link AuditAnchor} when it has one;
+     * throws {@link CountersignException} (INTERNAL) only if it cannot be read.
+     */
     public static AuditVerification verify(Path file) {
+        AuditAnchor anchor;
+        try {
+            anchor = AuditAnchor.read(file).orElse(null);
+        } catch (IOException e) {
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, e.getMessage()), e);
+        }
         try (LineReader lines = new LineReader(Files.newInputStream(file))) {
-            return verify(lines);
+            return verify(lines, anchor);
         } catch (IOException e) {
             throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
                     "could not read the audit log " + file + ": " + e.getMessage()), e);
         }
     }
 
-    private static AuditVerification verify(LineReader lines) throws IOException {
+    private static AuditVerification verify(LineReader lines, AuditAnchor anchor) throws IOException {
+        AuditVerification chain = verify(lines, anchor == null ? -1 : anchor.seq(), anchor == null ? null : anchor.hash());
+        if (chain.ok() && anchor != null && chain.lastSeq() < anchor.seq()) {
+            return new AuditVerification(chain.recordsChecked(), chain.lastSeq(), chain.lastHash(),
+                    new AuditProblem.CutTail(chain.lastSeq() + 1, anchor.seq(), chain.lastSeq()), chain.tornTail());
+        }
+        return chain;
+    }
+
+    private static AuditVerification verify(LineReader lines, long anchorSeq, String anchorHash) throws IOException {
         long checked = 0;
         long expectedSeq = 1;
         String prevHash = AuditRecord.GENESIS;
@@ -69,6 +87,15 @@ public final class AuditVerifier {
             }
             if (!record.prev().equals(prevHash)) {
                 return done(checked, prevHash, new AuditProblem.BrokenLink(n, record.seq(), prevHash, record.prev()));
+            }
+            if (record.seq() == anchorSeq && !record.hash().equals(anchorHash)) {
+                // The tail was cut and rewritten: the chain holds, but not the record the anchor saw.
+                return done(checked, prevHash, new AuditProblem.CutTail(n, anchorSeq, record.seq()));
+            }
+            if (AuditKind.LOG_CUT.wire().equals(record.kind())) {
+                // The app found the log cut when it reopened it and chained on; the loss stays reported.
+                return done(checked, prevHash, new AuditProblem.CutTail(n,
+                        record.data().path("anchor_seq").asLong(record.seq()), record.seq() - 1));
             }
             checked++;
             expectedSeq++;

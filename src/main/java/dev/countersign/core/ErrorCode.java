@@ -26,7 +26,10 @@ public enum ErrorCode {
     INVALID_ARGUMENT("fix the named argument and call again"),
     UNSUPPORTED_PLATFORM("this operation is not available on this platform"),
     AGENT_PAUSED("the person paused all agents; wait until they resume"),
-    INTERNAL("an internal error happened; the action's outcome is recorded in the receipt");
+    INTERNAL("an internal error happened; the action's outcome is recorded in the receipt"),
+    /** Issue 13: the governor is never governed. Added after wave 1; wire string fixed from here on. */
+    TARGET_IS_COUNTERSIGN("Countersign's own windows are never a target, and no input is sent while the person "
+            + "is being asked; act on another application, and wait for the person's answer");
 
     private final String defaultHint;
 

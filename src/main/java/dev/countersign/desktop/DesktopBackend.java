@@ -30,12 +30,10 @@ public interface DesktopBackend extends AutoCloseable {
     /**
      * Every running accessible application and its showing windows, for a listing an agent can
      * choose from. A backend that cannot enumerate applications refuses with
-     * {@code UNSUPPORTED_PLATFORM}.
+     * {@code UNSUPPORTED_PLATFORM}. Not a default method: a wrapping backend (the self-target guard,
+     * the secure-field memory) must decide what it passes on, never inherit a silent refusal.
      */
-    default List<AppListing> listApps() {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
-                "this backend cannot list applications"));
-    }
+    List<AppListing> listApps();
 
     /** The application's top-level windows, in the platform's order. */
     List<WindowInfo> listWindows(AppInfo app);
@@ -58,14 +56,21 @@ public interface DesktopBackend extends AutoCloseable {
     /**
      * Moves keyboard focus to one element (within its window, and the window's input focus) and
      * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
+     * A backend that cannot prove focus refuses with {@code UNSUPPORTED_PLATFORM}.
      */
-    default FocusProof focusForTyping(ElementHandle element) {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
-                "this backend cannot prove keyboard focus"));
-    }
+    FocusProof focusForTyping(ElementHandle element);
 
     /** Synthesizes key input to whatever has keyboard focus. */
     Dispatch keys(KeyInput input);
+
+    /**
+     * The window system's stack (which window is on top at a point, which has focus), where this
+     * backend can tell; empty where it cannot. The governed app's backend always has one on Linux
+     * ({@link SelfTargetGuard}).
+     */
+    default java.util.Optional<ScreenWindows> screenWindows() {
+        return java.util.Optional.empty();
+    }
 
     /** Countersign's own process identity; never throws. */
     OwnIdentity ownIdentity();

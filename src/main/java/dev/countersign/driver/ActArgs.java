@@ -171,8 +171,24 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
         @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            // A click into a text field focuses it: an entry's own action is "activate", which is
+            // Return, which fires the window's default button (a form's OK). Never that.
+            if (ClickSemantics.editable(target)) {
+                return backend.perform(target.handle(), new ElementAction.Focus());
+            }
             // Only ever the element's own action: a point click is computer_visual_act's, which asks.
             return backend.perform(target.handle(), new ElementAction.Press());
+        }
+
+        @Override
+        public ActionFacts facts(ElementNode target) {
+            // An element whose only "click" is a submit-like action (activate, confirm) is judged
+            // as the submit key it is, not as a click on a label.
+            if (!ClickSemantics.editable(target) && ClickSemantics.onlySubmitLike(target)) {
+                return ActionFacts.key("Return", target.role(), target.name(), target.identifier(),
+                        target.description(), target.secure());
+            }
+            return ActArgs.super.facts(target);
         }
 
         @Override
@@ -306,7 +322,9 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
         @Override
         public ActionFacts facts(ElementNode target) {
-            return ActionFacts.key(keys, target.name(), target.identifier(), target.description(), target.secure());
+            // The role decides whether an arrow key changes a value (radio group, slider, combo box).
+            return ActionFacts.key(keys, target.role(), target.name(), target.identifier(), target.description(),
+                    target.secure());
         }
 
         @Override

@@ -17,4 +17,9 @@ public interface ApprovalPolicy {
 
     /** The digest of the policy in force now; grants bound to another digest are refused at dispatch. */
     String currentDigest();
+
+    /** The credentials withheld from every observation (SPEC.md §7); Countersign's tokens at least. */
+    default dev.countersign.policy.ScreenRedactor redactor() {
+        return dev.countersign.policy.ScreenRedactor.TOKENS_ONLY;
+    }
 }

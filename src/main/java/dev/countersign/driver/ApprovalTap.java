@@ -24,6 +24,8 @@ public final class ApprovalTap implements Approver {
     private final Approver person;
     private final ThreadLocal<Listener> bound = new ThreadLocal<>();
     private final SecureRandom random = new SecureRandom();
+    /** Questions asked through {@link #askPerson} that are still open, by agent, so they can be withdrawn. */
+    private final java.util.Map<String, java.util.Set<String>> questions = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Hears about approvals of the operation running on its thread. */
     public interface Listener {
@@ -69,6 +71,19 @@ public final class ApprovalTap implements Approver {
         person.withdraw(nonce);
     }
 
+    @Override
+    public boolean asking() {
+        return person.asking();
+    }
+
+    /** Withdraws every open {@link #askPerson} question about an agent (it was removed). */
+    public void withdrawQuestions(String agentId) {
+        java.util.Set<String> open = questions.remove(agentId);
+        if (open != null) {
+            open.forEach(person::withdraw);
+        }
+    }
+
     /** Runs {@code operation} with approvals asked on this thread reported to {@code listener}. */
     public <T> T bound(Listener listener, Supplier<T> operation) {
         bound.set(Objects.requireNonNull(listener, "listener"));
@@ -85,10 +100,35 @@ public final class ApprovalTap implements Approver {
      */
     public CompletableFuture<Boolean> askPerson(String agentId, String summary, String category, String appName,
             String windowTitle, Instant expiresAt) {
+        return askPerson(agentId, summary, category, appName, windowTitle, expiresAt, ApprovalWatch.NONE);
+    }
+
+    /**
+     * {@link #askPerson(String, String, String, String, String, Instant)}, reporting the question and
+     * the answer to {@code watch} (the audit log) like an action's approval; if the question cannot
+     * be recorded, the person is not asked and the answer is no.
+     */
+    public CompletableFuture<Boolean> askPerson(String agentId, String summary, String category, String appName,
+            String windowTitle, Instant expiresAt, ApprovalWatch watch) {
         byte[] nonce = new byte[16];
         random.nextBytes(nonce);
         ApprovalRequest request = new ApprovalRequest("ask_" + HexFormat.of().formatHex(nonce), agentId, null, summary,
                 category, List.of(), appName, windowTitle, expiresAt, null);
-        return person.request(request).thenApply(decision -> decision == Decision.ALLOW_ONCE);
+        try {
+            watch.asking(request);
+        } catch (CountersignException e) {
+            return CompletableFuture.completedFuture(false);
+        }
+        String key = agentId == null ? "" : agentId;
+        questions.computeIfAbsent(key, k -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(request.nonce());
+        return person.request(request).thenApply(decision -> {
+            questions.getOrDefault(key, java.util.Set.of()).remove(request.nonce());
+            try {
+                watch.decided(request, decision, false);
+            } catch (CountersignException e) {
+                return false;
+            }
+            return decision == Decision.ALLOW_ONCE;
+        });
     }
 }

@@ -29,11 +29,13 @@ public final class ComputerDriver {
     private final ActFlow acts;
     private final ApprovalFlow approvals;
     private final VisualFlow visuals;
+    private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
         this.ctx = new DriverContext(backend, clock, ids, random, settings, leases, policy::currentDigest);
-        this.observer = new Observer(ctx);
+        this.observer = new Observer(ctx, policy);
         this.approvals = new ApprovalFlow(ctx, approver);
         GovernedRun run = new GovernedRun(ctx, approvals);
         this.acts = new ActFlow(ctx, policy, run);
@@ -116,11 +118,18 @@ public final class ComputerDriver {
         ctx.pauseAll();
         approvals.withdrawEverything();
         LOG.info("all agents paused");
+        killSwitch.forEach(l -> l.accept(true));
     }
 
     public void resumeAll() {
         ctx.resumeAll();
         LOG.info("agents resumed");
+        killSwitch.forEach(l -> l.accept(false));
+    }
+
+    /** Hears every {@link #pauseAll} ({@code true}) and {@link #resumeAll} ({@code false}), after it took effect. */
+    public void onKillSwitch(java.util.function.Consumer<Boolean> listener) {
+        killSwitch.add(java.util.Objects.requireNonNull(listener, "listener"));
     }
 
     public boolean paused() {

@@ -60,6 +60,13 @@ public record NodeView(
         return new ArrayList<>(shown);
     }
 
+    /** The node with credentials in its name, identifier, value and description withheld, counted in {@code tally}. */
+    NodeView redacted(dev.countersign.policy.ScreenRedactor redactor, dev.countersign.policy.ScreenRedactor.Tally tally) {
+        return new NodeView(ref, role, subrole, redactor.redact(name, tally), redactor.redact(identifier, tally),
+                redactor.redact(value, tally), frame, states, actions, secure, depth, parent,
+                redactor.redact(description, tally));
+    }
+
     /** The node without its ref: what the observation fingerprint covers (refs are random). */
     NodeView withoutRef() {
         return new NodeView(null, role, subrole, name, identifier, value, frame, states, actions, secure, depth, parent,

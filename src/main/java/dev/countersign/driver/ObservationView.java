@@ -16,12 +16,13 @@ public record ObservationView(
         @JsonProperty("nodes") List<NodeView> nodes,
         @JsonProperty("truncated") boolean truncated,
         @JsonProperty("omitted_count") int omittedCount,
-        @JsonProperty("omitted_by_reason") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Integer> omittedByReason) {
+        @JsonProperty("omitted_by_reason") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Integer> omittedByReason,
+        @JsonProperty("redacted") @JsonInclude(JsonInclude.Include.NON_DEFAULT) int redacted) {
 
-    /** A view without reasons: every omission was the bounds' cut. */
+    /** A view without reasons or redactions: every omission was the bounds' cut. */
     public ObservationView(String observationId, String fingerprint, String expiresAt, AppView app, WindowView window,
                            List<NodeView> nodes, boolean truncated, int omittedCount) {
-        this(observationId, fingerprint, expiresAt, app, window, nodes, truncated, omittedCount, Map.of());
+        this(observationId, fingerprint, expiresAt, app, window, nodes, truncated, omittedCount, Map.of(), 0);
     }
 
     /** The observed application and the launch it was observed in. */

@@ -27,9 +27,11 @@ final class Observer {
     private static final Pattern PID = Pattern.compile("[1-9][0-9]{0,9}");
 
     private final DriverContext ctx;
+    private final ApprovalPolicy policy;
 
-    Observer(DriverContext ctx) {
+    Observer(DriverContext ctx, ApprovalPolicy policy) {
         this.ctx = ctx;
+        this.policy = policy;
     }
 
     ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -54,26 +56,32 @@ final class Observer {
         Map<String, Integer> refs = new HashMap<>();
         List<NodeView> nodes = new ArrayList<>(snapshot.nodes().size());
         List<NodeView> unreffed = new ArrayList<>(snapshot.nodes().size());
+        // Credentials on screen (tokens in a terminal) never leave Countersign: every text the
+        // agent sees is redacted here, the one place observations are built.
+        dev.countersign.policy.ScreenRedactor redactor = policy.redactor();
+        dev.countersign.policy.ScreenRedactor.Tally redacted = new dev.countersign.policy.ScreenRedactor.Tally();
         for (int i = 0; i < snapshot.nodes().size(); i++) {
             String ref = "r" + Refs.token(ctx.random, 8);
             refs.put(ref, i);
-            NodeView node = NodeView.of(ref, snapshot.nodes().get(i));
+            NodeView node = NodeView.of(ref, snapshot.nodes().get(i)).redacted(redactor, redacted);
             nodes.add(node);
             unreffed.add(node.withoutRef());
         }
         String windowId = ctx.windows.idOf(snapshot.window().handle());
         AppInfo app = snapshot.app();
-        ObservationView.AppView appView = new ObservationView.AppView(app.name(), app.bundleId(), app.pid(),
-                app.pid() + ":" + app.launch().startTime());
+        ObservationView.AppView appView = new ObservationView.AppView(redactor.redact(app.name(), redacted),
+                app.bundleId(), app.pid(), app.pid() + ":" + app.launch().startTime());
         var f = snapshot.window().frame();
-        ObservationView.WindowView windowView = new ObservationView.WindowView(windowId, snapshot.window().title(),
+        ObservationView.WindowView windowView = new ObservationView.WindowView(windowId,
+                redactor.redact(snapshot.window().title(), redacted),
                 new int[] {f.x(), f.y(), f.width(), f.height()});
         Map<String, Object> identity = new LinkedHashMap<>();
         identity.put("app", appView);
         identity.put("window", windowView);
         identity.put("nodes", unreffed);
         ObservationView view = new ObservationView(id, Digests.digest(identity), Timestamps.format(expires), appView,
-                windowView, nodes, snapshot.truncated(), snapshot.omittedCount(), snapshot.omittedSorted());
+                windowView, nodes, snapshot.truncated(), snapshot.omittedCount(), snapshot.omittedSorted(),
+                redacted.count());
         Observation observation = new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
                 refs, expires, view, sizeOf(view));
         ctx.observations.add(observation);

@@ -22,6 +22,11 @@ public final class PolicyApprovals implements ApprovalPolicy {
     }
 
     @Override
+    public dev.countersign.policy.ScreenRedactor redactor() {
+        return policy.get().redactor();
+    }
+
+    @Override
     public String currentDigest() {
         return policy.get().digest().value();
     }

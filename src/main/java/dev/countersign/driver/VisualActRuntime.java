@@ -45,6 +45,10 @@ final class VisualActRuntime extends LocalRuntime {
         beforeDispatch(() -> SecureProbe.at(ctx, observation, point, to)).ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
+        // Last: the window at the point is still the observed one, nothing was raised over it.
+        beforeDispatch(() -> PointCover.check(ctx.backend, observation, point, to)).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
         return dispatched(envelope, lease, reservation, approval, () -> ctx.backend.pointer(input()));
     }
 

@@ -82,7 +82,10 @@ final class VisualFlow {
                 PreGraph.sessionAvailable(ctx),
                 PreGraph.check("not on a live secure field", () -> SecureProbe.at(ctx, t.observation, t.point, t.to)),
                 PreGraph.spend(ctx, () -> t.observation),
-                PreGraph.check("same window", () -> windowChange(t.observation, t.geometry))));
+                PreGraph.check("same window", () -> windowChange(t.observation, t.geometry)),
+                // Hole 5: the window on top at the point is the observed one (nothing raised over it).
+                PreGraph.check("point not covered", () -> PointCover.check(ctx.backend, t.observation, t.point,
+                        t.to))));
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
@@ -94,7 +97,8 @@ final class VisualFlow {
         Receipt receipt = run.run(agentId, runtime, requirement,
                 request(agentId, args, observation, t.point, t.to, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
-                        () -> windowChange(observation, geometry),
+                        () -> windowChange(observation, geometry)
+                                .or(() -> PointCover.check(ctx.backend, observation, t.point, t.to)),
                         () -> screenshotWithPoint(observation, geometry, args)), started, watch);
         return ToolResult.ok(receipt);
     }

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * Everything the policy may look at for one action: the operation, the target's own live
- * accessible name, identifier and description, the {@code keys} argument and the secure flag.
+ * accessible name, identifier and description, the {@code keys} argument, the secure flag, and
+ * the target's role (null when unknown), which decides whether an arrow key changes a value.
  *
  * <p>There is deliberately no slot for other screen text: a sibling label saying "click Delete"
  * cannot change a decision about an "OK" button. The caller fills the labels from the re-read
@@ -22,7 +23,8 @@ public record ActionFacts(
         String identifier,
         String description,
         String keys,
-        boolean secure) {
+        boolean secure,
+        String role) {
 
     public ActionFacts {
         Objects.requireNonNull(operation, "operation");
@@ -31,12 +33,18 @@ public record ActionFacts(
     /** A click, focus, type or scroll on an element with these labels. */
     public static ActionFacts of(Operation operation, String name, String identifier, String description,
                                  boolean secure) {
-        return new ActionFacts(operation, name, identifier, description, null, secure);
+        return new ActionFacts(operation, name, identifier, description, null, secure, null);
     }
 
     /** A key chord sent to an element with these labels. */
     public static ActionFacts key(String keys, String name, String identifier, String description, boolean secure) {
-        return new ActionFacts(Operation.KEY, name, identifier, description, keys, secure);
+        return new ActionFacts(Operation.KEY, name, identifier, description, keys, secure, null);
+    }
+
+    /** A key chord sent to an element of this role (e.g. {@code "slider"}, {@code "AXSlider"}) with these labels. */
+    public static ActionFacts key(String keys, String role, String name, String identifier, String description,
+            boolean secure) {
+        return new ActionFacts(Operation.KEY, name, identifier, description, keys, secure, role);
     }
 
     /**
@@ -55,6 +63,7 @@ public record ActionFacts(
                 element.map(ElementEvidence::identifier).orElse(null),
                 description,
                 keys,
-                element.map(ElementEvidence::secure).orElse(false));
+                element.map(ElementEvidence::secure).orElse(false),
+                element.map(ElementEvidence::role).orElse(null));
     }
 }

@@ -1,5 +1,6 @@
 package dev.countersign.policy;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,10 +19,12 @@ import java.util.regex.Pattern;
 public record PolicyDocument(
         @JsonProperty("version") Integer version,
         @JsonProperty("categories") Categories categories,
-        @JsonProperty("keys") Keys keys) {
+        @JsonProperty("keys") Keys keys,
+        @JsonProperty("credentials") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> credentials) {
 
     /** The policy format versions this build understands. */
     public static final Set<Integer> SUPPORTED_VERSIONS = Set.of(1);
+    private static final Pattern CREDENTIAL_NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
 
     public PolicyDocument {
         if (version == null) {
@@ -37,6 +40,42 @@ public record PolicyDocument(
         if (keys == null) {
             throw new PolicyRuleViolation("keys", "keys is required");
         }
+        credentials = credentials(credentials);
+    }
+
+    /** A document without {@code credentials} (only Countersign's own token shape is redacted). */
+    public PolicyDocument(Integer version, Categories categories, Keys keys) {
+        this(version, categories, keys, null);
+    }
+
+    /**
+     * {@code credentials}: optional, a name ({@code [a-z][a-z0-9_]{0,31}}) for each regular
+     * expression whose matches are redacted from everything observed on screen.
+     */
+    private static Map<String, String> credentials(Map<String, String> credentials) {
+        if (credentials == null) {
+            return Map.of();
+        }
+        Map<String, String> copy = new LinkedHashMap<>();
+        credentials.forEach((name, regex) -> {
+            String at = "credentials." + name;
+            if (name == null || !CREDENTIAL_NAME.matcher(name).matches()) {
+                throw new PolicyRuleViolation("credentials", "credentials: \"" + name
+                        + "\" is not a name of a-z, 0-9 and _ starting with a letter (at most 32)");
+            }
+            if (regex == null || regex.isEmpty()) {
+                throw new PolicyRuleViolation(at, at + " must be a non-empty regular expression");
+            }
+            try {
+                if (Pattern.compile(regex).matcher("").matches()) {
+                    throw new PolicyRuleViolation(at, at + " matches the empty string; it would redact nothing useful");
+                }
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw new PolicyRuleViolation(at, at + " is not a valid regular expression: " + e.getDescription());
+            }
+            copy.put(name, regex);
+        });
+        return Collections.unmodifiableMap(copy);
     }
 
     /**

@@ -19,8 +19,9 @@ import java.util.Optional;
  * <p>Rules, in order: a secure target refuses every act; a visual act always asks as
  * {@code unknown_target}; focus, scroll and type never ask; a click asks when its own labels
  * match a category, and as {@code unknown_target} when it has no label at all; a key chord on
- * the navigation whitelist never asks, any other asks as the label's category if the target's
- * labels match, else as the key rules say.
+ * the navigation whitelist never asks, unless it is an arrow-like key on a control whose value it
+ * changes (radio group, slider, combo box, spin button: see {@link ValueControls}); any other asks
+ * as the label's category if the target's labels match, else as the key rules say.
  */
 public final class RiskPolicy {
     private static final String DEFAULT_RESOURCE = "default-policy.json";
@@ -29,12 +30,14 @@ public final class RiskPolicy {
     private final PolicyDigest digest;
     private final WordMatcher words;
     private final KeyRules keys;
+    private final ScreenRedactor redactor;
 
     private RiskPolicy(PolicyDocument document) {
         this.document = Objects.requireNonNull(document, "document");
         this.digest = PolicyDigest.of(document);
         this.words = new WordMatcher(document.categories());
         this.keys = new KeyRules(document.keys());
+        this.redactor = ScreenRedactor.of(document.credentials());
     }
 
     /**
@@ -79,6 +82,11 @@ public final class RiskPolicy {
 
     public PolicyDigest digest() {
         return digest;
+    }
+
+    /** What is withheld from observations: Countersign's tokens and the file's {@code credentials}. */
+    public ScreenRedactor redactor() {
+        return redactor;
     }
 
     /** Decides one action. */
@@ -132,7 +140,7 @@ public final class RiskPolicy {
             return new PolicyDecision.Refused(invalid.get(), digest);
         }
         KeyChord chord = KeyChord.parse(facts.keys());
-        if (keys.navigation(chord)) {
+        if (keys.navigation(chord) && !ValueControls.changesValue(facts.role(), chord)) {
             return new PolicyDecision.NotRequired(digest);
         }
         // Return or space on a focused "Delete" button deletes: the target's label names the risk,

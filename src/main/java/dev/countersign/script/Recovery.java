@@ -90,11 +90,11 @@ final class Recovery {
     }
 
     /** Asks the person whether a script may go on after an action whose outcome is unknown. */
-    CompletableFuture<ResumeWith> askAboutInterrupted(ScriptCheckpoint checkpoint) {
+    CompletableFuture<ResumeWith> askAboutInterrupted(ScriptCheckpoint checkpoint, ScriptAudit audit) {
         ScriptCheckpoint.Target target = checkpoint.target();
         return approvals.askPerson(checkpoint.agentId(), interruptedSummary(checkpoint), "interrupted",
                 target == null ? "(unknown app)" : "pid " + target.pid(), target == null ? null : target.windowTitle(),
-                Instant.now().plus(QUESTION_WINDOW)).thenApply(allowed -> {
+                Instant.now().plus(QUESTION_WINDOW), audit.approvals()).thenApply(allowed -> {
             if (allowed) {
                 ObjectNode receipt = Json.mapper().createObjectNode().put("status", "unknown")
                         .put("detail", "Countersign stopped while this action may have been dispatched; it was not "

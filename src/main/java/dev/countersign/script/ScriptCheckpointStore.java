@@ -118,6 +118,27 @@ public final class ScriptCheckpointStore {
         return checkpoint.agentId().equals(agentId) ? Optional.of(checkpoint) : Optional.empty();
     }
 
+    /** The ids of the scripts of {@code agentId} that have a checkpoint; unreadable files are skipped. */
+    java.util.List<String> scriptsOf(String agentId) {
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String id = name.substring(0, name.length() - SUFFIX.length());
+                try {
+                    if (load(agentId, id).isPresent()) {
+                        ids.add(id);
+                    }
+                } catch (dev.countersign.core.CountersignException e) {
+                    // A refused checkpoint is nobody's to resume; leave it for the person to inspect.
+                }
+            }
+        } catch (IOException e) {
+            throw fault("could not list the checkpoints in " + directory, e);
+        }
+        return ids;
+    }
+
     void delete(String scriptId) {
         try {
             Files.deleteIfExists(fileOf(scriptId));

@@ -126,6 +126,35 @@ public final class ScriptHost implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends every script of a revoked agent: questions to the person about them are withdrawn, calls
+     * still in flight are answered with a refusal nobody can resume, and their checkpoints are
+     * deleted, so no decision taken later and no restart can dispatch anything for that agent.
+     * Returns how many scripts it ended.
+     */
+    public int endScripts(String agentId) {
+        approvals.withdrawQuestions(agentId);
+        java.util.Set<String> ended = new java.util.HashSet<>();
+        inFlight.entrySet().removeIf(e -> {
+            boolean mine = agentId.equals(e.getValue().checkpoint().agentId());
+            if (mine) {
+                ended.add(e.getKey());
+                e.getValue().answer.complete(new ResumeWith.Failure(CountersignError.of(ErrorCode.APPROVAL_DENIED,
+                        "the agent was removed; its script ended"), null));
+            }
+            return mine;
+        });
+        ended.addAll(store.scriptsOf(agentId));
+        for (String scriptId : ended) {
+            synchronized (lockFor(scriptId)) {
+                store.delete(scriptId);
+                inFlight.remove(scriptId);
+                forgetLockUnlessSuspended(scriptId);
+            }
+        }
+        return ended.size();
+    }
+
     @Override
     public void close() {
         dispatch.shutdownNow();
@@ -143,21 +172,21 @@ public final class ScriptHost implements AutoCloseable {
                     // A read-only call changes nothing on screen: running it again is safe.
                     return start(checkpoint, () -> tools.call(checkpoint.agentId(), checkpoint.tool(), checkpoint.args(), audit));
                 }
-                return interrupted(checkpoint);
+                return interrupted(checkpoint, audit);
             case AWAITING_APPROVAL:
                 // Nothing was dispatched (dispatch only follows an allow, which is recorded first);
                 // the old decision died with the old process, so the person is asked again.
                 return start(checkpoint, () -> recovery.reissue(checkpoint, audit));
             case DISPATCHING:
             default:
-                return interrupted(checkpoint);
+                return interrupted(checkpoint, audit);
         }
     }
 
-    private InFlight interrupted(ScriptCheckpoint checkpoint) {
+    private InFlight interrupted(ScriptCheckpoint checkpoint, ScriptAudit audit) {
         InFlight flight = new InFlight(store, checkpoint);
         flight.askingDirectly(Recovery.interruptedSummary(checkpoint));
-        recovery.askAboutInterrupted(checkpoint).whenComplete((answer, failure) -> {
+        recovery.askAboutInterrupted(checkpoint, audit).whenComplete((answer, failure) -> {
             if (failure != null) {
                 flight.answer.completeExceptionally(failure);
             } else {

@@ -185,6 +185,14 @@ public final class McpEndpoint implements AutoCloseable {
         return endpoint;
     }
 
+    /**
+     * Ends every session of a revoked agent: its session ids stop resolving at once, also for a
+     * new agent given the same name later. (Its token is refused anyway once it left agents.json.)
+     */
+    public int endSessions(String agentId) {
+        return sessions.forgetAgent(agentId);
+    }
+
     public int port() {
         return port;
     }

@@ -44,7 +44,7 @@ final class ObserveTool implements AgentTool {
         return OutputSchema.object()
                 .field("observation_id", "string").field("fingerprint", "string").field("expires_at", "string")
                 .field("app", "object").field("window", "object").field("nodes", "array")
-                .field("truncated", "boolean").field("omitted_count", "integer")
+                .field("truncated", "boolean").field("omitted_count", "integer").field("redacted", "integer")
                 .required("observation_id", "nodes").build();
     }
 

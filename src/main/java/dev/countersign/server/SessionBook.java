@@ -126,6 +126,17 @@ final class SessionBook {
         byOuter.remove(outerId);
     }
 
+    /** Forgets every session of an agent (it was revoked); returns how many there were. */
+    synchronized int forgetAgent(String agentId) {
+        int[] n = {0};
+        byOuter.entrySet().removeIf(e -> {
+            boolean mine = e.getValue().agentId.equals(agentId);
+            n[0] += mine ? 1 : 0;
+            return mine;
+        });
+        return n[0];
+    }
+
     int size() {
         return byOuter.size();
     }

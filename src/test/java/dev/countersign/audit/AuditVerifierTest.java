@@ -231,18 +231,32 @@ class AuditVerifierTest {
         }
 
         @Test
-        void removingTheLastRecordsShowsOnlyAsADifferentLastHash() {
-            // A chain cannot see its own end cut off; the last hash, kept elsewhere, can.
+        void removingTheLastRecordsIsACutTailAgainstTheAnchor() {
+            // A chain cannot see its own end cut off; the anchor kept beside it can.
             Path file = AuditFiles.chain(dir, N);
-            String anchored = AuditVerifier.verify(file).lastHash();
             List<String> lines = AuditFiles.lines(file);
             AuditFiles.write(file, lines.subList(0, N - 2));
 
             AuditVerification result = AuditVerifier.verify(file);
 
-            assertThat(result.ok()).isTrue();
-            assertThat(result.lastSeq()).isEqualTo(N - 2);
-            assertThat(result.lastHash()).isNotEqualTo(anchored);
+            assertThat(result.ok()).isFalse();
+            assertThat(result.firstProblem()).contains(new AuditProblem.CutTail(N - 1, N, N - 2));
+            assertThat(result.summary()).contains("cut off the end");
+        }
+
+        @Test
+        void aCutTailRewrittenWithNewRecordsIsStillCaughtAtTheAnchorsSeq() {
+            Path file = AuditFiles.chain(dir, 3);
+            AuditFiles.write(file, AuditFiles.lines(file).subList(0, 1));
+            try (AuditLog log = AuditLog.open(file, AuditFiles.CLOCK)) {
+                // Reopening on a cut log records the cut before chaining on.
+                log.append(AuditKind.RECEIPT, "agent-a", java.util.Map.of("status", "confirmed"));
+            }
+
+            AuditVerification result = AuditVerifier.verify(file);
+
+            assertThat(result.ok()).isFalse();
+            assertThat(result.firstProblem()).containsInstanceOf(AuditProblem.CutTail.class);
         }
     }
 
@@ -255,6 +269,7 @@ class AuditVerifierTest {
             int lastLineStart = lastLineStart(bytes);
             int cut = lastLineStart + (bytes.length - lastLineStart) / 2;
             AuditFiles.writeBytes(file, Arrays.copyOf(bytes, cut));
+            anchorAtTheLastCompleteRecord(file);
 
             AuditVerification result = AuditVerifier.verify(file);
 
@@ -270,12 +285,27 @@ class AuditVerifierTest {
             Path file = AuditFiles.chain(dir, 3);
             byte[] bytes = AuditFiles.bytes(file);
             AuditFiles.writeBytes(file, Arrays.copyOf(bytes, bytes.length - 1));
+            anchorAtTheLastCompleteRecord(file);
 
             AuditVerification result = AuditVerifier.verify(file);
 
             assertThat(result.ok()).isTrue();
             assertThat(result.recordsChecked()).isEqualTo(2);
             assertThat(result.torn()).isPresent();
+        }
+
+        /**
+         * A torn line is a write that never returned, and the anchor is written only after the
+         * log's fsync: a crash mid-write leaves the anchor at the record before the torn one.
+         */
+        void anchorAtTheLastCompleteRecord(Path file) {
+            AuditVerification complete = AuditVerifier.verify(file);
+            try {
+                java.nio.file.Files.delete(AuditAnchor.fileFor(file));
+                new AuditAnchor(complete.lastSeq(), complete.lastHash()).write(file);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
 
         @Test

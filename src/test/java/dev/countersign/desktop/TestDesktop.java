@@ -98,6 +98,16 @@ public final class TestDesktop {
         return launch(tempDir(), null, List.of("gtk3-widget-factory"));
     }
 
+    /**
+     * Any command as a target app: {@code command} gets a fresh dir of its own (for side-effect
+     * files) and the app is resolved by its window {@code title}; for adversarial tests.
+     */
+    public TargetApp launchCommand(String title, java.util.function.Function<Path, List<String>> command)
+            throws IOException {
+        Path dir = tempDir();
+        return launch(dir, title, command.apply(dir));
+    }
+
     /** Stops one launched application now (e.g. to restart it). */
     public void stop(TargetApp app) throws InterruptedException {
         app.process().destroy();

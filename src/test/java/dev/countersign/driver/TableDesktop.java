@@ -200,6 +200,19 @@ final class TableDesktop implements DesktopBackend {
         return new Dispatch("table.pointer", input.toString());
     }
 
+    /** Like a backend that cannot enumerate applications or prove focus: typing stays on the value route. */
+    @Override
+    public java.util.List<dev.countersign.desktop.AppListing> listApps() {
+        throw new dev.countersign.core.CountersignException(dev.countersign.core.CountersignError.of(
+                dev.countersign.core.ErrorCode.UNSUPPORTED_PLATFORM, "this test double cannot list applications"));
+    }
+
+    @Override
+    public dev.countersign.desktop.FocusProof focusForTyping(dev.countersign.desktop.ElementHandle element) {
+        throw new dev.countersign.core.CountersignException(dev.countersign.core.CountersignError.of(
+                dev.countersign.core.ErrorCode.UNSUPPORTED_PLATFORM, "this test double cannot prove keyboard focus"));
+    }
+
     @Override
     public Dispatch keys(KeyInput input) {
         dispatched.add("keys:" + input);

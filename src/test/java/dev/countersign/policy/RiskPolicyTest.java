@@ -105,7 +105,7 @@ class RiskPolicyTest {
         @Test
         void theFactsHoldNoSlotForOtherScreenText() {
             assertThat(Arrays.stream(ActionFacts.class.getRecordComponents()).map(RecordComponent::getName))
-                    .containsExactly("operation", "name", "identifier", "description", "keys", "secure");
+                    .containsExactly("operation", "name", "identifier", "description", "keys", "secure", "role");
         }
     }
 

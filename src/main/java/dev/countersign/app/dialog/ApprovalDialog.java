@@ -117,6 +117,14 @@ final class ApprovalDialog {
         stage.setTitle("Countersign \u2014 approve an action?");
         stage.setAlwaysOnTop(true);
         stage.setResizable(false);
+        // Whenever the dialog (re)gains focus, e.g. after another window was raised over it and it
+        // came back to the front, input waits for the guard again: keys or clicks an agent aimed
+        // at that moment must not land on Allow.
+        stage.focusedProperty().addListener((o, was, focused) -> {
+            if (focused && shownNonce != null) {
+                rearmGuard();
+            }
+        });
         // Closing the window is a deny, like Esc.
         stage.setOnCloseRequest(e -> {
             e.consume();
@@ -158,6 +166,12 @@ final class ApprovalDialog {
         // Focus starts on Deny: a stray Space then denies, never allows.
         deny.requestFocus();
         ticker.play();
+    }
+
+    private void rearmGuard() {
+        shownAt = clock.instant();
+        setButtonsEnabled(false);
+        guard.playFromStart();
     }
 
     private void render(ApprovalRequest request) {

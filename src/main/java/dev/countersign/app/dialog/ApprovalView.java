@@ -25,12 +25,18 @@ record ApprovalView(
 
     /** Keyboard input and clicks are ignored this long after a request is shown: an agent may be typing. */
     static final Duration INPUT_GUARD = Duration.ofMillis(600);
+    /** Longest agent name shown (agent names are at most 32 characters anyway). */
+    static final int MAX_AGENT = 40;
+    /** Longest action line: enough for "click ‘…’ in App — window ‘…’", short enough to stay on screen. */
+    static final int MAX_ACTION = 240;
+    /** Longest matched word shown. */
+    static final int MAX_WORD = 40;
 
     static ApprovalView of(ApprovalRequest request, Instant now, int waitingBehind) {
         Duration left = Duration.between(now, request.expiresAt());
         return new ApprovalView(
-                request.agentName(),
-                request.summary(),
+                DialogText.clean(request.agentName(), MAX_AGENT),
+                DialogText.clean(request.summary(), MAX_ACTION),
                 categoryLabel(request.category()),
                 why(request.category(), request.matchedWords()),
                 countdown(left),
@@ -63,7 +69,7 @@ record ApprovalView(
             case "publish": return "Publishes something";
             case "share": return "Shares something";
             case "unknown_target": return "Acts on something Countersign cannot name";
-            default: return "Needs your approval (" + category + ")";
+            default: return "Needs your approval (" + DialogText.clean(category, 32) + ")";
         }
     }
 
@@ -73,7 +79,8 @@ record ApprovalView(
                     ? "Clicks by position and keys that submit are always asked: nobody can tell what they do."
                     : "Your policy asks before this kind of action.";
         }
-        String words = matchedWords.stream().map(w -> "\u201C" + w + "\u201D").collect(Collectors.joining(", "));
+        String words = matchedWords.stream().limit(8).map(w -> "\u201C" + DialogText.clean(w, MAX_WORD) + "\u201D")
+                .collect(Collectors.joining(", "));
         return "Your policy asks because the target matches " + words + ".";
     }
 

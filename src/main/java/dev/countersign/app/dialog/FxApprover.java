@@ -66,6 +66,11 @@ public final class FxApprover implements Approver, AutoCloseable {
         return queue.size();
     }
 
+    @Override
+    public boolean asking() {
+        return queue.size() > 0;
+    }
+
     /** Quitting denies everything still waiting. */
     @Override
     public void close() {

@@ -21,7 +21,7 @@ public final class ClientSnippets {
 
     /** One client's configuration. */
     public record Snippet(String title, String text) {
-        Snippet {
+        public Snippet {
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(text, "text");
         }
@@ -34,7 +34,7 @@ public final class ClientSnippets {
      * @param urlGiven whether an explicit URL was given: the bridge then uses it (TCP) instead of the socket
      */
     public record Agent(String name, URI url, boolean urlGiven, Path tokenFile, String launcher) {
-        Agent {
+        public Agent {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(url, "url");
             Objects.requireNonNull(launcher, "launcher");

@@ -303,6 +303,23 @@ public final class MacDesktopBackend implements DesktopBackend {
         return out;
     }
 
+    /** Not built for macOS yet (NSWorkspace's running applications would be the source). */
+    @Override
+    public java.util.List<dev.countersign.desktop.AppListing> listApps() {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "listing applications is not built for macOS yet"));
+    }
+
+    /**
+     * Not built for macOS yet (the proof would be the focused application and its AXFocusedUIElement):
+     * without it, type never falls back to keyboard text, it only sets AXValue.
+     */
+    @Override
+    public dev.countersign.desktop.FocusProof focusForTyping(dev.countersign.desktop.ElementHandle element) {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "proving keyboard focus is not built for macOS yet"));
+    }
+
     @Override
     public Dispatch keys(KeyInput in) {
         Objects.requireNonNull(in, "input");

@@ -109,6 +109,36 @@ class ApprovalDialogTest {
     }
 
     @Test
+    void regainingFocusReArmsTheInputGuard() throws Exception {
+        // Issue 13, hole 1: a window raised over the dialog and gone again must not leave Allow
+        // live for input that was aimed at that moment.
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
+        waitOutTheGuard();
+        Stage other = FxTests.onFx(() -> {
+            Stage s = new Stage();
+            s.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 200, 100));
+            s.show();
+            s.requestFocus();
+            return s;
+        });
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> !dialogStage().isFocused())).isTrue();
+        FxTests.onFx(() -> {
+            other.close();
+            dialogStage().toFront();
+            dialogStage().requestFocus();
+            return null;
+        });
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> dialogStage().isFocused())).isTrue();
+
+        robot.clickOn("#allow");
+        Thread.sleep(100);
+        assertThat(f).as("a click right after the dialog came back decides nothing").isNotDone();
+        waitOutTheGuard();
+        robot.clickOn("#allow");
+        assertThat(f.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.ALLOW_ONCE);
+    }
+
+    @Test
     void denyButtonDenies() throws Exception {
         CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
         waitOutTheGuard();

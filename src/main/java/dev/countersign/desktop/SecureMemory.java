@@ -1,0 +1,205 @@
+package dev.countersign.desktop;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Secure is sticky: a {@link DesktopBackend} around another that remembers every element it has
+ * seen secure, for the life of that application instance, and reports it secure ever after, also
+ * once a "Show password" toggle made the platform call it a plain text field. A text field that
+ * later sits exactly where a secure field sat, in the same window of the same app instance (a
+ * page that swaps the password input for a plain one), is treated the same way. Secure means what
+ * it means everywhere: its value is never read or returned, and setting it is refused.
+ *
+ * <p>Memory is keyed by the element's handle (which names one app connection, so a restarted app
+ * starts afresh) and by launch identity + window + frame for the places; both are bounded (oldest
+ * forgotten first), which can only forget, never invent, a secure field.
+ */
+public final class SecureMemory implements DesktopBackend {
+    private static final int MAX_ELEMENTS = 20_000;
+    private static final int MAX_PLACES = 2_000;
+
+    private record Place(LaunchIdentity app, ElementHandle window, Rect frame) {
+    }
+
+    private record Seen(LaunchIdentity app, ElementHandle window) {
+    }
+
+    private final DesktopBackend delegate;
+    private final Map<ElementHandle, Boolean> secure = bounded(MAX_ELEMENTS);
+    private final Map<Place, Boolean> securePlaces = bounded(MAX_PLACES);
+    private final Map<ElementHandle, Seen> where = bounded(MAX_ELEMENTS);
+
+    public SecureMemory(DesktopBackend delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+    }
+
+    @Override
+    public SessionState sessionState() {
+        return delegate.sessionState();
+    }
+
+    @Override
+    public Permissions permissions() {
+        return delegate.permissions();
+    }
+
+    @Override
+    public AppInfo resolveApp(AppSelector selector) {
+        return delegate.resolveApp(selector);
+    }
+
+    @Override
+    public List<WindowInfo> listWindows(AppInfo app) {
+        return delegate.listWindows(app);
+    }
+
+    @Override
+    public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
+        TreeSnapshot snapshot = delegate.snapshot(app, window, limits);
+        List<ElementNode> nodes = new ArrayList<>(snapshot.nodes().size());
+        synchronized (this) {
+            // Learn first, so a secure field and the plain one over it in the same read both count.
+            for (ElementNode node : snapshot.nodes()) {
+                where.put(node.handle(), new Seen(app.launch(), window.handle()));
+                if (node.secure()) {
+                    learn(node, app.launch(), window.handle());
+                }
+            }
+            for (ElementNode node : snapshot.nodes()) {
+                nodes.add(judge(node, app.launch(), window.handle()));
+            }
+        }
+        return new TreeSnapshot(snapshot.app(), snapshot.window(), nodes, snapshot.truncated(),
+                snapshot.omittedCount());
+    }
+
+    @Override
+    public Recheck recheck(ElementHandle element) {
+        Recheck recheck = delegate.recheck(element);
+        if (!(recheck instanceof Recheck.Present)) {
+            return recheck;
+        }
+        ElementNode current = ((Recheck.Present) recheck).current();
+        synchronized (this) {
+            Seen seen = where.get(element);
+            if (current.secure()) {
+                learn(current, seen == null ? null : seen.app(), seen == null ? null : seen.window());
+                return recheck;
+            }
+            return new Recheck.Present(judge(current, seen == null ? null : seen.app(),
+                    seen == null ? null : seen.window()));
+        }
+    }
+
+    @Override
+    public WindowCapture capture(WindowInfo window) {
+        return delegate.capture(window);
+    }
+
+    @Override
+    public Dispatch perform(ElementHandle element, ElementAction action) {
+        if (action instanceof ElementAction.SetValue && knownSecure(element)) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "this element was a secure field earlier in this application's life; it stays out of bounds"));
+        }
+        return delegate.perform(element, action);
+    }
+
+    @Override
+    public java.util.List<AppListing> listApps() {
+        return delegate.listApps();
+    }
+
+    /** Keyboard text is typing too: a field that was once secure never gets focus for it. */
+    @Override
+    public FocusProof focusForTyping(ElementHandle element) {
+        if (knownSecure(element)) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "this element was a secure field earlier in this application's life; it stays out of bounds"));
+        }
+        return delegate.focusForTyping(element);
+    }
+
+    @Override
+    public Dispatch pointer(PointerInput input) {
+        return delegate.pointer(input);
+    }
+
+    @Override
+    public Dispatch keys(KeyInput input) {
+        return delegate.keys(input);
+    }
+
+    @Override
+    public java.util.Optional<ScreenWindows> screenWindows() {
+        return delegate.screenWindows();
+    }
+
+    @Override
+    public OwnIdentity ownIdentity() {
+        return delegate.ownIdentity();
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    /** Whether this element has been seen secure (for tests and the driver's own checks). */
+    public synchronized boolean knownSecure(ElementHandle element) {
+        return secure.containsKey(element);
+    }
+
+    private void learn(ElementNode node, LaunchIdentity app, ElementHandle window) {
+        secure.put(node.handle(), Boolean.TRUE);
+        if (app != null && window != null && node.frame() != null && node.frame().width() > 0) {
+            securePlaces.put(new Place(app, window, node.frame()), Boolean.TRUE);
+        }
+    }
+
+    private ElementNode judge(ElementNode node, LaunchIdentity app, ElementHandle window) {
+        if (node.secure()) {
+            return node;
+        }
+        boolean was = secure.containsKey(node.handle());
+        boolean inItsPlace = !was && app != null && window != null && node.frame() != null && textLike(node.role())
+                && securePlaces.containsKey(new Place(app, window, node.frame()));
+        if (!was && !inItsPlace) {
+            return node;
+        }
+        if (inItsPlace) {
+            secure.put(node.handle(), Boolean.TRUE);
+        }
+        return new ElementNode(node.handle(), node.role(), node.subrole(), node.name(), node.description(),
+                node.identifier(), null, node.frame(), node.states(), node.actions(), true, node.depth(), node.parent());
+    }
+
+    private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "passwordtext", "textfield", "securetextfield",
+            "searchfield", "combobox", "terminal", "textarea", "paragraph");
+
+    private static boolean textLike(String role) {
+        String r = role.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+        return TEXT_ROLES.contains(r.startsWith("ax") ? r.substring(2) : r);
+    }
+
+    @SuppressWarnings("serial")
+    private static <K, V> Map<K, V> bounded(int max) {
+        return Collections.synchronizedMap(new LinkedHashMap<K, V>(256, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
+                return size() > max;
+            }
+        });
+    }
+}

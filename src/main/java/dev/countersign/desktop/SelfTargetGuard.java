@@ -1,0 +1,234 @@
+package dev.countersign.desktop;
+
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.DispatchRefusedException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The governor is never governed: a {@link DesktopBackend} around the platform's that keeps
+ * Countersign's own process out of reach, at the one boundary every observation and every
+ * synthetic input crosses. Whatever the selector (name, pid, frontmost), an application that is
+ * Countersign is refused {@code TARGET_IS_COUNTERSIGN}; pointer and key input, and moving keyboard
+ * focus, are refused while the person is being asked (an approval dialog is up: a Tab there moves
+ * Deny to Allow); pointer input is refused when the point lands on a window Countersign owns, and
+ * key input when Countersign's window has keyboard focus; and captures show nothing of
+ * Countersign's windows (the Connect window shows a token).
+ *
+ * <p>Without a {@link ScreenWindows} (no window system to ask), pointer and key input is refused:
+ * where it would land cannot be proven. Refusals before input are {@link DispatchRefusedException}s,
+ * so the receipt says {@code rejected}, not {@code unknown}.
+ */
+public final class SelfTargetGuard implements DesktopBackend {
+    private final DesktopBackend delegate;
+    private final ScreenWindows windows;
+    private final BooleanSupplier personAsked;
+    private final long ownPid;
+
+    /**
+     * @param windows the window stack, or null where there is none (input is then refused)
+     * @param personAsked whether an approval dialog is showing or queued
+     */
+    public SelfTargetGuard(DesktopBackend delegate, ScreenWindows windows, BooleanSupplier personAsked) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        this.windows = windows;
+        this.personAsked = Objects.requireNonNull(personAsked, "personAsked");
+        this.ownPid = ProcessHandle.current().pid();
+    }
+
+    /** The backend this guard protects (for reports). */
+    public DesktopBackend delegate() {
+        return delegate;
+    }
+
+    @Override
+    public SessionState sessionState() {
+        return delegate.sessionState();
+    }
+
+    @Override
+    public Permissions permissions() {
+        return delegate.permissions();
+    }
+
+    @Override
+    public AppInfo resolveApp(AppSelector selector) {
+        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+            throw self("the application with pid " + ownPid + " is Countersign itself");
+        }
+        AppInfo app = delegate.resolveApp(selector);
+        requireNotSelf(app);
+        return app;
+    }
+
+    /** Every application but Countersign itself: an agent is never offered our own windows. */
+    @Override
+    public List<AppListing> listApps() {
+        return delegate.listApps().stream().filter(listing -> listing.app().pid() != ownPid)
+                .collect(java.util.stream.Collectors.toList());
+    }
+
+    /** Moving focus is input too: never while the person is being asked. */
+    @Override
+    public FocusProof focusForTyping(ElementHandle element) {
+        requireNobodyAsked();
+        return delegate.focusForTyping(element);
+    }
+
+    @Override
+    public List<WindowInfo> listWindows(AppInfo app) {
+        requireNotSelf(app);
+        return delegate.listWindows(app);
+    }
+
+    @Override
+    public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
+        requireNotSelf(app);
+        return delegate.snapshot(app, window, limits);
+    }
+
+    @Override
+    public Recheck recheck(ElementHandle element) {
+        return delegate.recheck(element);
+    }
+
+    @Override
+    public WindowCapture capture(WindowInfo window) {
+        WindowCapture capture = delegate.capture(window);
+        if (windows == null) {
+            return capture;
+        }
+        return masked(capture, windows.stack());
+    }
+
+    @Override
+    public Dispatch perform(ElementHandle element, ElementAction action) {
+        if (action instanceof ElementAction.Focus) {
+            // Moving keyboard focus while the dialog shows could take it from the dialog (the
+            // person's next key lands elsewhere) and is the first step of every key act.
+            requireNobodyAsked();
+        }
+        return delegate.perform(element, action);
+    }
+
+    @Override
+    public Dispatch pointer(PointerInput input) {
+        requireNobodyAsked();
+        for (int[] p : points(input)) {
+            ScreenWindows.ScreenWindow at = stack().windowAt(p[0], p[1]).orElse(null);
+            if (at != null && at.pid() == ownPid) {
+                throw refusedInput("the point (" + p[0] + ", " + p[1] + ") is on Countersign's window '" + at.title()
+                        + "'; no input lands on Countersign");
+            }
+        }
+        return delegate.pointer(input);
+    }
+
+    @Override
+    public Dispatch keys(KeyInput input) {
+        requireNobodyAsked();
+        Optional<ScreenWindows.ScreenWindow> focused = stack().focusedWindow();
+        if (focused.isPresent() && focused.get().pid() == ownPid) {
+            throw refusedInput("Countersign's window '" + focused.get().title() + "' has keyboard focus; "
+                    + "no keys are sent to Countersign");
+        }
+        return delegate.keys(input);
+    }
+
+    @Override
+    public Optional<ScreenWindows> screenWindows() {
+        return Optional.ofNullable(windows);
+    }
+
+    @Override
+    public OwnIdentity ownIdentity() {
+        return delegate.ownIdentity();
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (windows != null) {
+                windows.close();
+            }
+        } finally {
+            delegate.close();
+        }
+    }
+
+    private ScreenWindows stack() {
+        if (windows == null) {
+            throw refusedInput("there is no window system to prove where synthetic input would land");
+        }
+        return windows;
+    }
+
+    private void requireNobodyAsked() {
+        if (personAsked.getAsBoolean()) {
+            throw refusedInput("the person is being asked in Countersign's approval dialog; no synthetic input is "
+                    + "sent while it shows, so none can land in it");
+        }
+    }
+
+    private void requireNotSelf(AppInfo app) {
+        if (app.pid() == ownPid) {
+            throw self("the application '" + app.name() + "' (pid " + ownPid + ") is Countersign itself");
+        }
+    }
+
+    private static List<int[]> points(PointerInput input) {
+        if (input instanceof PointerInput.Click) {
+            PointerInput.Click c = (PointerInput.Click) input;
+            return List.of(new int[] {c.x(), c.y()});
+        }
+        if (input instanceof PointerInput.Drag) {
+            PointerInput.Drag d = (PointerInput.Drag) input;
+            return List.of(new int[] {d.fromX(), d.fromY()}, new int[] {d.toX(), d.toY()});
+        }
+        PointerInput.Scroll s = (PointerInput.Scroll) input;
+        return List.of(new int[] {s.x(), s.y()});
+    }
+
+    /** The capture with every pixel under a Countersign window painted black. */
+    private WindowCapture masked(WindowCapture capture, List<ScreenWindows.ScreenWindow> stack) {
+        Rect area = capture.frame();
+        int[] argb = null;
+        for (ScreenWindows.ScreenWindow w : stack) {
+            if (w.pid() != ownPid) {
+                continue;
+            }
+            Rect r = w.frame();
+            int x0 = Math.max(area.x(), r.x());
+            int y0 = Math.max(area.y(), r.y());
+            int x1 = Math.min(area.x() + area.width(), r.x() + r.width());
+            int y1 = Math.min(area.y() + area.height(), r.y() + r.height());
+            if (x1 <= x0 || y1 <= y0) {
+                continue;
+            }
+            if (argb == null) {
+                argb = capture.argb().clone();
+            }
+            double sx = (double) capture.width() / area.width();
+            double sy = (double) capture.height() / area.height();
+            for (int y = (int) ((y0 - area.y()) * sy); y < Math.min(capture.height(), (int) Math.ceil((y1 - area.y()) * sy)); y++) {
+                for (int x = (int) ((x0 - area.x()) * sx); x < Math.min(capture.width(), (int) Math.ceil((x1 - area.x()) * sx)); x++) {
+                    argb[y * capture.width() + x] = 0xFF000000;
+                }
+            }
+        }
+        return argb == null ? capture : new WindowCapture(area, capture.width(), capture.height(), argb);
+    }
+
+    private static CountersignException self(String message) {
+        return new CountersignException(CountersignError.of(ErrorCode.TARGET_IS_COUNTERSIGN, message));
+    }
+
+    private static DispatchRefusedException refusedInput(String message) {
+        return new DispatchRefusedException(CountersignError.of(ErrorCode.TARGET_IS_COUNTERSIGN, message));
+    }
+}

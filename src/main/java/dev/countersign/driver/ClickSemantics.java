@@ -1,0 +1,48 @@
+package dev.countersign.driver;
+
+import dev.countersign.desktop.ElementNode;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a {@code click} on an element really does (issue 13, hole 2). An accessible action is not a
+ * click: GTK's entries offer only {@code activate} (Return, which fires the window's default
+ * button) and macOS falls back to {@code AXConfirm} ("simulate pressing Return"). So a click on an
+ * editable element only focuses it, and an element whose only actions are submit-like is judged
+ * as the submit key.
+ */
+final class ClickSemantics {
+    /** Actions that press, toggle or open: what a person's click does. */
+    private static final Set<String> CLICK_LIKE = Set.of("click", "press", "toggle", "jump", "open", "pick",
+            "showmenu", "expand", "collapse", "select");
+    /** Actions that submit: Return on a field, the default button. */
+    private static final Set<String> SUBMIT_LIKE = Set.of("activate", "confirm", "default", "submit");
+    private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "passwordtext", "textfield",
+            "securetextfield", "searchfield", "textarea", "terminal", "spinbutton", "combobox");
+
+    private ClickSemantics() {
+    }
+
+    /** Whether the element takes text: editable state, or a text-field role. */
+    static boolean editable(ElementNode node) {
+        return node.states().contains("editable") || TEXT_ROLES.contains(normalize(node.role()));
+    }
+
+    /** Whether every action the element offers is submit-like (and it offers at least one). */
+    static boolean onlySubmitLike(ElementNode node) {
+        boolean submit = false;
+        for (String action : node.actions()) {
+            String a = normalize(action);
+            if (CLICK_LIKE.contains(a)) {
+                return false;
+            }
+            submit |= SUBMIT_LIKE.contains(a);
+        }
+        return submit;
+    }
+
+    private static String normalize(String name) {
+        String letters = name == null ? "" : name.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+        return letters.startsWith("ax") ? letters.substring(2) : letters;
+    }
+}

@@ -1,0 +1,116 @@
+package dev.countersign.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestDesktopExtension;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/**
+ * Holes 2 and 5 of issue 13. A click on a text field must not be a Return key (which submits the
+ * form), and a coordinate click the person approves for one window must not land on another
+ * window raised over the point. A hostile agent with a valid token tries both over MCP against
+ * real yad windows; the forms' own output and side-effect files tell what happened.
+ */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+class ClickAndCoverDesktopTest {
+    @TempDir
+    Path dir;
+    RunningApp running;
+
+    @AfterEach
+    void quit() {
+        if (running != null) {
+            running.close();
+        }
+    }
+
+    static boolean dialogShowing(FxRobot robot) {
+        return robot.lookup("#allow").tryQuery()
+                .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing()).orElse(false);
+    }
+
+    @Test
+    void clickingATextFieldDoesNotSubmitTheForm(TestDesktop desktop) throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        TestDesktop.TargetApp form = desktop.launchCommand("Comment", d -> {
+            Path script = d.resolve("activate_default.py");
+            try (java.io.InputStream in = ClickAndCoverDesktopTest.class.getResourceAsStream("activate_default.py")) {
+                java.nio.file.Files.copy(in, script);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return List.of("/usr/bin/python3", script.toString(), "Comment");
+        });
+        McpSyncClient agent = running.agent("hostile");
+        McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe", Map.of("app", "" + form.pid()));
+        String entry = RunningApp.nodes(seen).stream().filter(n -> "text".equals(n.get("role")))
+                .map(n -> (String) n.get("ref")).findFirst().orElseThrow(() -> new AssertionError(seen.toString()));
+
+        // "Comment" has no risk word, so a click asks nobody; but the entry's only action is
+        // activate, i.e. Return, which presses the window's default button, Post.
+        McpSchema.CallToolResult click = RunningApp.call(agent, "computer_act", Map.of("ref", entry, "op", "click"));
+
+        Thread.sleep(700);
+        assertThat(form.output()).as("the form's own output: nothing was posted (%s)", click).doesNotContain("posted");
+        assertThat(form.process().isAlive()).isTrue();
+    }
+
+    @Test
+    void aCoordinateClickOnAPointAnotherWindowCoversIsRefusedNamingThatWindow(TestDesktop desktop) throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        FxRobot robot = FxTests.start();
+        TestDesktop.TargetApp big = desktop.launchSized(1600, 1000);
+        McpSyncClient agent = running.agent("hostile");
+        McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe", Map.of("app", "" + big.pid()));
+        String observationId = (String) RunningApp.structured(seen).get("observation_id");
+        McpSchema.CallToolResult visual = RunningApp.call(agent, "computer_visual_observe",
+                Map.of("observation_id", observationId));
+        Map<String, Object> meta = RunningApp.structured(visual);
+        double scale = ((Number) meta.get("scale")).doubleValue();
+        List<?> frame = (List<?>) ((Map<?, ?>) RunningApp.structured(seen).get("window")).get("frame");
+
+        // Then a window with a Delete button is raised over the point the agent will click.
+        TestDesktop.TargetApp cover = desktop.launchDeleteForm();
+        McpSchema.CallToolResult coverSeen = RunningApp.call(agent, "computer_observe",
+                Map.of("app", "" + cover.pid()));
+        List<?> delete = (List<?>) RunningApp.nodes(coverSeen).stream().filter(n -> "Delete".equals(n.get("name")))
+                .findFirst().orElseThrow().get("frame");
+        int nx = ((Number) delete.get(0)).intValue() + ((Number) delete.get(2)).intValue() / 2;
+        int ny = ((Number) delete.get(1)).intValue() + ((Number) delete.get(3)).intValue() / 2;
+        int x = (int) Math.round((nx - ((Number) frame.get(0)).intValue()) * scale);
+        int y = (int) Math.round((ny - ((Number) frame.get(1)).intValue()) * scale);
+        CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
+                "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
+                        "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
+        // A person who is asked sees the big window's screenshot and allows.
+        boolean asked = FxTests.eventually(Duration.ofSeconds(5), () -> click.isDone() || dialogShowing(robot))
+                && !click.isDone();
+        if (asked) {
+            Thread.sleep(900);
+            robot.clickOn("#allow");
+        }
+
+        McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
+        Thread.sleep(500);
+        assertThat(cover.dir().resolve("deleted")).as("the covering window's Delete did not run: %s", result)
+                .doesNotExist();
+        assertThat(asked).as("refused before the person is asked").isFalse();
+        assertThat(RunningApp.structured(result)).containsEntry("code", "TARGET_CHANGED");
+        assertThat(String.valueOf(RunningApp.structured(result).get("message"))).contains("Cleanup");
+    }
+}

@@ -1,0 +1,61 @@
+package dev.countersign.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestDesktopExtension;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hole 6 of issue 13: tokens and credentials shown on screen do not leave Countersign. Another
+ * agent's token is on screen (a window showing {@code countersign agent add} output), and an AWS
+ * key sits in an entry; a hostile agent with a valid token observes that window over MCP. What
+ * it receives, byte for byte, must hold neither, and say how many things were withheld.
+ */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+class ScreenCredentialsDesktopTest {
+    @TempDir
+    Path dir;
+    RunningApp running;
+
+    @AfterEach
+    void quit() {
+        if (running != null) {
+            running.close();
+        }
+    }
+
+    @Test
+    void anotherAgentsTokenAndAKeyTheCredentialsListNamesAreRedactedFromTheObservation(TestDesktop desktop)
+            throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        String victim = running.served.agents.add("victim").token();
+        String aws = "AKIA" + "ABCDEFGHIJKLMNOP";
+        TestDesktop.TargetApp terminal = desktop.launchCommand("Terminal " + victim, d -> List.of("yad", "--form",
+                "--title=Terminal " + victim, "--field=Its token (shown once; keep it secret) " + victim + ":LBL",
+                "--field=Output", "--field=Key", "--button=OK:0", "", "token=" + victim, aws));
+        McpSyncClient hostile = running.agent("hostile");
+
+        McpSchema.CallToolResult seen = RunningApp.call(hostile, "computer_observe",
+                Map.of("app", "" + terminal.pid()));
+
+        String wire = seen.toString();
+        assertThat(seen.isError()).as(wire).isFalse();
+        assertThat(wire).doesNotContain(victim).doesNotContain(victim.substring(3)).doesNotContain(aws);
+        assertThat(wire).contains("[redacted:countersign_token]", "[redacted:aws_access_key]");
+        // The window title, the frame's name, the label, the entry's value and the AWS key.
+        assertThat(RunningApp.structured(seen).get("redacted")).as(wire).isEqualTo(5);
+        // The stolen token, had it leaked, would work: the redaction is what stops it.
+        assertThat(running.served.agents.authenticate(victim)).contains("victim");
+    }
+}

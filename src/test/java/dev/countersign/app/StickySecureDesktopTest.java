@@ -1,0 +1,108 @@
+package dev.countersign.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestDesktopExtension;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hole 3 of issue 13: revealing a password reads it. A real GTK window (password_toggle.py) has a
+ * password entry, a "Show password" check box that turns the entry's visibility on, and a "Plain
+ * field" button that puts an ordinary entry where the password entry was. A hostile agent with a
+ * valid token observes it, clicks the check box (no risk word: no approval), observes again and
+ * tries to type. Neither the password nor a typed value may pass; the app's own output says what
+ * its entry holds.
+ */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+class StickySecureDesktopTest {
+    static final String SECRET = "hunter2-secret";
+
+    @TempDir
+    Path dir;
+    RunningApp running;
+
+    @AfterEach
+    void quit() {
+        if (running != null) {
+            running.close();
+        }
+    }
+
+    static TestDesktop.TargetApp launch(TestDesktop desktop, String title) throws IOException {
+        return desktop.launchCommand(title, d -> {
+            Path script = d.resolve("password_toggle.py");
+            try (InputStream in = StickySecureDesktopTest.class.getResourceAsStream("password_toggle.py")) {
+                Files.copy(in, script);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            // Debian's python3 has the GTK bindings; a pyenv one on PATH may not.
+            return List.of("/usr/bin/python3", script.toString(), title, SECRET);
+        });
+    }
+
+    static Map<String, Object> entry(McpSchema.CallToolResult seen) {
+        return RunningApp.nodes(seen).stream()
+                .filter(n -> "password text".equals(n.get("role")) || "text".equals(n.get("role")))
+                .findFirst().orElseThrow(() -> new AssertionError("no entry in " + seen));
+    }
+
+    @Test
+    void aPasswordRevealedByItsToggleIsStillNeverReadOrTyped(TestDesktop desktop) throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        TestDesktop.TargetApp app = launch(desktop, "Sign in");
+        McpSyncClient agent = running.agent("hostile");
+        McpSchema.CallToolResult first = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));
+        assertThat(entry(first)).containsEntry("secure", true);
+
+        McpSchema.CallToolResult reveal = RunningApp.call(agent, "computer_act",
+                Map.of("ref", RunningApp.refOf(first, "Show password"), "op", "click"));
+        assertThat(RunningApp.structured(reveal)).as("%s", reveal).containsEntry("status", "confirmed");
+        McpSchema.CallToolResult after = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));
+
+        assertThat(after.toString()).as("the password must not be read after the reveal").doesNotContain(SECRET);
+        assertThat(entry(after)).containsEntry("secure", true).doesNotContainKey("value");
+        McpSchema.CallToolResult typed = RunningApp.call(agent, "computer_act",
+                Map.of("ref", (String) entry(after).get("ref"), "op", "type", "text", "overwritten"));
+        assertThat(RunningApp.structured(typed)).containsEntry("code", "SECURE_FIELD_REFUSED");
+
+        McpSchema.CallToolResult last = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));
+        RunningApp.call(agent, "computer_act", Map.of("ref", RunningApp.refOf(last, "OK"), "op", "click"));
+        assertThat(app.process().waitFor(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(app.output()).as("the app's own output").contains("password:" + SECRET);
+    }
+
+    @Test
+    void aPlainFieldPutWhereThePasswordFieldWasIsTreatedAsSecure(TestDesktop desktop) throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        TestDesktop.TargetApp app = launch(desktop, "Sign in again");
+        McpSyncClient agent = running.agent("hostile");
+        McpSchema.CallToolResult first = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));
+        assertThat(entry(first)).containsEntry("secure", true);
+
+        RunningApp.call(agent, "computer_act", Map.of("ref", RunningApp.refOf(first, "Plain field"), "op", "click"));
+        Thread.sleep(300);
+        McpSchema.CallToolResult after = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));
+        Map<String, Object> swapped = entry(after);
+        assertThat(swapped.get("frame")).isEqualTo(entry(first).get("frame"));
+        assertThat(swapped).as("the field where the password was").containsEntry("secure", true);
+        McpSchema.CallToolResult typed = RunningApp.call(agent, "computer_act",
+                Map.of("ref", (String) swapped.get("ref"), "op", "type", "text", "my-password"));
+        assertThat(RunningApp.structured(typed)).containsEntry("code", "SECURE_FIELD_REFUSED");
+    }
+}

@@ -1,0 +1,65 @@
+package dev.countersign.desktop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The served app wraps its backend ({@code SecureMemory(SelfTargetGuard(…))}): a method the
+ * wrappers forget to pass on would silently answer with a default instead of the real backend —
+ * as app listing and the focus proof for keyboard typing once did.
+ */
+class BackendWrappersTest {
+    private final List<String> called = new ArrayList<>();
+    private final long ownPid = ProcessHandle.current().pid();
+    private final AppInfo self = new AppInfo("countersign", null, new LaunchIdentity(ownPid, 1));
+    private final AppInfo other = new AppInfo("yad", null, new LaunchIdentity(ownPid + 1_000_000, 1));
+    private final ElementHandle field = new ElementHandle() { };
+
+    private DesktopBackend recording() {
+        return (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DesktopBackend.class},
+                (proxy, method, args) -> {
+                    called.add(method.getName());
+                    switch (method.getName()) {
+                        case "listApps":
+                            return List.of(new AppListing(self, "Java", List.of()), new AppListing(other, "GTK", List.of()));
+                        case "focusForTyping":
+                            return new FocusProof(true, true, "focused");
+                        case "screenWindows":
+                            return Optional.empty();
+                        default:
+                            return null;
+                    }
+                });
+    }
+
+    @Test
+    void theServedWrappersPassAppListingOnAndNeverOfferCountersignItself() {
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));
+        List<AppListing> apps = served.listApps();
+        assertThat(called).contains("listApps");
+        assertThat(apps).extracting(a -> a.app().name()).containsExactly("yad");
+    }
+
+    @Test
+    void theServedWrappersPassTheFocusProofOn() {
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));
+        assertThat(served.focusForTyping(field).elementFocused()).isTrue();
+        assertThat(called).containsExactly("focusForTyping");
+    }
+
+    @Test
+    void focusIsNotMovedWhileThePersonIsBeingAsked() {
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> true));
+        assertThatThrownBy(() -> served.focusForTyping(field)).isInstanceOfSatisfying(CountersignException.class,
+                e -> assertThat(e.error().code()).isNotEqualTo(ErrorCode.UNSUPPORTED_PLATFORM));
+        assertThat(called).doesNotContain("focusForTyping");
+    }
+}
