@@ -80,8 +80,7 @@ public final class SecureMemory implements DesktopBackend {
                 nodes.add(judge(node, app.launch(), window.handle()));
             }
         }
-        return new TreeSnapshot(snapshot.app(), snapshot.window(), nodes, snapshot.truncated(),
-                snapshot.omittedCount());
+        return snapshot.withNodes(nodes);
     }
 
     @Override

@@ -59,6 +59,17 @@ public record TreeSnapshot(AppInfo app, WindowInfo window, List<ElementNode> nod
         }
     }
 
+    /**
+     * The same read with its nodes replaced one for one (a wrapper's judgement of them): the
+     * bounds' cut and the omissions by reason stay as the backend counted them.
+     */
+    public TreeSnapshot withNodes(List<ElementNode> judged) {
+        if (judged.size() != nodes.size()) {
+            throw new IllegalArgumentException("withNodes replaces nodes one for one");
+        }
+        return new TreeSnapshot(app, window, judged, truncated, omittedCount, omittedByReason);
+    }
+
     /** A snapshot whose only omissions are the bounds' cut, counted as {@link #MAX_NODES}. */
     public TreeSnapshot(AppInfo app, WindowInfo window, List<ElementNode> nodes, boolean truncated, int omittedCount) {
         this(app, window, nodes, truncated, omittedCount,

@@ -12,6 +12,7 @@ import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.FocusProof;
 import java.time.Duration;
 
 /**
@@ -49,10 +50,7 @@ final class ActRuntime extends LocalRuntime {
             throw new DispatchRefusedException(ActFlow.noAction());
         }
         ElementAction preparation = args.preparation();
-        Runnable prepare = preparation == null ? null : () -> {
-            ctx.backend.perform(target.handle(), preparation);
-            requireFocused(target);
-        };
+        Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
         return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));
     }
 
@@ -69,6 +67,31 @@ final class ActRuntime extends LocalRuntime {
             return changed == null && !vanished ? null : probe.declared(beforeDispatch, args.postcondition());
         }
         return probe.declared(beforeDispatch, args.postcondition());
+    }
+
+    /**
+     * Keys go to whatever has keyboard focus system-wide, not to the element that merely reports
+     * focus inside its window: where the backend can prove it (AT-SPI focus on the element and the
+     * window system's input focus on the target's window, as for keyboard typing) nothing is sent
+     * without that proof. A backend that cannot prove it falls back to the element's own report;
+     * the served app's guard then still refuses keys while the focused window is not provably safe.
+     */
+    private void takeFocus(ElementNode target, ElementAction preparation) {
+        FocusProof proof;
+        try {
+            proof = ctx.backend.focusForTyping(target.handle());
+        } catch (CountersignException e) {
+            if (e.error().code() != ErrorCode.UNSUPPORTED_PLATFORM) {
+                throw e;
+            }
+            ctx.backend.perform(target.handle(), preparation);
+            requireFocused(target);
+            return;
+        }
+        if (!proof.proven()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
+                    "keyboard focus is not on the target system-wide (" + proof.detail() + "); no keys were sent"));
+        }
     }
 
     /**

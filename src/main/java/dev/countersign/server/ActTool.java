@@ -25,9 +25,8 @@ final class ActTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Do one action on a ref from your latest observation; the observation is then used up. "
-                + "Risky actions wait for the person's approval. Returns a receipt: confirmed only with "
-                + "evidence, unknown when the effect is unproven (observe again; do not retry blindly).";
+        return "Do one action on a ref from your latest observation (which it uses up). Risky actions wait "
+                + "for the person. Receipt: confirmed only with evidence; unknown: observe again, never retry blindly.";
     }
 
     @Override

@@ -19,8 +19,8 @@ final class EvidenceTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Session state, permissions, Countersign's identity, running apps (names for computer_observe) "
-                + "and your recent receipts (newest first, bounded; counts say what was dropped).";
+        return "Session, permissions, Countersign's identity, running apps (names for computer_observe), "
+                + "your recent receipts (newest first, bounded; counts say what was dropped).";
     }
 
     @Override

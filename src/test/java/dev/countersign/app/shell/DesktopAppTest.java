@@ -117,7 +117,10 @@ class DesktopAppTest {
         assertThat(f.agents().has("claude-code")).isTrue();
         String token = FxTests.onFx(() -> robot.lookup("#token").queryAs(TextField.class).getText());
         assertThat(token).startsWith("cs_test_");
-        assertThat(FxTests.onFx(() -> robot.lookup("#snippet-0").queryTextInputControl().getText())).contains(token);
+        // The bridge comes first and keeps the token in its file; only the HTTP form carries it.
+        assertThat(FxTests.onFx(() -> robot.lookup("#snippet-0").queryTextInputControl().getText()))
+                .contains("mcp-stdio").doesNotContain(token);
+        assertThat(FxTests.onFx(() -> robot.lookup("#snippet-2").queryTextInputControl().getText())).contains(token);
 
         robot.clickOn("#open-agents");
         assertThat(FxTests.eventually(Duration.ofSeconds(3), () ->
