@@ -25,13 +25,17 @@ public record AppsView(@JsonProperty("apps") List<App> apps) {
                          @JsonProperty("frame") int[] frame, @JsonProperty("active") boolean active) {
     }
 
-    static AppsView of(List<AppListing> listings, WindowIds ids) {
-        return new AppsView(listings.stream().map(l -> new App(l.app().name(), l.app().pid(), l.toolkit(),
-                l.windows().stream().map(w -> window(w, ids)).toList())).toList());
+    /** The listing as an agent sees it: app names and window titles redacted like an observation's. */
+    static AppsView of(List<AppListing> listings, WindowIds ids, dev.countersign.policy.ScreenRedactor redactor) {
+        dev.countersign.policy.ScreenRedactor.Tally tally = new dev.countersign.policy.ScreenRedactor.Tally();
+        return new AppsView(listings.stream().map(l -> new App(redactor.redact(l.app().name(), tally), l.app().pid(),
+                l.toolkit(), l.windows().stream().map(w -> window(w, ids, redactor, tally)).toList())).toList());
     }
 
-    private static Window window(WindowInfo w, WindowIds ids) {
+    private static Window window(WindowInfo w, WindowIds ids, dev.countersign.policy.ScreenRedactor redactor,
+            dev.countersign.policy.ScreenRedactor.Tally tally) {
         Rect f = w.frame();
-        return new Window(ids.idOf(w.handle()), w.title(), new int[] {f.x(), f.y(), f.width(), f.height()}, w.active());
+        return new Window(ids.idOf(w.handle()), redactor.redact(w.title(), tally),
+                new int[] {f.x(), f.y(), f.width(), f.height()}, w.active());
     }
 }

@@ -25,6 +25,7 @@ public final class ComputerDriver {
     private static final Logger LOG = LoggerFactory.getLogger(ComputerDriver.class);
 
     private final DriverContext ctx;
+    private final ApprovalPolicy policy;
     private final Observer observer;
     private final ActFlow acts;
     private final ApprovalFlow approvals;
@@ -35,6 +36,7 @@ public final class ComputerDriver {
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
         this.ctx = new DriverContext(backend, clock, ids, random, settings, leases, policy::currentDigest);
+        this.policy = policy;
         this.observer = new Observer(ctx, policy);
         this.approvals = new ApprovalFlow(ctx, approver);
         GovernedRun run = new GovernedRun(ctx, approvals);
@@ -53,7 +55,7 @@ public final class ComputerDriver {
             if (session.isPresent()) {
                 return ToolResult.error(session.get());
             }
-            return ToolResult.ok(AppsView.of(ctx.backend.listApps(), ctx.windows));
+            return ToolResult.ok(AppsView.of(ctx.backend.listApps(), ctx.windows, policy.redactor()));
         });
     }
 
@@ -107,7 +109,7 @@ public final class ComputerDriver {
             return List.of();
         }
         try {
-            return AppsView.of(ctx.backend.listApps(), ctx.windows).apps();
+            return AppsView.of(ctx.backend.listApps(), ctx.windows, policy.redactor()).apps();
         } catch (CountersignException e) {
             return List.of();
         }

@@ -61,6 +61,20 @@ final class TextEntry {
                 why = "the element has no editable value";
             }
         }
+        // The keyboard route is typing only into a text field: keystrokes into a button, a check
+        // box or a terminal would be presses and commands the policy judged as plain typing.
+        if (!ClickSemantics.editable(target) || isTerminal(target)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
+                    "the element (" + target.role() + ") is not an editable text field, so nothing was typed ("
+                            + why + "); use op key for keys, which the policy judges as keys"));
+        }
+        // Control characters would become Return and Tab keystrokes: a submit, or a move to the
+        // next field (maybe a password field) that no check looked at.
+        if (text.codePoints().anyMatch(Character::isISOControl)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                    "text typed on the keyboard cannot hold control characters (newline, tab); nothing was typed; "
+                            + "send Return or Tab with op key, which the policy judges as keys"));
+        }
         FocusProof proof = backend.focusForTyping(target.handle());
         if (!proof.proven()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
@@ -128,5 +142,9 @@ final class TextEntry {
             }
         } while (System.nanoTime() < end);
         return false;
+    }
+
+    private static boolean isTerminal(ElementNode target) {
+        return target.role() != null && target.role().toLowerCase(java.util.Locale.ROOT).contains("terminal");
     }
 }

@@ -159,6 +159,24 @@ class DriverDesktopTest {
         }
 
         @Test
+        void typingASpaceIntoTheDeleteButtonIsRefusedAndDeletesNothing(TestDesktop desktop) throws Exception {
+            // An attack on the keyboard route: "type" needs no approval, and a space typed into a
+            // focused button presses it. Typing is for text fields only.
+            ScriptedApprover approver = ScriptedApprover.always(Decision.ALLOW_ONCE);
+            ComputerDriver driver = driver(desktop, approver);
+            TestDesktop.TargetApp app = desktop.launchDeleteForm();
+            String delete = ref(observe(driver, "agent-a", app), "Delete");
+
+            ToolResult<Receipt> typed = driver.act("agent-a", new ActArgs.Type(delete, " ", null, "insert"));
+
+            Thread.sleep(500);
+            assertThat(Files.exists(app.dir().resolve("deleted"))).as("the app's own side effect").isFalse();
+            assertThat(approver.asked).isEmpty();
+            String code = typed instanceof ToolResult.Ok<Receipt> ok ? ok.value().code() : typed.toString();
+            assertThat(code).contains("INVALID_ARGUMENT");
+        }
+
+        @Test
         void allowedDeleteIsDispatchedOnce(TestDesktop desktop) throws Exception {
             ComputerDriver driver = driver(desktop, ScriptedApprover.always(Decision.ALLOW_ONCE));
             TestDesktop.TargetApp app = desktop.launchDeleteForm();

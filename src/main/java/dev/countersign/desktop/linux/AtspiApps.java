@@ -18,6 +18,8 @@ import java.util.Optional;
  * and its launch identity adds the start time from {@code /proc}.
  */
 final class AtspiApps {
+    private static final long OWN_PID = ProcessHandle.current().pid();
+
     private static final String REGISTRY = "org.a11y.atspi.Registry";
 
     private final A11yBus bus;
@@ -82,7 +84,9 @@ final class AtspiApps {
             }
             if (named.size() != 1) {
                 throw invalid(named.isEmpty() ? "no accessible application is named '" + name + "'"
-                        + AppNames.suggestion(name, apps.stream().map(e -> e.info().name()).toList())
+                        // Never suggest Countersign itself: an agent is never offered our own windows.
+                        + AppNames.suggestion(name, apps.stream().filter(e -> e.info().pid() != OWN_PID)
+                                .map(e -> e.info().name()).toList())
                         : named.size() + " applications are named '" + name + "'; name one by pid");
             }
             return named.get(0);
