@@ -113,6 +113,20 @@ public final class SelfTargetGuard implements DesktopBackend {
             // person's next key lands elsewhere) and is the first step of every key act.
             requireNobodyAsked();
         }
+        if (action instanceof ElementAction.Scroll) {
+            // A backend may scroll with a wheel event at the element's centre: that is pointer
+            // input, so it gets the pointer's rules (never while the person is asked, never on us).
+            requireNobodyAsked();
+            if (delegate.recheck(element) instanceof Recheck.Present present && present.current().frame() != null) {
+                var f = present.current().frame();
+                ScreenWindows.ScreenWindow at = stack().windowAt(f.x() + f.width() / 2, f.y() + f.height() / 2)
+                        .orElse(null);
+                if (at != null && at.pid() == ownPid) {
+                    throw refusedInput("the element's centre is under Countersign's window '" + at.title()
+                            + "'; no wheel lands on Countersign");
+                }
+            }
+        }
         return delegate.perform(element, action);
     }
 
@@ -133,7 +147,12 @@ public final class SelfTargetGuard implements DesktopBackend {
     public Dispatch keys(KeyInput input) {
         requireNobodyAsked();
         Optional<ScreenWindows.ScreenWindow> focused = stack().focusedWindow();
-        if (focused.isPresent() && focused.get().pid() == ownPid) {
+        if (focused.isEmpty()) {
+            // Keys land wherever focus is; where the window system cannot say, that may be ours.
+            throw refusedInput("the window system cannot tell which window has keyboard focus; no keys are sent "
+                    + "where their landing cannot be proven");
+        }
+        if (focused.get().pid() == ownPid) {
             throw refusedInput("Countersign's window '" + focused.get().title() + "' has keyboard focus; "
                     + "no keys are sent to Countersign");
         }

@@ -62,4 +62,12 @@ class BackendWrappersTest {
                 e -> assertThat(e.error().code()).isNotEqualTo(ErrorCode.UNSUPPORTED_PLATFORM));
         assertThat(called).doesNotContain("focusForTyping");
     }
+
+    @Test
+    void aWheelScrollIsNotSentWhileThePersonIsBeingAsked() {
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> true));
+        assertThatThrownBy(() -> served.perform(field, new ElementAction.Scroll(ScrollDirection.values()[0], 3)))
+                .isInstanceOf(CountersignException.class);
+        assertThat(called).doesNotContain("perform");
+    }
 }
