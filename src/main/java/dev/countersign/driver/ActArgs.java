@@ -18,7 +18,6 @@ import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.KeyChord;
 import dev.countersign.policy.Operation;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -372,29 +371,17 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
         /** The steps to scroll: 3 when the agent named none. */
         public int steps() {
-            return amount == null ? 3 : amount;
+            return Scrolls.steps(amount);
         }
 
         @Override
         public Optional<CountersignError> checkOwn() {
-            if (direction == null) {
-                return ObserveArgs.invalid("direction", "direction (up, down, left, right) is required for op 'scroll'");
-            }
-            if (!DIRECTIONS.contains(direction.toLowerCase(Locale.ROOT))) {
-                return ObserveArgs.invalid("direction", "direction is up, down, left or right");
-            }
-            if (amount != null && (amount < MIN_AMOUNT || amount > MAX_AMOUNT)) {
-                return ObserveArgs.invalid("amount", "amount is " + MIN_AMOUNT + "-" + MAX_AMOUNT);
-            }
-            return Optional.empty();
+            return Scrolls.check(direction, amount, "direction (up, down, left, right) is required for op 'scroll'");
         }
 
         @Override
         public Map<String, Object> boundArguments() {
-            Map<String, Object> bound = new LinkedHashMap<>();
-            bound.put("direction", direction);
-            bound.put("amount", steps());
-            return bound;
+            return Scrolls.bound(direction, steps());
         }
 
         @Override

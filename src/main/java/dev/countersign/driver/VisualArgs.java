@@ -11,7 +11,6 @@ import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.policy.Operation;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -179,29 +178,17 @@ public final class VisualArgs {
 
             /** The steps to scroll: 3 when the agent named none. */
             public int steps() {
-                return amount == null ? 3 : amount;
+                return Scrolls.steps(amount);
             }
 
             @Override
             public Optional<CountersignError> checkOwn() {
-                if (direction == null) {
-                    return ObserveArgs.invalid("direction", "direction is required for op 'scroll'");
-                }
-                if (!ActArgs.DIRECTIONS.contains(direction.toLowerCase(Locale.ROOT))) {
-                    return ObserveArgs.invalid("direction", "direction is up, down, left or right");
-                }
-                if (amount != null && (amount < ActArgs.MIN_AMOUNT || amount > ActArgs.MAX_AMOUNT)) {
-                    return ObserveArgs.invalid("amount", "amount is " + ActArgs.MIN_AMOUNT + "-" + ActArgs.MAX_AMOUNT);
-                }
-                return Optional.empty();
+                return Scrolls.check(direction, amount, "direction is required for op 'scroll'");
             }
 
             @Override
             public Map<String, Object> boundArguments() {
-                Map<String, Object> bound = new LinkedHashMap<>();
-                bound.put("direction", direction);
-                bound.put("amount", steps());
-                return bound;
+                return Scrolls.bound(direction, steps());
             }
 
             @Override
