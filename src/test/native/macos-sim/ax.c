@@ -6,7 +6,6 @@
 #include <time.h>
 #include <stdio.h>
 
-typedef unsigned char Boolean;
 enum {
     kAXErrorSuccess = 0, kAXErrorFailure = -25200, kAXErrorIllegalArgument = -25201,
     kAXErrorInvalidUIElement = -25202, kAXErrorCannotComplete = -25204, kAXErrorAttributeUnsupported = -25205,
@@ -333,14 +332,14 @@ AXError AXUIElementGetPid(const void *el, int *pid) {
 }
 
 /* AXValueType: kAXValueCGPointType 1, CGSize 2, CGRect 3, CFRange 4, AXError 5. */
-int AXValueGetType(const void *value) {
+AXValueType AXValueGetType(const void *value) {
     sim_obj *o = sim_check(value, K_AXVALUE, "AXValueGetType");
-    return o ? o->u.axv.type : 0;
+    return o ? (AXValueType)o->u.axv.type : 0;
 }
 
-Boolean AXValueGetValue(const void *value, int type, void *out) {
+Boolean AXValueGetValue(const void *value, AXValueType type, void *out) {
     sim_obj *o = sim_check(value, K_AXVALUE, "AXValueGetValue");
-    if (!o || !out || o->u.axv.type != type) return 0;
+    if (!o || !out || (AXValueType)o->u.axv.type != type) return 0;
     switch (type) {
     case 1: case 2: memcpy(out, o->u.axv.v, 2 * sizeof(double)); return 1;
     case 3: memcpy(out, o->u.axv.v, 4 * sizeof(double)); return 1;

@@ -2,9 +2,6 @@
 #include "sim.h"
 #include <string.h>
 
-typedef int32_t OSStatus;
-typedef uint32_t OptionBits;
-typedef unsigned long UniCharCount;
 
 const void *kTISPropertyUnicodeKeyLayoutData;
 
@@ -65,12 +62,12 @@ static const struct keymap fr[] = {
     {78, '-', '-'}, {81, '=', '='},
 };
 
-OSStatus UCKeyTranslate(const void *keyLayoutPtr, uint16_t virtualKeyCode, uint16_t keyAction,
+OSStatus UCKeyTranslate(const UCKeyboardLayout *keyLayoutPtr, uint16_t virtualKeyCode, uint16_t keyAction,
                         uint32_t modifierKeyState, uint32_t keyboardType, OptionBits keyTranslateOptions,
                         uint32_t *deadKeyState, UniCharCount maxStringLength, UniCharCount *actualStringLength,
                         UniChar unicodeString[]) {
     (void)keyboardType;
-    const struct sim_layout *l = keyLayoutPtr;
+    const struct sim_layout *l = (const struct sim_layout *)keyLayoutPtr;
     if (!l || memcmp(l->magic, "SIMUCHR", 8) || !deadKeyState || !actualStringLength) return -50; /* paramErr */
     if (sim_fault_for("UCKeyTranslate", NULL, NULL) == F_ERROR) return -50;
     *actualStringLength = 0;

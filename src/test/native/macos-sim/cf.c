@@ -3,12 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef unsigned char Boolean;
-typedef uint32_t CFStringEncoding;
-typedef const void *CFTypeRef;
-typedef struct { CFIndex version; const void *retain, *release, *copyDescription, *equal; } CFArrayCallBacks;
-typedef struct { CFIndex version; const void *retain, *release, *copyDescription, *equal, *hash; } CFDictionaryKeyCallBacks;
-typedef struct { CFIndex version; const void *retain, *release, *copyDescription, *equal; } CFDictionaryValueCallBacks;
 
 const void *kCFBooleanTrue;
 const void *kCFBooleanFalse;

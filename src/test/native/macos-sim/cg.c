@@ -4,13 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef unsigned char Boolean;
-typedef double CGFloat;
-typedef struct { CGFloat x, y; } CGPoint;
-typedef struct { CGFloat width, height; } CGSize;
-typedef struct { CGPoint origin; CGSize size; } CGRect;
-typedef uint32_t CGWindowID, CGDirectDisplayID, CGWindowListOption, CGWindowImageOption;
-typedef int32_t CGError;
 
 static sim_obj *key(const char *s, const char *origin) { return sim_string_utf8(s, origin); }
 
@@ -105,11 +98,11 @@ const void *CGDataProviderCopyData(const void *provider) {
     return sim_data_new(d->u.data.bytes, d->u.data.len, o);
 }
 
-Boolean CGPreflightScreenCaptureAccess(void) { return (Boolean)sim_capture_state(); }
+bool CGPreflightScreenCaptureAccess(void) { return sim_capture_state() != 0; }
 
-Boolean CGRequestScreenCaptureAccess(void) {
+bool CGRequestScreenCaptureAccess(void) {
     sim_log_call("request screen capture");
-    return (Boolean)sim_capture_state();
+    return sim_capture_state() != 0;
 }
 
 /* ---- events: recorded when posted ---- */
@@ -140,7 +133,7 @@ const void *CGEventCreateMouseEvent(const void *source, uint32_t mouseType, CGPo
     return event("CGEventCreateMouseEvent", "mouse type=%u at=%g,%g button=%u", mouseType, location.x, location.y, mouseButton);
 }
 
-const void *CGEventCreateKeyboardEvent(const void *source, uint16_t virtualKey, Boolean keyDown) {
+const void *CGEventCreateKeyboardEvent(const void *source, CGKeyCode virtualKey, bool keyDown) {
     (void)source;
     return event("CGEventCreateKeyboardEvent", "key %s code=%u", keyDown ? "down" : "up", virtualKey);
 }

@@ -41,10 +41,9 @@ static sim_obj *app_object(int index, const char *origin) {
     return a;
 }
 
-/* One entry point for every shape Countersign sends ((id, SEL) and (id, SEL, int)): on x86_64 and
- * arm64 the first integer arguments go in registers, so an unused third one is harmless. */
-void *objc_msgSend(void *self, void *op, long arg) {
-    (void)arg;
+/* The shapes Countersign sends: id (*)(id, SEL), and int (*)(id, SEL) for processIdentifier, whose
+ * pid comes back in the low 32 bits of the pointer-sized result register (x86_64 and arm64). */
+void *objc_msgSend(void *self, void *op) {
     const char *sel = op;
     if (!self) return NULL;
     if (self == &workspace_class && !strcmp(sel, "sharedWorkspace")) return &workspace;

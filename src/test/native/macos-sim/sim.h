@@ -1,7 +1,8 @@
 /*
  * The macOS framework harness: shared libraries that export the C symbols Countersign's JNA
  * interfaces bind (CoreFoundation, ApplicationServices, CoreGraphics, objc, System, Carbon), with
- * the prototypes of Apple's SDK headers (docs/macos-abi.md), so that desktop.macos runs on Linux.
+ * the prototypes of Apple's SDK headers (docs/macos-abi.md, declared in apple.h, which every stub is
+ * compiled against), so that desktop.macos runs on Linux.
  * Test code only: it stands in for the frameworks in tests, never in the product.
  *
  * Every CF object is a sim_obj with a real retain count. Nothing is ever freed: an object whose
@@ -12,13 +13,7 @@
 #ifndef MACOS_SIM_H
 #define MACOS_SIM_H
 
-#include <stdint.h>
-#include <stddef.h>
-
-typedef long CFIndex;
-typedef unsigned long CFTypeID;
-typedef int32_t AXError;
-typedef uint16_t UniChar;
+#include "apple.h"
 
 enum sim_kind {
     K_STRING = 1, K_ARRAY, K_DICT, K_NUMBER, K_BOOL, K_DATA, K_NULL, K_AXELEM, K_AXVALUE, K_IMAGE,

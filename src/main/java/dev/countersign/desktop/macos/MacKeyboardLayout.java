@@ -15,8 +15,8 @@ import java.util.Optional;
  * may switch layouts at any moment), with {@code UCKeyTranslate} over every key code.
  */
 final class MacKeyboardLayout {
-    /** Keypad codes: they type digits and operators too, but shortcuts mean the main keys. */
-    private static final int[] KEYPAD = {65, 67, 69, 71, 75, 78, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92};
+    /** Keypad codes ({@code kVK_ANSI_Keypad*}, {@code kVK_JIS_KeypadComma}): they type digits and operators too, but shortcuts mean the main keys. */
+    private static final int[] KEYPAD = {65, 67, 69, 71, 75, 78, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 95};
     private static final int NO_DEAD_KEYS = 1;
     /**
      * {@code (cmdKey >> 8) & 0xFF}: first what a key types with ⌘ held, since that is what menus

@@ -21,9 +21,6 @@ interface ObjC extends Library {
     /** {@code id (id, SEL)}. */
     Pointer objc_msgSend(Pointer receiver, Pointer selector);
 
-    /** {@code id (id, SEL, int)}, e.g. {@code runningApplicationWithProcessIdentifier:}. */
-    Pointer objc_msgSend(Pointer receiver, Pointer selector, int arg);
-
     /** The runtime's pool entry points (what {@code @autoreleasepool} compiles to). */
     Pointer objc_autoreleasePoolPush();
 

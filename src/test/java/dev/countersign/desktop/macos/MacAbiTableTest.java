@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.jna.platform.mac.CoreFoundation;
 import com.sun.jna.platform.mac.SystemB;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -18,17 +19,27 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * docs/macos-abi.md against the code: a JNA binding cannot go in without its row (function,
- * header, prototype, binding, ownership), a row cannot outlive its binding, and the framework
- * harness exports exactly the symbols the table lists (so every binding is exercised on Linux).
+ * header, prototype, binding, ownership, checked), a row cannot outlive its binding, every row
+ * names the file its prototype was checked against, the framework harness exports exactly the
+ * symbols the table lists (so every binding is exercised on Linux) and declares each function with
+ * the row's prototype (src/test/native/macos-sim/apple.h, which every stub compiles against), and
+ * every header constant the code carries has the header's value.
  */
 class MacAbiTableTest {
     private static final Path TABLE = Path.of("docs", "macos-abi.md");
+    private static final Path HARNESS_PROTOTYPES = Path.of("src", "test", "native", "macos-sim", "apple.h");
+    /** Where the function table ends and the constants table begins. */
+    private static final String CONSTANTS_HEADING = "## Constants";
+    /** The checked cell: the file read, and where it came from. */
+    private static final Pattern CHECKED = Pattern.compile("(\\S+\\.(?:h|tbd|m)) @ (?:SDK \\d+\\.\\d+|this repository)");
     /** Our JNA interfaces, by the name the table's binding column uses. */
     private static final Map<String, Class<?>> OURS = new LinkedHashMap<>();
     /** jna-platform interfaces whose functions we call. */
@@ -45,24 +56,54 @@ class MacAbiTableTest {
         OURS.put("ScreenCaptureShim", ScreenCaptureShim.class);
     }
 
-    record Row(String function, String header, String prototype, String binding, String ownership) {
+    record Row(String function, String header, String prototype, String binding, String ownership, String checked) {
+        boolean global() {
+            return binding.startsWith("global:");
+        }
+    }
+
+    record Constant(String name, String header, long value, String java) {
     }
 
     static List<Row> rows() throws IOException {
         List<Row> rows = new ArrayList<>();
+        for (String[] cells : cells(true, 6)) {
+            rows.add(new Row(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]));
+        }
+        return rows;
+    }
+
+    static List<Constant> constants() throws IOException {
+        List<Constant> out = new ArrayList<>();
+        for (String[] cells : cells(false, 4)) {
+            String v = cells[2];
+            long value = v.startsWith("0x") ? Long.parseLong(v.substring(2), 16) : Long.parseLong(v);
+            out.add(new Constant(cells[0], cells[1], value, cells[3]));
+        }
+        return out;
+    }
+
+    /** The cells of the function table (before the constants heading) or of the constants table. */
+    private static List<String[]> cells(boolean functions, int width) throws IOException {
+        List<String[]> out = new ArrayList<>();
+        boolean inFunctions = true;
         for (String line : Files.readAllLines(TABLE, StandardCharsets.UTF_8)) {
-            if (!line.startsWith("| `")) {
+            if (line.startsWith(CONSTANTS_HEADING)) {
+                inFunctions = false;
+            }
+            if (!line.startsWith("| `") || inFunctions != functions) {
                 continue;
             }
             String[] cells = line.substring(2, line.length() - 2).split(" \\| ", -1);
-            assertThat(cells).as("five cells in %s", line).hasSize(5);
+            assertThat(cells).as("%d cells in %s", width, line).hasSize(width);
             for (int i = 0; i < cells.length; i++) {
                 cells[i] = cells[i].replace("`", "").trim();
                 assertThat(cells[i]).as("cell %d of %s", i, line).isNotEmpty();
             }
-            rows.add(new Row(cells[0], cells[1], cells[2], cells[3], cells[4]));
+            out.add(cells);
         }
-        return rows;
+        assertThat(out).as("rows of the %s table in %s", functions ? "function" : "constants", TABLE).isNotEmpty();
+        return out;
     }
 
     /** {@code Interface: return name(parameters)} with simple type names, as the table writes it. */
@@ -101,7 +142,7 @@ class MacAbiTableTest {
         Map<String, Class<?>> all = new LinkedHashMap<>(OURS);
         all.putAll(THEIRS);
         for (Row row : rows()) {
-            if (row.binding().startsWith("global:")) {
+            if (row.global()) {
                 assertThat(row.prototype()).as("a global's prototype names it").contains(row.function());
                 continue;
             }
@@ -139,5 +180,58 @@ class MacAbiTableTest {
         Set<String> documented = rows().stream().filter(r -> !r.binding().startsWith("ScreenCaptureShim"))
                 .map(Row::function).collect(Collectors.toCollection(TreeSet::new));
         assertThat(exported).isEqualTo(documented);
+    }
+
+    @Test
+    void everyRowNamesTheFileItWasCheckedAgainstAndThatFileIsItsHeader() throws IOException {
+        for (Row row : rows()) {
+            Matcher m = CHECKED.matcher(row.checked());
+            assertThat(m.matches()).as("row %s is marked checked as 'File.h @ SDK n.n': %s", row.function(), row.checked())
+                    .isTrue();
+            String file = m.group(1);
+            assertThat(row.header()).as("row %s was checked in %s, the file its header cell names", row.function(), file)
+                    .containsPattern("(^|[/( ])" + Pattern.quote(file) + "($|[),; ])");
+        }
+    }
+
+    /**
+     * The harness compiles every stub against apple.h, so a definition whose types differ from the
+     * declaration there does not build; this holds apple.h to the table, word for word, both ways.
+     * objc_msgSend has no C prototype of its own (the SDK declares it {@code void (void)}, to be
+     * cast), and globals are not functions.
+     */
+    @Test
+    void theHarnessDeclaresEveryFunctionWithItsRowsPrototype() throws IOException {
+        Set<String> declared = new TreeSet<>();
+        for (String line : Files.readAllLines(HARNESS_PROTOTYPES, StandardCharsets.UTF_8)) {
+            if (line.endsWith(");") && !line.startsWith(" ") && !line.startsWith("typedef")) {
+                declared.add(line.substring(0, line.length() - 1));
+            }
+        }
+        Set<String> documented = rows().stream().filter(r -> !r.global() && !r.function().equals("objc_msgSend"))
+                .map(Row::prototype).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> undeclared = new TreeSet<>(documented);
+        undeclared.removeAll(declared);
+        Set<String> stale = new TreeSet<>(declared);
+        stale.removeAll(documented);
+        assertThat(undeclared).as("row prototypes not declared word for word in %s", HARNESS_PROTOTYPES).isEmpty();
+        assertThat(stale).as("declarations in %s that no row has", HARNESS_PROTOTYPES).isEmpty();
+    }
+
+    @Test
+    void everyHeaderConstantTheCodeCarriesHasTheHeadersValue() throws Exception {
+        for (Constant c : constants()) {
+            int dot = c.java().lastIndexOf('.');
+            Class<?> owner = Class.forName(getClass().getPackageName() + "." + c.java().substring(0, dot));
+            Field field = owner.getDeclaredField(c.java().substring(dot + 1));
+            field.setAccessible(true);
+            Object value = field.get(null);
+            if (value instanceof Enum) {
+                Field code = owner.getDeclaredField("code");
+                code.setAccessible(true);
+                value = code.get(value);
+            }
+            assertThat(((Number) value).longValue()).as("%s (%s) in %s", c.java(), c.name(), c.header()).isEqualTo(c.value());
+        }
     }
 }
