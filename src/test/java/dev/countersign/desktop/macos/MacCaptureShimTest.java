@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
 import org.junit.jupiter.api.AfterEach;
@@ -19,32 +18,32 @@ import org.junit.jupiter.api.Test;
  * the picture it returns, a declined capture refused, a failed one falling back to CoreGraphics.
  */
 @Tag("macos-sim")
-class MacCaptureShimTest {
-    private final MacSim sim = MacSim.load();
-    private long mark;
-    private SimDesktop desktop;
-    private MacDesktopBackend backend;
+class MacCaptureShimTest extends HarnessBackendFixture {
     private WindowInfo window;
 
-    @BeforeEach
-    void start() {
-        mark = sim.sim_mark();
-        desktop = SimDesktop.load(sim, "secure-field.json", "Sign In", "com.example.signin");
+    MacCaptureShimTest() {
+        super("secure-field.json", "Sign In", "com.example.signin");
+    }
+
+    /** The backend with the harness's stand-in for the shim where the real one is looked for. */
+    @Override
+    MacDesktopBackend newBackend() {
         System.setProperty("countersign.native.dir", MacSim.Holder.DIR.resolve("shim").toString());
         try {
-            backend = MacDesktopBackend.overLoadedFrameworks();
+            return MacDesktopBackend.overLoadedFrameworks();
         } finally {
             System.clearProperty("countersign.native.dir");
         }
-        window = backend.listWindows(backend.resolveApp(AppSelector.frontmost())).get(0);
+    }
+
+    @BeforeEach
+    void findTheWindow() {
+        window = window(app());
     }
 
     @AfterEach
-    void balanced() {
+    void forgetTheWindow() {
         window = null;
-        backend.close();
-        backend = null;
-        sim.assertBalanced(mark);
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.AppInfo;
-import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.KeyInput;
@@ -17,10 +16,7 @@ import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
-import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -34,39 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * code (or read as "absent"), the JVM keeps running, and the retain ledger still balances.
  */
 @Tag("macos-sim")
-class MacFaultInjectionTest {
-    private final MacSim sim = MacSim.load();
-    private long mark;
-    private SimDesktop desktop;
-    private MacDesktopBackend backend;
-
-    @BeforeEach
-    void start() {
-        mark = sim.sim_mark();
-        desktop = SimDesktop.load(sim, "buttons.json", "Editor", "com.example.editor");
-        backend = MacDesktopBackend.overLoadedFrameworks();
-    }
-
-    @AfterEach
-    void balanced() {
-        backend.close();
-        backend = null;
-        sim.assertBalanced(mark);
-    }
-
-    private AppInfo app() {
-        return backend.resolveApp(AppSelector.frontmost());
-    }
-
-    private WindowInfo window(AppInfo app) {
-        List<WindowInfo> windows = backend.listWindows(app);
-        assertThat(windows).hasSize(1);
-        return windows.get(0);
-    }
-
-    private TreeSnapshot snapshot() {
-        AppInfo app = app();
-        return backend.snapshot(app, window(app), SnapshotLimits.defaults());
+class MacFaultInjectionTest extends HarnessBackendFixture {
+    MacFaultInjectionTest() {
+        super("buttons.json", "Editor", "com.example.editor");
     }
 
     private static ElementNode named(TreeSnapshot s, String role, String name) {

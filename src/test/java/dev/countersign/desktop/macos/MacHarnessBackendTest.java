@@ -3,18 +3,12 @@ package dev.countersign.desktop.macos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.AppInfo;
-import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.SessionState;
-import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
-import dev.countersign.desktop.WindowInfo;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -24,31 +18,9 @@ import org.junit.jupiter.api.Test;
  * every CF object it made released exactly once.
  */
 @Tag("macos-sim")
-class MacHarnessBackendTest {
-    private final MacSim sim = MacSim.load();
-    private long mark;
-    private SimDesktop desktop;
-    private MacDesktopBackend backend;
-
-    @BeforeEach
-    void start() {
-        mark = sim.sim_mark();
-        desktop = SimDesktop.load(sim, "secure-field.json", "Sign In", "com.example.signin");
-        backend = MacDesktopBackend.overLoadedFrameworks();
-    }
-
-    @AfterEach
-    void balanced() {
-        backend.close();
-        backend = null;
-        sim.assertBalanced(mark);
-    }
-
-    private TreeSnapshot snapshot() {
-        AppInfo app = backend.resolveApp(AppSelector.frontmost());
-        List<WindowInfo> windows = backend.listWindows(app);
-        assertThat(windows).hasSize(1);
-        return backend.snapshot(app, windows.get(0), SnapshotLimits.defaults());
+class MacHarnessBackendTest extends HarnessBackendFixture {
+    MacHarnessBackendTest() {
+        super("secure-field.json", "Sign In", "com.example.signin");
     }
 
     private static ElementNode named(TreeSnapshot snapshot, String name) {
@@ -64,7 +36,7 @@ class MacHarnessBackendTest {
 
     @Test
     void theFrontmostAppIsResolvedWithItsLaunchIdentity() {
-        AppInfo app = backend.resolveApp(AppSelector.frontmost());
+        AppInfo app = app();
         assertThat(app.name()).isEqualTo("Sign In");
         assertThat(app.bundleId()).isEqualTo("com.example.signin");
         assertThat(app.pid()).isEqualTo(SimDesktop.PID);
@@ -97,7 +69,7 @@ class MacHarnessBackendTest {
 
     @Test
     void theWindowIsCapturedFromTheBitmapWithItsRowPadding() {
-        AppInfo app = backend.resolveApp(AppSelector.frontmost());
+        AppInfo app = app();
         WindowCapture capture = backend.capture(backend.listWindows(app).get(0));
         assertThat(capture.width()).isEqualTo(desktop.width);
         assertThat(capture.height()).isEqualTo(desktop.height);
