@@ -14,6 +14,12 @@
 #include <math.h>
 #include <stdlib.h>
 
+// An NSError's code means something only in its domain (SCError.h: SCStreamErrorUserDeclined is
+// -3801 in SCStreamErrorDomain); any other error is a failure, never "declined".
+static int cs_error(NSError *error) {
+    return ([error.domain isEqualToString:SCStreamErrorDomain] && error.code == SCStreamErrorUserDeclined) ? -3 : -4;
+}
+
 static int cs_render(CGImageRef image, void **pixels, int *width, int *height, int *bytesPerRow) {
     size_t w = CGImageGetWidth(image);
     size_t h = CGImageGetHeight(image);
@@ -52,7 +58,7 @@ static int cs_capture(int windowId, int timeoutMillis, void **pixels, int *width
                                                    onScreenWindowsOnly:NO
                                                      completionHandler:^(SCShareableContent *content, NSError *error) {
             if (content == nil) {
-                rc = error.code == SCStreamErrorUserDeclined ? -3 : -4;
+                rc = cs_error(error);
                 dispatch_semaphore_signal(done);
                 return;
             }
@@ -84,7 +90,7 @@ static int cs_capture(int windowId, int timeoutMillis, void **pixels, int *width
                         captured = CGImageRetain(image);
                         rc = 0;
                     } else if (image == NULL) {
-                        rc = captureError.code == SCStreamErrorUserDeclined ? -3 : -4;
+                        rc = cs_error(captureError);
                     }
                 }
                 dispatch_semaphore_signal(done);
