@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -216,6 +217,12 @@ class MacAbiTableTest {
         stale.removeAll(documented);
         assertThat(undeclared).as("row prototypes not declared word for word in %s", HARNESS_PROTOTYPES).isEmpty();
         assertThat(stale).as("declarations in %s that no row has", HARNESS_PROTOTYPES).isEmpty();
+        // The declarations bind only the stubs compiled against them: every source includes sim.h (which includes apple.h).
+        try (Stream<Path> sources = Files.list(HARNESS_PROTOTYPES.getParent())) {
+            for (Path c : sources.filter(f -> f.toString().endsWith(".c")).collect(Collectors.toList())) {
+                assertThat(Files.readString(c)).as("%s includes sim.h", c).contains("#include \"sim.h\"");
+            }
+        }
     }
 
     @Test
