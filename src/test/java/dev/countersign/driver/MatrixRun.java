@@ -38,7 +38,7 @@ final class MatrixRun {
         }
         ObservationView view = ((ToolResult.Ok<ObservationView>) byName).value();
         // The same app, as computer_evidence lists it for an agent that does not know the name yet.
-        boolean listed = driver.evidence(AGENT).apps().stream()
+        boolean listed = ((ToolResult.Ok<AppsView>) driver.apps(AGENT)).value().apps().stream()
                 .anyMatch(a -> a.pid() == launched.accessiblePid() && a.name().equals(app.atspiName()) && !a.windows().isEmpty());
         record("find", view.app().pid() == launched.accessiblePid() && listed ? "confirmed" : "unknown", null,
                 "'" + app.atspiName() + "' is pid " + view.app().pid() + ", window '" + view.window().title() + "'"
