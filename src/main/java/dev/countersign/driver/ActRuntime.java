@@ -103,12 +103,13 @@ final class ActRuntime extends LocalRuntime {
     }
 
     private ReceiptVerification evidence() {
-        EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
         if (declaredBeforeDispatch != null) {
             // The effect shows on the declared element, not on the target: it alone is the evidence.
             Postcondition post = args.postcondition();
-            return probe.watched(declaredBeforeDispatch, post.watched(), post.equalsText(), this::shown);
+            return new EffectProbe(ctx.backend, ctx.settings.declaredBound())
+                    .watched(declaredBeforeDispatch, post.watched(), post.equalsText(), this::shown);
         }
+        EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
         if (args.postcondition() == null) {
             return args.evidence(probe, beforeDispatch);
         }

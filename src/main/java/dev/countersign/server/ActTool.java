@@ -37,7 +37,7 @@ final class ActTool implements AgentTool {
                 .with("exists", new ArgSchema.Bool(null))
                 .with("value_digest", ArgSchema.string(128))
                 .with("content_digest", ArgSchema.string(128))
-                .with("ref", ArgSchema.string(64).describe("another ref whose change proves it"))
+                .with("ref", ArgSchema.string(64).describe("another element's ref"))
                 .with("change", ArgSchema.oneOf(ActionPostcondition.CHANGES.toArray(String[]::new)))
                 .with("equals", ArgSchema.string(ActArgs.MAX_TEXT));
         return ArgSchema.object()
