@@ -148,7 +148,10 @@ final class MatrixRun {
         ObservationView after = fresh();
         boolean reads = after.nodes().stream().anyMatch(n -> n.value() != null && n.value().contains(TYPED));
         String outcome = "confirmed".equals(receipt.status()) && reads ? "confirmed" : receipt.status();
-        record("type", outcome, receipt.strategy(), receiptDetail(receipt) + (reads ? "; reads back" : "; does not read back"), t);
+        // What the field holds instead (our own test text, never a secret), to tell a slow app from a lost key.
+        String instead = reads ? "" : find(after, app.textField()).map(n -> " (it reads '" + n.value() + "')").orElse("");
+        record("type", outcome, receipt.strategy(), receiptDetail(receipt)
+                + (reads ? "; reads back" : "; does not read back" + instead), t);
     }
 
     private void checkBox() {
