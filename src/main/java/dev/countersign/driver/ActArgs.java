@@ -51,7 +51,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     String ref();
 
     /** What must hold afterwards, as the agent declared it; null for the operation's natural one. */
-    ActionPostcondition postcondition();
+    Postcondition postcondition();
 
     /** The operation's wire name, from its {@link JsonTypeName}. */
     @JsonProperty("op")
@@ -76,10 +76,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         if (own.isPresent()) {
             return own;
         }
-        if (postcondition() != null && !"ui_element".equals(postcondition().kind())) {
-            return ObserveArgs.invalid("postcondition", "postcondition.kind is 'ui_element'");
-        }
-        return Optional.empty();
+        return postcondition() == null ? Optional.empty() : postcondition().check();
     }
 
     /** The first argument of this operation's own that does not fit; empty when all fit. */
@@ -156,7 +153,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
     /** Press the element's default action. */
     @JsonTypeName("click")
-    record Click(@JsonProperty("ref") String ref, @JsonProperty("postcondition") ActionPostcondition postcondition)
+    record Click(@JsonProperty("ref") String ref, @JsonProperty("postcondition") Postcondition postcondition)
             implements ActArgs {
         @Override
         public Operation operation() {
@@ -198,7 +195,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
     /** Move keyboard focus to the element; nothing on screen changes. */
     @JsonTypeName("focus")
-    record Focus(@JsonProperty("ref") String ref, @JsonProperty("postcondition") ActionPostcondition postcondition)
+    record Focus(@JsonProperty("ref") String ref, @JsonProperty("postcondition") Postcondition postcondition)
             implements ActArgs {
         @Override
         public Operation operation() {
@@ -229,14 +226,14 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     /** Set the element's text. The digest binds the text; graph state never holds it in clear. */
     @JsonTypeName("type")
     record Type(@JsonProperty("ref") String ref, @JsonProperty("text") String text,
-            @JsonProperty("postcondition") ActionPostcondition postcondition,
+            @JsonProperty("postcondition") Postcondition postcondition,
             @JsonProperty("mode") String mode) implements ActArgs {
 
         /** The modes: replace the whole value (the default), or insert at the caret. */
         public static final List<String> MODES = List.of("replace", "insert");
 
         /** A replace, as every caller before modes wrote it. */
-        public Type(String ref, String text, ActionPostcondition postcondition) {
+        public Type(String ref, String text, Postcondition postcondition) {
             this(ref, text, postcondition, null);
         }
 
@@ -300,7 +297,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     /** Send a key chord to the element once it holds keyboard focus. */
     @JsonTypeName("key")
     record Key(@JsonProperty("ref") String ref, @JsonProperty("keys") String keys,
-            @JsonProperty("postcondition") ActionPostcondition postcondition) implements ActArgs {
+            @JsonProperty("postcondition") Postcondition postcondition) implements ActArgs {
         @Override
         public Operation operation() {
             return Operation.KEY;
@@ -357,7 +354,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     /** Scroll the element by some steps. */
     @JsonTypeName("scroll")
     record Scroll(@JsonProperty("ref") String ref, @JsonProperty("direction") String direction,
-            @JsonProperty("amount") Integer amount, @JsonProperty("postcondition") ActionPostcondition postcondition)
+            @JsonProperty("amount") Integer amount, @JsonProperty("postcondition") Postcondition postcondition)
             implements ActArgs {
         @Override
         public Operation operation() {

@@ -43,6 +43,8 @@ final class ActFlow {
                         ErrorCode.SECURE_FIELD_REFUSED, "ref",
                         "the target is a secure (password) field; Countersign never types into or acts on one"))
                         : Optional.empty()),
+                // The element a postcondition declares: of the same observation, never a secure one.
+                PreGraph.check("declared element", () -> t.declare(args.postcondition(), agentId)),
                 PreGraph.sessionAvailable(ctx),
                 PreGraph.check("accessible action", () -> t.seen().actions().isEmpty() && args instanceof ActArgs.Click
                         ? Optional.of(noAction()) : Optional.empty()),
@@ -58,8 +60,9 @@ final class ActFlow {
         ApprovalRequirement requirement = policy.requirementFor(args, target);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, index, args, validity);
-        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, args, observation, target, validity),
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, validity, policy.redactor());
+        Receipt receipt = run.run(agentId, runtime, requirement,
+                request(agentId, args, observation, target, t.declared, validity),
                 () -> new ApprovalFlow.Ask(agentId, observation,
                         Describe.action(args, target, observation),
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
@@ -68,10 +71,12 @@ final class ActFlow {
     }
 
     /** What the checks found, filled in as they pass: the ref's observation, its node, its live re-read. */
-    private static final class Resolved {
+    private final class Resolved {
         Observation observation;
         int index;
         ElementNode live;
+        /** The index of the element the postcondition declares, or -1 when it declares none. */
+        int declared = -1;
 
         ElementNode seen() {
             return observation.nodes.get(index);
@@ -84,6 +89,35 @@ final class ActFlow {
                 return Optional.empty();
             }
             return refusal(resolution);
+        }
+
+        /**
+         * The postcondition's element: a live ref of the very observation the target's ref comes
+         * from (so the same window), and not a secure field, whose value is never read. A stale,
+         * foreign or secure one is refused with its code, naming {@code postcondition.ref}.
+         */
+        Optional<CountersignError> declare(Postcondition post, String agentId) {
+            if (post == null || !post.watchesElement()) {
+                return Optional.empty();
+            }
+            ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, post.ref());
+            if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+                CountersignError e = refused.error();
+                return Optional.of(new CountersignError(e.code(), "postcondition.ref: " + e.message(), e.hint(),
+                        "postcondition.ref", null));
+            }
+            ObservationStore.Resolution.Found found = (ObservationStore.Resolution.Found) resolution;
+            if (found.observation() != observation) {
+                return Optional.of(CountersignError.onField(ErrorCode.REF_UNKNOWN, "postcondition.ref",
+                        "postcondition.ref is not a ref of the observation ref comes from; declare an element "
+                                + "of the same window, from the same observation"));
+            }
+            if (found.observation().nodes.get(found.index()).secure()) {
+                return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "postcondition.ref",
+                        "the declared element is a secure (password) field; Countersign never reads one"));
+            }
+            declared = found.index();
+            return Optional.empty();
         }
 
         Optional<CountersignError> recheck(IdentityCheck.Result result) {
@@ -103,23 +137,34 @@ final class ActFlow {
     }
 
     private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,
-            long validityMs) {
+            int declared, long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("op", args.op());
         arguments.putAll(args.boundArguments());
-        ElementEvidence evidence = new ElementEvidence(
-                Digests.sha256Hex(args.ref().getBytes(StandardCharsets.UTF_8)), target.role(), target.subrole(),
-                target.name(), target.description(), target.identifier(), target.frame(), target.secure());
         String appId = observation.app.bundle().orElse(observation.app.name());
         return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null, "computer_act",
                 args.op(), args.mutates() ? "mutate" : "navigate", "foreground", arguments,
-                new ActionTarget(appId, observation.windowId, evidence), postcondition(args),
+                new ActionTarget(appId, observation.windowId, evidence(args.ref(), target)),
+                postcondition(args, declared < 0 ? null : observation.nodes.get(declared)),
                 observation.view.fingerprint(), validityMs);
     }
 
-    /** What must hold afterwards: the agent's own postcondition, else the operation's natural one. */
-    private static ActionPostcondition postcondition(ActArgs args) {
-        return args.postcondition() != null ? args.postcondition() : args.naturalPostcondition();
+    /** An element as the envelope binds it: its ref only as a digest. */
+    private static ElementEvidence evidence(String ref, ElementNode node) {
+        return new ElementEvidence(Digests.sha256Hex(ref.getBytes(StandardCharsets.UTF_8)), node.role(),
+                node.subrole(), node.name(), node.description(), node.identifier(), node.frame(), node.secure());
+    }
+
+    /**
+     * What must hold afterwards: the agent's own postcondition (with the element it declares, as
+     * the agent saw it), else the operation's natural one.
+     */
+    private static ActionPostcondition postcondition(ActArgs args, ElementNode declared) {
+        Postcondition post = args.postcondition();
+        if (post == null) {
+            return args.naturalPostcondition();
+        }
+        return declared == null ? post.own() : post.declared(evidence(post.ref(), declared));
     }
 
     /**

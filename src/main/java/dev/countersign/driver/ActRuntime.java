@@ -13,6 +13,8 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
+import dev.countersign.desktop.Recheck;
+import dev.countersign.policy.ScreenRedactor;
 import java.time.Duration;
 
 /**
@@ -23,14 +25,23 @@ import java.time.Duration;
 final class ActRuntime extends LocalRuntime {
     /** How long the target may take to report keyboard focus before keys are withheld. */
     private static final Duration FOCUS_BOUND = Duration.ofMillis(300);
+    /** The longest read-back a receipt quotes from a declared element. */
+    private static final int SHOWN_MAX = 80;
     private final int index;
+    /** The element the postcondition declares, as an index into the observation; -1 for none. */
+    private final int declared;
     private final ActArgs args;
+    private final ScreenRedactor redactor;
     private ElementNode beforeDispatch;
+    private ElementNode declaredBeforeDispatch;
 
-    ActRuntime(DriverContext ctx, Observation observation, int index, ActArgs args, long validityMs) {
+    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, ActArgs args, long validityMs,
+            ScreenRedactor redactor) {
         super(ctx, observation, validityMs);
         this.index = index;
+        this.declared = declared;
         this.args = args;
+        this.redactor = redactor;
     }
 
     @Override
@@ -49,13 +60,55 @@ final class ActRuntime extends LocalRuntime {
             // The live element lost its action since the agent saw it: never a point click instead.
             throw new DispatchRefusedException(ActFlow.noAction());
         }
+        if (declared >= 0) {
+            declaredBeforeDispatch = beforeDispatch(this::declaredNow);
+        }
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
         return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));
     }
 
+    /**
+     * The declared element as it reads right before dispatch: the baseline its change is measured
+     * from. Still the element the agent saw (identity as the target's) and never secure, else
+     * nothing is dispatched.
+     */
+    private ElementNode declaredNow() {
+        ElementNode seen = observation.nodes.get(declared);
+        Recheck now = ctx.backend.recheck(seen.handle());
+        if (now instanceof Recheck.Gone gone) {
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "postcondition.ref",
+                    "the declared element is gone: " + gone.reason()));
+        }
+        ElementNode current = ((Recheck.Present) now).current();
+        if (current.secure()) {
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED,
+                    "postcondition.ref", "the declared element is a secure field"));
+        }
+        IdentityCheck.differingField(seen, current).ifPresent(field -> {
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "postcondition.ref",
+                    "the declared element's " + field + " changed since you observed it"));
+        });
+        return current;
+    }
+
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
+        long start = System.nanoTime();
+        try {
+            return evidence();
+        } finally {
+            verified(System.nanoTime() - start);
+        }
+    }
+
+    private ReceiptVerification evidence() {
+        if (declaredBeforeDispatch != null) {
+            // The effect shows on the declared element, not on the target: it alone is the evidence.
+            Postcondition post = args.postcondition();
+            return new EffectProbe(ctx.backend, ctx.settings.declaredBound())
+                    .watched(declaredBeforeDispatch, post.watched(), post.equalsText(), this::shown);
+        }
         EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
         if (args.postcondition() == null) {
             return args.evidence(probe, beforeDispatch);
@@ -64,9 +117,16 @@ final class ActRuntime extends LocalRuntime {
             // A click counts only with its own change; then the agent's postcondition decides.
             ReceiptVerification changed = probe.click(beforeDispatch);
             boolean vanished = Boolean.FALSE.equals(args.postcondition().exists());
-            return changed == null && !vanished ? null : probe.declared(beforeDispatch, args.postcondition());
+            return changed == null && !vanished ? null : probe.declared(beforeDispatch, args.postcondition().own());
         }
-        return probe.declared(beforeDispatch, args.postcondition());
+        return probe.declared(beforeDispatch, args.postcondition().own());
+    }
+
+    /** A read-back as a receipt may quote it: credentials redacted, at most {@link #SHOWN_MAX} characters. */
+    private String shown(String text) {
+        String redacted = redactor.redact(text, new ScreenRedactor.Tally());
+        return redacted == null || redacted.length() <= SHOWN_MAX ? redacted
+                : redacted.substring(0, SHOWN_MAX) + "…";
     }
 
     /**

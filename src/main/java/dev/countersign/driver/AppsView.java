@@ -8,7 +8,7 @@ import dev.countersign.desktop.WindowInfo;
 import java.util.List;
 
 /**
- * The app listing {@code computer_evidence} returns: the running accessible applications and their showing
+ * The app listing {@code computer_observe} returns when named no app: the running accessible applications and their showing
  * windows, so an agent names an app (or a pid) it saw instead of guessing. Window ids are the
  * driver's, usable as {@code computer_observe}'s {@code window}.
  */

@@ -48,7 +48,11 @@ public final class ComputerDriver {
         return guarded(agentId, "observe", () -> observer.observe(agentId, args));
     }
 
-    /** The running accessible applications and their windows (what {@code computer_evidence} lists); reads only. */
+    /**
+     * The running accessible applications and their windows (what {@code computer_observe} answers
+     * when named no app): redacted like an observation, Countersign itself left out by the served
+     * backend; reads only.
+     */
     public ToolResult<AppsView> apps(String agentId) {
         return guarded(agentId, "apps", () -> {
             var session = ctx.sessionProblem();
@@ -100,19 +104,7 @@ public final class ComputerDriver {
                 new EvidenceView.IdentityView(own.pid(), own.executable(), own.bundleId(), own.signature(),
                         own.startedBy()),
                 window.receipts(), window.total(), window.dropped(), window.receipts().size(), true, ctx.paused(),
-                EvidenceView.CONTRACT_VERSION, runningApps());
-    }
-
-    /** The listing for evidence: empty when the session is unavailable or the backend cannot list. */
-    private List<AppsView.App> runningApps() {
-        if (ctx.sessionProblem().isPresent()) {
-            return List.of();
-        }
-        try {
-            return AppsView.of(ctx.backend.listApps(), ctx.windows, policy.redactor()).apps();
-        } catch (CountersignException e) {
-            return List.of();
-        }
+                EvidenceView.CONTRACT_VERSION);
     }
 
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * Looks for the evidence of one action by re-reading its target with a short, bounded back-off
@@ -25,10 +26,16 @@ final class EffectProbe {
 
     private final DesktopBackend backend;
     private final Duration bound;
+    private final Pace pace;
 
     EffectProbe(DesktopBackend backend, Duration bound) {
+        this(backend, bound, Pace.SYSTEM);
+    }
+
+    EffectProbe(DesktopBackend backend, Duration bound, Pace pace) {
         this.backend = backend;
         this.bound = bound;
+        this.pace = pace;
     }
 
     /** The UTF-8 SHA-256 of a value: what {@code value_digest} postconditions compare. */
@@ -42,11 +49,7 @@ final class EffectProbe {
      * change within the bound.
      */
     ReceiptVerification click(ElementNode before) {
-        long deadline = System.nanoTime() + bound.toNanos();
-        for (int pause : BACKOFF_MS) {
-            if (!sleep(pause, deadline)) {
-                break;
-            }
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
             Recheck now = backend.recheck(before.handle());
             if (now instanceof Recheck.Gone) {
                 return null;
@@ -66,12 +69,8 @@ final class EffectProbe {
 
     /** The digest of the value as it reads once it equals {@code expected}, or as it reads at the bound. */
     ReceiptVerification value(ElementNode target, String expected) {
-        long deadline = System.nanoTime() + bound.toNanos();
         String last = null;
-        for (int pause : BACKOFF_MS) {
-            if (!sleep(pause, deadline)) {
-                break;
-            }
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
             Recheck now = backend.recheck(target.handle());
             if (now instanceof Recheck.Gone) {
                 return null;
@@ -87,13 +86,9 @@ final class EffectProbe {
 
     /** Evidence that {@code text} was inserted: the value now holds it and holds more than before. */
     ReceiptVerification inserted(ElementNode target, String text) {
-        long deadline = System.nanoTime() + bound.toNanos();
         String before = target.value() == null ? "" : target.value();
         String last = null;
-        for (int pause : BACKOFF_MS) {
-            if (!sleep(pause, deadline)) {
-                break;
-            }
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
             Recheck now = backend.recheck(target.handle());
             if (now instanceof Recheck.Gone) {
                 return null;
@@ -113,14 +108,10 @@ final class EffectProbe {
      * with the digest of the value as it reads; {@code exists: true} holds while the element is there.
      */
     ReceiptVerification declared(ElementNode target, ActionPostcondition post) {
-        long deadline = System.nanoTime() + bound.toNanos();
         String expected = post.expectedDigest().orElse(null);
         String lastDigest = null;
         boolean present = true;
-        for (int pause : BACKOFF_MS) {
-            if (!sleep(pause, deadline)) {
-                break;
-            }
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
             Recheck now = backend.recheck(target.handle());
             present = now instanceof Recheck.Present;
             if (Boolean.FALSE.equals(post.exists())) {
@@ -144,13 +135,64 @@ final class EffectProbe {
         return lastDigest == null ? null : new ReceiptVerification(null, lastDigest, "the value reads back differently");
     }
 
+    /**
+     * Evidence that another element of the window shows the action's effect: its {@code change}d
+     * property (value, name or states) reads differently from {@code before} (read right before
+     * dispatch), or equals {@code expected} when one was declared. It stops at the first read that
+     * shows it. A secure element is never read: one that turns secure, is gone or is replaced by
+     * another ends the probe without evidence. The detail quotes the property as it now reads,
+     * through {@code shown} (redacted and shortened), so the agent sees the read-back.
+     */
+    ReceiptVerification watched(ElementNode before, String change, String expected, UnaryOperator<String> shown) {
+        if (before.secure()) {
+            return null;
+        }
+        String was = property(before, change);
+        String last = null;
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            Recheck now = backend.recheck(before.handle());
+            if (now instanceof Recheck.Gone) {
+                return null;
+            }
+            ElementNode after = ((Recheck.Present) now).current();
+            if (after.secure() || replaced(before, after, change)) {
+                return null;
+            }
+            last = property(after, change);
+            boolean holds = expected != null ? expected.equals(last) : !Objects.equals(was, last);
+            if (holds) {
+                String detail = "states".equals(change) ? "the declared " + before.role() + "'s " + change(before, after)
+                        : "the declared " + before.role() + "'s " + change + " reads '" + shown.apply(last) + "'";
+                return new ReceiptVerification(true, last == null ? null : valueDigest(last), detail);
+            }
+        }
+        return expected == null || last == null ? null : new ReceiptVerification(null, valueDigest(last),
+                "the declared " + before.role() + "'s " + change + " still reads '" + shown.apply(last) + "'");
+    }
+
+    /** The watched property as text: the value, the name, or the states that are not about focus. */
+    private static String property(ElementNode node, String change) {
+        return switch (change) {
+            case "name" -> node.name();
+            case "states" -> {
+                Set<String> states = new java.util.TreeSet<>(node.states());
+                states.removeAll(FOCUS_STATES);
+                yield String.join(",", states);
+            }
+            default -> node.value();
+        };
+    }
+
+    /** Whether {@code after} is another element than {@code before} (its name may change when it is watched). */
+    private static boolean replaced(ElementNode before, ElementNode after, String change) {
+        return !Objects.equals(before.role(), after.role()) || !Objects.equals(before.subrole(), after.subrole())
+                || !Objects.equals(before.identifier(), after.identifier())
+                || !"name".equals(change) && !Objects.equals(before.name(), after.name());
+    }
+
     /** Evidence that the element has keyboard focus, or null. */
     ReceiptVerification focus(ElementNode target) {
-        long deadline = System.nanoTime() + bound.toNanos();
-        for (int pause : BACKOFF_MS) {
-            if (!sleep(pause, deadline)) {
-                break;
-            }
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
             Recheck now = backend.recheck(target.handle());
             if (now instanceof Recheck.Present present && present.current().hasState("focused")) {
                 return new ReceiptVerification(true, null, "the element has keyboard focus");
@@ -177,19 +219,59 @@ final class EffectProbe {
         return "states changed: +" + new java.util.TreeSet<>(gained) + " -" + new java.util.TreeSet<>(lost);
     }
 
-    private static boolean sleep(int ms, long deadline) {
-        if (ms == 0) {
+    /**
+     * The re-reads one probe may make: each after its back-off pause, and only while the pause
+     * plus the longest read so far still end within the bound. So a probe that finds nothing
+     * returns within its bound, never a whole read past it.
+     */
+    private final class Attempts {
+        private final long deadline = pace.nanoTime() + bound.toNanos();
+        private int next;
+        private long started = -1;
+        private long longest;
+
+        boolean next() {
+            if (started >= 0) {
+                longest = Math.max(longest, pace.nanoTime() - started);
+            }
+            if (next >= BACKOFF_MS.length) {
+                return false;
+            }
+            long pause = BACKOFF_MS[next++] * 1_000_000L;
+            if (pace.nanoTime() + pause + longest > deadline) {
+                return false;
+            }
+            if (pause > 0 && !pace.sleep(pause)) {
+                return false;
+            }
+            started = pace.nanoTime();
             return true;
         }
-        if (System.nanoTime() + ms * 1_000_000L > deadline) {
-            return false;
-        }
-        try {
-            Thread.sleep(ms);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    }
+
+    /** Time as the probe reads and spends it: the system's, or a test's. */
+    interface Pace {
+        Pace SYSTEM = new Pace() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime();
+            }
+
+            @Override
+            public boolean sleep(long nanos) {
+                try {
+                    Thread.sleep(nanos / 1_000_000L, (int) (nanos % 1_000_000L));
+                    return true;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        };
+
+        long nanoTime();
+
+        /** Pauses; false when interrupted. */
+        boolean sleep(long nanos);
     }
 }

@@ -4,11 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
-/**
- * What {@code computer_evidence} returns: session, permissions, own identity, this agent's receipts,
- * and the running accessible apps with their windows, so an agent names an app it saw instead of
- * guessing (a separate {@code computer_apps} tool would not fit SPEC's 8 KB {@code tools/list}).
- */
+/** What {@code computer_evidence} returns: session, permissions, own identity, this agent's receipts. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EvidenceView(
         @JsonProperty("session_state") String sessionState,
@@ -20,16 +16,7 @@ public record EvidenceView(
         @JsonProperty("receipts_returned") int receiptsReturned,
         @JsonProperty("bounded") boolean bounded,
         @JsonProperty("paused") boolean paused,
-        @JsonProperty("contractVersion") int contractVersion,
-        @JsonProperty("apps") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<AppsView.App> apps) {
-
-    /** Evidence without the app listing (a backend that cannot list applications). */
-    public EvidenceView(String sessionState, PermissionsView permissions, IdentityView identity, List<Receipt> receipts,
-                        long receiptsTotal, long receiptsDropped, int receiptsReturned, boolean bounded, boolean paused,
-                        int contractVersion) {
-        this(sessionState, permissions, identity, receipts, receiptsTotal, receiptsDropped, receiptsReturned, bounded,
-                paused, contractVersion, List.of());
-    }
+        @JsonProperty("contractVersion") int contractVersion) {
 
     public static final int CONTRACT_VERSION = 1;
 

@@ -38,7 +38,8 @@ final class GovernedRun {
             step = graph.resume(wait.checkpoint(), ResumeInput.decision(answered.decision()));
         }
         ActionResult result = ((GraphStep.Finished) step).result();
-        Receipt receipt = Receipts.of(result, runtime.delivery(), started, approvalNanos, decidedAt);
+        Receipt receipt = Receipts.of(result, runtime.delivery(), runtime.verifyNanos(), started, approvalNanos,
+                decidedAt);
         ctx.receipts.add(agentId, receipt);
         return receipt;
     }

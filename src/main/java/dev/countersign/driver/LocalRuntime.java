@@ -39,6 +39,17 @@ abstract class LocalRuntime implements ComputerUseRuntime {
     record Dispatched(Dispatch dispatch, long nanos) {
     }
 
+    /** How long verification took, in ns, once it ran; -1 before. */
+    private volatile long verifyNanos = -1;
+
+    void verified(long nanos) {
+        verifyNanos = nanos;
+    }
+
+    long verifyNanos() {
+        return verifyNanos;
+    }
+
     /** How the action was delivered, once it was; empty when nothing was dispatched. */
     java.util.Optional<Dispatched> delivery() {
         return java.util.Optional.ofNullable(dispatched);

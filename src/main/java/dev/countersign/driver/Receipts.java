@@ -12,13 +12,16 @@ final class Receipts {
     private Receipts() {
     }
 
-    static Receipt of(ActionResult result, Optional<LocalRuntime.Dispatched> delivery, long started,
-            long approvalNanos, String decidedAt) {
+    static Receipt of(ActionResult result, Optional<LocalRuntime.Dispatched> delivery, long verifyNanos,
+            long started, long approvalNanos, String decidedAt) {
         CountersignError error = result.error();
         VerificationOutcome outcome = result.verification();
         Map<String, Long> timings = new LinkedHashMap<>();
         timings.put("total_ms", (System.nanoTime() - started) / 1_000_000);
         delivery.ifPresent(d -> timings.put("dispatch_ms", d.nanos() / 1_000_000));
+        if (verifyNanos >= 0) {
+            timings.put("verify_ms", verifyNanos / 1_000_000);
+        }
         if (approvalNanos > 0) {
             timings.put("approval_ms", approvalNanos / 1_000_000);
         }

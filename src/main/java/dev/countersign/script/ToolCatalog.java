@@ -44,7 +44,9 @@ final class ToolCatalog {
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),
                         new ScriptTool.Param("amount", "integer 1-50 (op scroll)", true),
                         new ScriptTool.Param("postcondition",
-                                "{kind: \"ui_element\", exists?: boolean, value_digest?: string}", true)),
+                                "{kind: \"ui_element\", exists?: boolean, value_digest?: string} or {kind: \"ui_element\", "
+                                        + "ref: string (another ref whose change proves it), change?: \"value\"|\"name\"|\"states\", "
+                                        + "equals?: string}", true)),
                 true, ActArgs.class));
         add(new ScriptTool(EVIDENCE, "Returns the session state, permissions, Countersign's identity and this "
                 + "agent's recent receipts.", List.of(), false, NoArgs.class));

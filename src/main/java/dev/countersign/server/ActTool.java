@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import dev.countersign.core.ActionPostcondition;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -35,7 +36,10 @@ final class ActTool implements AgentTool {
                 .require("kind", ArgSchema.oneOf("ui_element"))
                 .with("exists", new ArgSchema.Bool(null))
                 .with("value_digest", ArgSchema.string(128))
-                .with("content_digest", ArgSchema.string(128));
+                .with("content_digest", ArgSchema.string(128))
+                .with("ref", ArgSchema.string(64).describe("another element's ref"))
+                .with("change", ArgSchema.oneOf(ActionPostcondition.CHANGES.toArray(String[]::new)))
+                .with("equals", ArgSchema.string(ActArgs.MAX_TEXT));
         return ArgSchema.object()
                 .require("ref", ArgSchema.string(64))
                 .require("op", ArgSchema.oneOf(ActArgs.ops().toArray(String[]::new)))

@@ -4,7 +4,7 @@ import dev.countersign.driver.ComputerDriver;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
-/** {@code computer_evidence}: session, permissions, Countersign's identity, running apps, this agent's receipts (SPEC.md §3). */
+/** {@code computer_evidence}: session, permissions, Countersign's identity, this agent's receipts (SPEC.md §3). */
 final class EvidenceTool implements AgentTool {
     private final ComputerDriver driver;
 
@@ -19,7 +19,7 @@ final class EvidenceTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Session, permissions, Countersign's identity, running apps (names for computer_observe), "
+        return "Session, permissions, Countersign's identity, "
                 + "your recent receipts (newest first, bounded; counts say what was dropped).";
     }
 
@@ -34,7 +34,7 @@ final class EvidenceTool implements AgentTool {
                 .field("session_state", "string").field("permissions", "object").field("identity", "object")
                 .field("receipts", "array").field("receipts_total", "integer").field("receipts_dropped", "integer")
                 .field("receipts_returned", "integer").field("bounded", "boolean").field("paused", "boolean")
-                .field("contractVersion", "integer").field("apps", "array")
+                .field("contractVersion", "integer")
                 .required("session_state", "receipts", "contractVersion").build();
     }
 

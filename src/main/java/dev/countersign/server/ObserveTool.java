@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import dev.countersign.driver.AppsView;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.ObserveArgs;
@@ -7,7 +8,11 @@ import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
-/** {@code computer_observe}: a bounded read of one window's accessibility tree (SPEC.md §3). */
+/**
+ * {@code computer_observe}: a bounded read of one window's accessibility tree (SPEC.md §3). Named
+ * by neither app nor window, it lists the running apps and their windows instead (SPEC's
+ * {@code computer_apps}, without a sixth tool in {@code tools/list}), so an agent names what it saw.
+ */
 final class ObserveTool implements AgentTool {
     private final ComputerDriver driver;
     private final AuditTrail audit;
@@ -24,7 +29,7 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Read one window's accessibility tree (default: the focused window of the frontmost app). "
+        return "Read one window's accessibility tree. Without app: the running apps and their windows. "
                 + "Refs are yours alone and expire after ttl_ms; act on one with computer_act.";
     }
 
@@ -45,7 +50,7 @@ final class ObserveTool implements AgentTool {
                 .field("observation_id", "string").field("fingerprint", "string").field("expires_at", "string")
                 .field("app", "object").field("window", "object").field("nodes", "array")
                 .field("truncated", "boolean").field("omitted_count", "integer").field("redacted", "integer")
-                .required("observation_id", "nodes").build();
+                .field("apps", "array").build();
     }
 
     @Override
@@ -55,7 +60,13 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public McpSchema.CallToolResult call(ToolCall call) {
-        ToolResult<ObservationView> result = driver.observe(call.agentId(), call.argumentsAs(ObserveArgs.class));
+        ObserveArgs args = call.argumentsAs(ObserveArgs.class);
+        if (args.app() == null && args.window() == null) {
+            ToolResult<AppsView> apps = driver.apps(call.agentId());
+            return apps instanceof ToolResult.Ok<AppsView> ok ? ToolResults.ok(ok.value())
+                    : ToolResults.error(((ToolResult.Err<AppsView>) apps).error());
+        }
+        ToolResult<ObservationView> result = driver.observe(call.agentId(), args);
         if (result instanceof ToolResult.Err) {
             return ToolResults.error(((ToolResult.Err<ObservationView>) result).error());
         }

@@ -261,7 +261,7 @@ class ComputerDriverTest {
             ObservationView view = h.observe("agent-a");
             // The agent declares it expects "ANA"; the field reads back "ana": evidence contradicts.
             Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Type(ref(view, "User name"), "ana",
-                    new dev.countersign.core.ActionPostcondition("ui_element", null,
+                    new Postcondition("ui_element", null,
                             EffectProbe.valueDigest("ANA"), null))));
             assertThat(receipt.status()).isEqualTo("failed");
             assertThat(receipt.verification().outcome()).isEqualTo("failed");

@@ -6,7 +6,6 @@ import static dev.countersign.driver.DriverHarness.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.Decision;
-import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
 import java.time.Duration;
@@ -140,7 +139,7 @@ class DriverHardeningTest {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("remember").onPress = e -> e.states = TableDesktop.toggled(e.states, "checked");
         Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "Remember me"),
-                new ActionPostcondition("ui_element", false, null, null))));
+                new Postcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("failed");
     }
 
@@ -149,7 +148,7 @@ class DriverHardeningTest {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("ok").onPress = e -> h.desktop.elements.remove("ok");
         Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "OK"),
-                new ActionPostcondition("ui_element", false, null, null))));
+                new Postcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("confirmed");
     }
 

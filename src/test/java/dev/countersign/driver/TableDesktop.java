@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * that moves, a press that changes nothing). It is a test double of the backend, never of the
  * driver; the real backend is exercised by the desktop-tagged tests.
  */
-final class TableDesktop implements DesktopBackend {
+class TableDesktop implements DesktopBackend {
     record Handle(String id) implements ElementHandle {
     }
 

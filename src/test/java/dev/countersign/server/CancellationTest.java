@@ -79,7 +79,7 @@ class CancellationTest {
 
     private JsonNode sseObserve(String token, String session) {
         HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{}}}", Map.of("Mcp-Session-Id", session));
+                + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{\"app\":\"yad\"}}}", Map.of("Mcp-Session-Id", session));
         return EndpointSecurityTest.sseResult(response.body());
     }
 }

@@ -92,7 +92,7 @@ class EndpointSecurityTest {
             String session = fx.rawSession(token);
             int before = fx.auditLines().size();
             HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\","
-                    + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{}}}",
+                    + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{\"app\":\"yad\"}}}",
                     Map.of("Mcp-Session-Id", session, "Origin", "https://evil.example"));
             assertThat(response.statusCode()).isEqualTo(403);
             assertThat(fx.auditLines()).hasSize(before);
@@ -292,7 +292,7 @@ class EndpointSecurityTest {
 
     JsonNode observe(String token, String session) {
         HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{}}}", Map.of("Mcp-Session-Id", session));
+                + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{\"app\":\"yad\"}}}", Map.of("Mcp-Session-Id", session));
         return sseResult(response.body());
     }
 

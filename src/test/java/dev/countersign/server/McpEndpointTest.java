@@ -111,7 +111,7 @@ class McpEndpointTest {
         @Test
         void aRejectedReceiptIsAnErrorThatStillCarriesTheReceipt() {
             McpSyncClient client = fx.client(fx.token("claude"));
-            String ref = refOf(call(client, "computer_observe", Map.of()), "Delete");
+            String ref = refOf(call(client, "computer_observe", Map.of("app", "yad")), "Delete");
             // Nobody answers in time here: the approver withdraws and the receipt says rejected.
             CompletableFuture<McpSchema.CallToolResult> act = CompletableFuture.supplyAsync(() ->
                     call(client, "computer_act", Map.of("ref", ref, "op", "click")));
@@ -132,7 +132,7 @@ class McpEndpointTest {
         void anApprovalWaitSendsProgressAndAnAllowRunsTheAction() {
             List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
             McpSyncClient client = fx.client(fx.token("claude"), progress::add);
-            String ref = refOf(call(client, "computer_observe", Map.of()), "Delete");
+            String ref = refOf(call(client, "computer_observe", Map.of("app", "yad")), "Delete");
             McpSchema.CallToolRequest request = McpSchema.CallToolRequest.builder("computer_act")
                     .arguments(Map.of("ref", ref, "op", "click"))
                     .meta(Map.of("progressToken", "p-1")).build();
@@ -154,8 +154,8 @@ class McpEndpointTest {
         void twoAgentsCannotSeeEachOthersRefsOrReceipts() {
             McpSyncClient a = fx.client(fx.token("agent-a"));
             McpSyncClient b = fx.client(fx.token("agent-b"));
-            String refOfA = refOf(call(a, "computer_observe", Map.of()), "Remember me");
-            call(b, "computer_observe", Map.of());
+            String refOfA = refOf(call(a, "computer_observe", Map.of("app", "yad")), "Remember me");
+            call(b, "computer_observe", Map.of("app", "yad"));
             McpSchema.CallToolResult stolen = call(b, "computer_act", Map.of("ref", refOfA, "op", "click"));
             assertThat(stolen.isError()).isTrue();
             assertThat(structured(stolen)).containsEntry("code", "REF_UNKNOWN");

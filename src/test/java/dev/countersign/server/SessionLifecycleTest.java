@@ -107,7 +107,7 @@ class SessionLifecycleTest {
 
     private com.fasterxml.jackson.databind.JsonNode observe(String token, String session) {
         HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{}}}", Map.of("Mcp-Session-Id", session));
+                + "\"params\":{\"name\":\"computer_observe\",\"arguments\":{\"app\":\"yad\"}}}", Map.of("Mcp-Session-Id", session));
         return EndpointSecurityTest.sseResult(response.body());
     }
 

@@ -69,7 +69,7 @@ class StdioBridgeTest {
         assertThat(stdio.listTools().tools()).extracting(McpSchema.Tool::name)
                 .containsExactly("computer_observe", "computer_visual_observe", "computer_act", "computer_visual_act",
                         "computer_evidence");
-        McpSchema.CallToolResult observation = stdio.callTool(new McpSchema.CallToolRequest("computer_observe", Map.of()));
+        McpSchema.CallToolResult observation = stdio.callTool(new McpSchema.CallToolRequest("computer_observe", Map.of("app", "yad")));
         assertThat(observation.isError()).isFalse();
         McpSchema.CallToolResult act = stdio.callTool(new McpSchema.CallToolRequest("computer_act",
                 Map.of("ref", McpEndpointTest.refOf(observation, "Remember me"), "op", "click")));

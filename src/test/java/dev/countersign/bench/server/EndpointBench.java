@@ -66,7 +66,7 @@ public final class EndpointBench {
             double[] inObserve = time(calls, () -> driver.observe("bench-0", observeArgs));
             double[] inEvidence = time(calls, () -> driver.evidence("bench-0"));
             McpSyncClient client = client(endpoint, agents.add("bench-0").token());
-            McpSchema.CallToolRequest observe = new McpSchema.CallToolRequest("computer_observe", Map.of());
+            McpSchema.CallToolRequest observe = new McpSchema.CallToolRequest("computer_observe", Map.of("app", "yad"));
             McpSchema.CallToolRequest evidence = new McpSchema.CallToolRequest("computer_evidence", Map.of());
             double[] mcpObserve = time(calls, () -> client.callTool(observe));
             double[] mcpEvidence = time(calls, () -> client.callTool(evidence));
@@ -122,7 +122,7 @@ public final class EndpointBench {
         for (int i = 0; i < n; i++) {
             clients.add(client(endpoint, agents.add("tp-" + n + "-" + i).token()));
         }
-        McpSchema.CallToolRequest observe = new McpSchema.CallToolRequest("computer_observe", Map.of());
+        McpSchema.CallToolRequest observe = new McpSchema.CallToolRequest("computer_observe", Map.of("app", "yad"));
         clients.forEach(c -> c.callTool(observe));
         ExecutorService pool = Executors.newFixedThreadPool(n);
         CountDownLatch go = new CountDownLatch(1);

@@ -1,7 +1,13 @@
-package dev.countersign.driver;
+package dev.countersign.app;
 
 import ch.qos.logback.classic.Level;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.NodeView;
+import dev.countersign.driver.ObservationView;
+import dev.countersign.driver.ObserveArgs;
+import dev.countersign.driver.ToolResult;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.countersign.driver;
+package dev.countersign.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +11,16 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.DriverSettings;
+import dev.countersign.driver.LeaseBook;
+import dev.countersign.driver.NodeView;
+import dev.countersign.driver.ObservationView;
+import dev.countersign.driver.ObserveArgs;
+import dev.countersign.driver.PolicyApprovals;
+import dev.countersign.driver.ToolResult;
+import dev.countersign.driver.VisualObservation;
+import io.modelcontextprotocol.client.McpSyncClient;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.vision.Mark;
 import java.io.IOException;
@@ -37,7 +47,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The compatibility matrix (docs/compatibility.md): real Debian apps — two browsers on a local
  * form, LibreOffice Writer, GTK 4, GTK 3, Qt 5 and Swing — each launched once, found by name and
- * driven through the governed driver with the default policy and the headless approver. Every
+ * driven by an agent over MCP through the served app (the production backend wrappers, the
+ * endpoint and the governed driver) with the default policy and the headless approver. Every
  * operation is recorded in the ledger with its route, and each app's expected outcomes are
  * asserted, so a regression in any app fails the run. "unsupported" is only ever expected where
  * the app has no such control.
@@ -48,15 +59,29 @@ class CompatibilityMatrixTest {
     private static final Path RESOURCES = ROOT.resolve("src/test/resources/compat");
     private static final CompatLedger LEDGER = new CompatLedger();
     private static DesktopBackend backend;
+    private static HeadlessServed served;
+    private static McpSyncClient agent;
+    @org.junit.jupiter.api.io.TempDir
+    static Path home;
 
     /** What one app is, how to start it, which controls the matrix drives, and what each operation must yield. */
     record App(String label, String atspiName, String title, List<String> command, Map<String, String> env,
                Predicate<NodeView> textField, Predicate<NodeView> checkBox, String risky, Predicate<NodeView> secure,
-               Map<String, String> expected) {
+               Map<String, String> expected, Effect effect) {
+        App(String label, String atspiName, String title, List<String> command, Map<String, String> env,
+            Predicate<NodeView> textField, Predicate<NodeView> checkBox, String risky, Predicate<NodeView> secure,
+            Map<String, String> expected) {
+            this(label, atspiName, title, command, env, textField, checkBox, risky, secure, expected, null);
+        }
+
         @Override
         public String toString() {
             return label;
         }
+    }
+
+    /** A button whose effect shows on another element ({@code shows}), which then reads {@code reads}. */
+    record Effect(String button, Predicate<NodeView> shows, String reads) {
     }
 
     static Predicate<NodeView> named(String role, String name) {
@@ -86,9 +111,12 @@ class CompatibilityMatrixTest {
                 "user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);", ""));
         Path office = Files.createTempDirectory("countersign-office-");
         Map<String, String> form = Map.of("type", "confirmed", "check_box", "confirmed", "risky_refused", "refused",
-                "secure_refused", "refused", "visual_marks", "confirmed");
+                "secure_refused", "refused", "visual_marks", "confirmed", "declared_effect", "unsupported");
         Map<String, String> textOnly = Map.of("type", "confirmed", "check_box", "unsupported",
-                "risky_refused", "unsupported", "secure_refused", "unsupported", "visual_marks", "confirmed");
+                "risky_refused", "unsupported", "secure_refused", "unsupported", "visual_marks", "confirmed",
+                "declared_effect", "unsupported");
+        Map<String, String> calculator = new java.util.HashMap<>(textOnly);
+        calculator.put("declared_effect", "confirmed");
         return Stream.of(
                 // Chromium puts web content on AT-SPI only with GNOME_ACCESSIBILITY=1 (or a screen
                 // reader running) and --force-renderer-accessibility; as root it needs --no-sandbox.
@@ -116,13 +144,16 @@ class CompatibilityMatrixTest {
                         named("text", "Full name"), named("check box", "Subscribe"), "Delete all",
                         named("password text", "Password"), form),
                 new App("gtk3-widget-factory", "gtk3-widget-factory", null, List.of("gtk3-widget-factory"), Map.of(),
-                        n -> editable("text").test(n) && "".equals(n.value()),
+                        // An empty value is left out of a node on the wire.
+                        n -> editable("text").test(n) && (n.value() == null || n.value().isEmpty()),
                         n -> named("check box", "checkbutton").test(n) && !n.states().contains("disabled")
                                 && !n.states().contains("indeterminate") && !n.states().contains("checked"),
                         null, null, Map.of("type", "confirmed", "check_box", "confirmed", "risky_refused", "unsupported",
-                                "secure_refused", "unsupported", "visual_marks", "confirmed")),
+                                "secure_refused", "unsupported", "visual_marks", "confirmed",
+                                "declared_effect", "unsupported")),
+                // A key shows its effect on the display: the click declares the display as its postcondition.
                 new App("gnome-calculator", "gnome-calculator", "Calculator", List.of("gnome-calculator"), Map.of(),
-                        editable("text"), null, null, null, textOnly),
+                        editable("text"), null, null, null, calculator, new Effect("7", editable("text"), "7")),
                 new App("mousepad", "mousepad", null, List.of("mousepad"), Map.of(), editable("text"), null, null, null,
                         textOnly),
                 // soffice is a launcher script: the accessible process is its child soffice.bin.
@@ -132,13 +163,20 @@ class CompatibilityMatrixTest {
     }
 
     @BeforeAll
-    static void desktop() {
+    static void desktop() throws IOException {
         TestDesktopExtension.requireTestDesktop();
         backend = AtspiDesktopBackend.fromEnvironment();
+        // The app as `countersign serve` runs it, without a person: the headless approver refuses
+        // whatever needs approval. One agent connects with a token, as any MCP client would.
+        served = HeadlessServed.start(home, backend);
+        agent = served.agent("matrix");
     }
 
     @AfterAll
     static void ledger() throws IOException {
+        if (served != null) {
+            served.close();
+        }
         if (backend != null) {
             backend.close();
         }
@@ -161,7 +199,7 @@ class CompatibilityMatrixTest {
     void appIsDrivableAsTheLedgerSays(App app) throws Exception {
         Launched launched = Launched.start(app, backend);
         try {
-            new MatrixRun(app, launched, backend, LEDGER).run();
+            new MatrixRun(app, launched, agent, LEDGER).run();
         } finally {
             launched.stop();
         }

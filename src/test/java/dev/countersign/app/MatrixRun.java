@@ -1,51 +1,98 @@
-package dev.countersign.driver;
+package dev.countersign.app;
 
-import dev.countersign.core.CountersignError;
-import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.core.Json;
+import dev.countersign.driver.AppsView;
+import dev.countersign.driver.NodeView;
+import dev.countersign.driver.ObservationView;
+import dev.countersign.driver.Receipt;
+import dev.countersign.driver.VisualObservation;
+import dev.countersign.server.Results;
 import dev.countersign.vision.Mark;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * One app's row of the compatibility matrix: each operation run through the governed driver, its
- * outcome as the receipt or refusal says, confirmed only by what the app reads back.
+ * One app's row of the compatibility matrix: each operation run by an agent over MCP through the
+ * served app (so the production wrappers, the endpoint's checks and the governed driver are all in
+ * the path), its outcome as the receipt or refusal says, confirmed only by what the app reads back.
  */
 final class MatrixRun {
-    private static final String AGENT = "agent-matrix";
     private static final String TYPED = "Ada Lovelace 1815";
+    /** Reads the wire form back into the driver's records: absent defaults (false, 0) are left out on the wire. */
+    private static final com.fasterxml.jackson.databind.ObjectMapper LENIENT = Json.mapper().copy()
+            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final CompatibilityMatrixTest.App app;
     private final CompatibilityMatrixTest.Launched launched;
     private final CompatLedger ledger;
-    private final ComputerDriver driver;
+    private final McpSyncClient agent;
 
-    MatrixRun(CompatibilityMatrixTest.App app, CompatibilityMatrixTest.Launched launched, DesktopBackend backend,
+    MatrixRun(CompatibilityMatrixTest.App app, CompatibilityMatrixTest.Launched launched, McpSyncClient agent,
               CompatLedger ledger) {
         this.app = app;
         this.launched = launched;
         this.ledger = ledger;
-        this.driver = CompatibilityMatrixTest.driver(backend);
+        this.agent = agent;
+    }
+
+    /**
+     * One tool call's answer: its body, and whether it was an error. A rejected or failed receipt is
+     * an error whose body carries the receipt ({@code receipt}); a refusal carries none.
+     */
+    private record Answer(Map<String, Object> body, boolean error) {
+        boolean refused() {
+            return error && !body.containsKey("receipt");
+        }
+
+        @SuppressWarnings("unchecked")
+        Receipt receipt() {
+            Object nested = body.get("receipt");
+            return LENIENT.convertValue(nested != null ? (Map<String, Object>) nested : body, Receipt.class);
+        }
+
+        String describe() {
+            return body.get("code") + ": " + body.get("message");
+        }
+
+        <T> T as(Class<T> type) {
+            return LENIENT.convertValue(body, type);
+        }
+    }
+
+    private Answer call(String tool, Map<String, Object> args) {
+        McpSchema.CallToolResult r = agent.callTool(new McpSchema.CallToolRequest(tool, args));
+        return new Answer(Results.body(r), Boolean.TRUE.equals(r.isError()));
     }
 
     void run() throws InterruptedException {
         long t = System.nanoTime();
-        ToolResult<ObservationView> byName = driver.observe(AGENT, new ObserveArgs(app.atspiName(), null, null, null, null));
-        if (byName instanceof ToolResult.Err) {
-            record("find", "unsupported", null, CompatibilityMatrixTest.describe(((ToolResult.Err<?>) byName).error()), t);
+        Answer byName = call("computer_observe", Map.of("app", app.atspiName()));
+        if (byName.error()) {
+            record("find", "unsupported", null, byName.describe(), t);
             return;
         }
-        ObservationView view = ((ToolResult.Ok<ObservationView>) byName).value();
-        // The same app, as computer_evidence lists it for an agent that does not know the name yet.
-        boolean listed = driver.evidence(AGENT).apps().stream()
-                .anyMatch(a -> a.pid() == launched.accessiblePid() && a.name().equals(app.atspiName()) && !a.windows().isEmpty());
+        ObservationView view = byName.as(ObservationView.class);
+        // The same app, as computer_observe lists it for an agent that does not know the name yet.
+        Answer listing = call("computer_observe", Map.of());
+        boolean listed = !listing.error() && listing.as(AppsView.class).apps().stream()
+                .anyMatch(a -> a.pid() == launched.accessiblePid() && a.name().equals(app.atspiName())
+                        && !a.windows().isEmpty());
         record("find", view.app().pid() == launched.accessiblePid() && listed ? "confirmed" : "unknown", null,
                 "'" + app.atspiName() + "' is pid " + view.app().pid() + ", window '" + view.window().title() + "'"
-                        + (listed ? "; listed with its windows in computer_evidence" : "; not in computer_evidence's apps"), t);
+                        + (listed ? "; listed with its windows by computer_observe without app"
+                                : "; not in computer_observe's listing"), t);
         observe(view, t);
         // Marks first, while every control still reads as it did at launch.
         visual();
+        // Before typing, while the element that shows the effect still reads as at launch.
+        declaredEffect();
         type();
         checkBox();
         risky();
@@ -54,10 +101,8 @@ final class MatrixRun {
 
     private void observe(ObservationView view, long t) {
         List<String> missing = new ArrayList<>();
-        for (Predicate<NodeView> p : new ArrayList<>(List.of(app.textField()))) {
-            if (view.nodes().stream().noneMatch(p)) {
-                missing.add("text field");
-            }
+        if (view.nodes().stream().noneMatch(app.textField())) {
+            missing.add("text field");
         }
         if (app.checkBox() != null && view.nodes().stream().noneMatch(app.checkBox())) {
             missing.add("check box");
@@ -71,13 +116,19 @@ final class MatrixRun {
     }
 
     private ObservationView fresh() {
-        ToolResult<ObservationView> r = driver.observe(AGENT, new ObserveArgs(Long.toString(launched.accessiblePid()),
-                null, null, null, null));
-        return ((ToolResult.Ok<ObservationView>) r).value();
+        Answer a = call("computer_observe", Map.of("app", Long.toString(launched.accessiblePid())));
+        if (a.error()) {
+            throw new AssertionError(app.label() + ": observe failed: " + a.describe());
+        }
+        return a.as(ObservationView.class);
     }
 
     private static Optional<NodeView> find(ObservationView view, Predicate<NodeView> p) {
         return view.nodes().stream().filter(p).findFirst();
+    }
+
+    private Answer act(Map<String, Object> args) {
+        return call("computer_act", args);
     }
 
     private void type() {
@@ -87,17 +138,20 @@ final class MatrixRun {
             record("type", "unsupported", null, "no text field in the observation", t);
             return;
         }
-        ToolResult<Receipt> r = driver.act(AGENT, ActArgs.type(field.get().ref(), TYPED));
-        if (r instanceof ToolResult.Err) {
-            record("type", "refused", null, CompatibilityMatrixTest.describe(((ToolResult.Err<?>) r).error()), t);
+        Answer r = act(Map.of("ref", field.get().ref(), "op", "type", "text", TYPED));
+        if (r.refused()) {
+            record("type", "refused", null, r.describe(), t);
             return;
         }
-        Receipt receipt = ((ToolResult.Ok<Receipt>) r).value();
+        Receipt receipt = r.receipt();
         // The receipt's read-back, then our own: the field's value as the app reports it now.
         ObservationView after = fresh();
         boolean reads = after.nodes().stream().anyMatch(n -> n.value() != null && n.value().contains(TYPED));
         String outcome = "confirmed".equals(receipt.status()) && reads ? "confirmed" : receipt.status();
-        record("type", outcome, receipt.strategy(), receiptDetail(receipt) + (reads ? "; reads back" : "; does not read back"), t);
+        // What the field holds instead (our own test text, never a secret), to tell a slow app from a lost key.
+        String instead = reads ? "" : find(after, app.textField()).map(n -> " (it reads '" + n.value() + "')").orElse("");
+        record("type", outcome, receipt.strategy(), receiptDetail(receipt)
+                + (reads ? "; reads back" : "; does not read back" + instead), t);
     }
 
     private void checkBox() {
@@ -111,12 +165,12 @@ final class MatrixRun {
             record("check_box", "unknown", null, "no check box in the observation", t);
             return;
         }
-        ToolResult<Receipt> r = driver.act(AGENT, ActArgs.click(box.get().ref()));
-        if (r instanceof ToolResult.Err) {
-            record("check_box", "refused", null, CompatibilityMatrixTest.describe(((ToolResult.Err<?>) r).error()), t);
+        Answer r = act(Map.of("ref", box.get().ref(), "op", "click"));
+        if (r.refused()) {
+            record("check_box", "refused", null, r.describe(), t);
             return;
         }
-        Receipt receipt = ((ToolResult.Ok<Receipt>) r).value();
+        Receipt receipt = r.receipt();
         record("check_box", receipt.status(), receipt.strategy(), receiptDetail(receipt), t);
     }
 
@@ -131,10 +185,9 @@ final class MatrixRun {
             record("risky_refused", "unknown", null, "no '" + app.risky() + "' in the observation", t);
             return;
         }
-        ToolResult<Receipt> r = driver.act(AGENT, ActArgs.click(button.get().ref()));
-        String code = r instanceof ToolResult.Err ? ((ToolResult.Err<?>) r).error().code().name()
-                : ((ToolResult.Ok<Receipt>) r).value().code();
-        String status = r instanceof ToolResult.Err ? "refused" : ((ToolResult.Ok<Receipt>) r).value().status();
+        Answer r = act(Map.of("ref", button.get().ref(), "op", "click"));
+        String code = r.refused() ? String.valueOf(r.body().get("code")) : r.receipt().code();
+        String status = r.refused() ? "refused" : r.receipt().status();
         // The side effect, read from the app itself: its status label still says idle.
         sleepQuietly(300);
         ObservationView after = fresh();
@@ -157,27 +210,59 @@ final class MatrixRun {
             return;
         }
         boolean valueHidden = field.get().secure() && field.get().value() == null;
-        ToolResult<Receipt> r = driver.act(AGENT, ActArgs.type(field.get().ref(), "hunter2"));
-        if (r instanceof ToolResult.Err) {
-            CountersignError e = ((ToolResult.Err<?>) r).error();
-            boolean ok = "SECURE_FIELD_REFUSED".equals(e.code().name()) && valueHidden;
-            record("secure_refused", ok ? "refused" : "unknown", null, CompatibilityMatrixTest.describe(e)
+        Answer r = act(Map.of("ref", field.get().ref(), "op", "type", "text", "hunter2"));
+        if (r.refused()) {
+            boolean ok = "SECURE_FIELD_REFUSED".equals(r.body().get("code")) && valueHidden;
+            record("secure_refused", ok ? "refused" : "unknown", null, r.describe()
                     + (valueHidden ? "; its value was never read" : "; its value was in the observation"), t);
             return;
         }
-        Receipt receipt = ((ToolResult.Ok<Receipt>) r).value();
+        Receipt receipt = r.receipt();
         record("secure_refused", receipt.status(), receipt.strategy(), "not refused: " + receiptDetail(receipt), t);
+    }
+
+    /** A click whose effect shows on another element, declared as its postcondition (a calculator's key). */
+    private void declaredEffect() {
+        long t = System.nanoTime();
+        CompatibilityMatrixTest.Effect effect = app.effect();
+        if (effect == null) {
+            record("declared_effect", "unsupported", null, "no control in this app's row shows its effect elsewhere", t);
+            return;
+        }
+        ObservationView view = fresh();
+        Optional<NodeView> button = find(view, n -> "push button".equals(n.role()) && effect.button().equals(n.name()));
+        Optional<NodeView> shows = find(view, effect.shows());
+        if (button.isEmpty() || shows.isEmpty()) {
+            record("declared_effect", "unknown", null, "no '" + effect.button() + "' or no element showing it", t);
+            return;
+        }
+        Map<String, Object> post = new LinkedHashMap<>();
+        post.put("kind", "ui_element");
+        post.put("ref", shows.get().ref());
+        post.put("equals", effect.reads());
+        Answer r = act(Map.of("ref", button.get().ref(), "op", "click", "postcondition", post));
+        if (r.refused()) {
+            record("declared_effect", "refused", null, r.describe(), t);
+            return;
+        }
+        Receipt receipt = r.receipt();
+        // Our own read-back, beside the receipt's: the declared element as the app reports it now.
+        boolean reads = find(fresh(), effect.shows()).map(n -> effect.reads().equals(n.value())).orElse(false);
+        String outcome = "confirmed".equals(receipt.status()) && reads ? "confirmed" : receipt.status();
+        record("declared_effect", outcome, receipt.strategy(), "click '" + effect.button() + "' declaring the "
+                + shows.get().role() + ": " + receiptDetail(receipt) + ", verify_ms "
+                + receipt.timings().get("verify_ms") + (reads ? "; reads back" : "; does not read back"), t);
     }
 
     private void visual() {
         long t = System.nanoTime();
         ObservationView view = fresh();
-        ToolResult<VisualObservation> r = driver.visualObserve(AGENT, new VisualArgs.Observe(view.observationId(), null));
-        if (r instanceof ToolResult.Err) {
-            record("visual_marks", "unsupported", null, CompatibilityMatrixTest.describe(((ToolResult.Err<?>) r).error()), t);
+        Answer r = call("computer_visual_observe", Map.of("observation_id", view.observationId()));
+        if (r.error()) {
+            record("visual_marks", "unsupported", null, r.describe(), t);
             return;
         }
-        VisualObservation v = ((ToolResult.Ok<VisualObservation>) r).value();
+        VisualObservation v = r.as(VisualObservation.class);
         List<NodeView> controls = new ArrayList<>();
         find(view, app.textField()).ifPresent(controls::add);
         if (app.checkBox() != null) {
