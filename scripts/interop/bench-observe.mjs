@@ -1,0 +1,63 @@
+// The client half of scripts/bench/observe: the official TypeScript SDK over Streamable HTTP to a
+// running Countersign, timing each call from the client's side (request written to answer parsed).
+// Usage: node bench-observe.mjs  with CS_URL, CS_TOKEN, CS_FACTORY_PID, CS_FORM_PID, CS_RUNS, CS_WARMUP.
+// Prints one JSON object: the cold first observe, the warm observes and the confirmed check-box clicks.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+const need = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`bench-observe needs ${name}`);
+  return value;
+};
+const url = need("CS_URL");
+const token = need("CS_TOKEN");
+const factory = need("CS_FACTORY_PID");
+const form = need("CS_FORM_PID");
+const runs = Number(process.env.CS_RUNS ?? "30");
+const warmup = Number(process.env.CS_WARMUP ?? "20");
+
+const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+const now = () => process.hrtime.bigint();
+
+function body(result) {
+  if (!result || result.isError) throw new Error(`call failed: ${JSON.stringify(result).slice(0, 600)}`);
+  return result.structuredContent ?? JSON.parse(result.content.find((c) => c.type === "text").text);
+}
+
+const client = new Client({ name: "bench-observe", version: "1" });
+let t0 = now();
+await client.connect(new StreamableHTTPClientTransport(new URL(url),
+  { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+const connectMs = ms(t0);
+const call = async (name, args) => body(await client.callTool({ name, arguments: args }, { timeout: 60_000 }));
+
+t0 = now();
+const first = await call("computer_observe", { app: factory });
+const coldMs = ms(t0);
+
+const observe = [];
+let nodes = 0;
+for (let i = 0; i < warmup + runs; i++) {
+  t0 = now();
+  const o = await call("computer_observe", { app: factory });
+  const t = ms(t0);
+  nodes = o.nodes.length;
+  if (i >= warmup) observe.push(t);
+}
+
+const act = [];
+let confirmed = 0;
+for (let i = 0; i < Math.max(5, Math.floor(warmup / 2)) + runs; i++) {
+  const o = await call("computer_observe", { app: form });
+  const ref = o.nodes.find((n) => n.name === "Remember me")?.ref;
+  if (!ref) throw new Error("no 'Remember me' check box in the form");
+  t0 = now();
+  const receipt = await call("computer_act", { ref, op: "click" });
+  const t = ms(t0);
+  if (i >= Math.max(5, Math.floor(warmup / 2))) {
+    act.push(t);
+    if (receipt.status === "confirmed") confirmed++;
+  }
+}
+await client.close();
+console.log(JSON.stringify({ connectMs, coldMs, coldNodes: first.nodes.length, nodes, observe, act, confirmed }));

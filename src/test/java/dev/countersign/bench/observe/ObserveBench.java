@@ -1,0 +1,193 @@
+package dev.countersign.bench.observe;
+
+import ch.qos.logback.classic.Level;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.core.Json;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code computer_observe} of gtk3-widget-factory three ways in one run (scripts/bench/observe,
+ * never in the suite): client to client over the real socket — the official TypeScript SDK over
+ * Streamable HTTP to {@code countersign serve} in its own JVM, as an agent sees it — the backend's
+ * own snapshot in this process, and a pyatspi walk of the same window and properties; with the
+ * served app's start, its cold first observe and a confirmed check-box click over MCP. Prints a
+ * Markdown table (median and p90) and the ratios the issue's targets are stated in.
+ */
+public final class ObserveBench {
+    private static final Path INTEROP = Path.of("scripts", "interop").toAbsolutePath();
+
+    private ObserveBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
+        Path home = Files.createTempDirectory("cs-bench-observe");
+        List<String> rows = new ArrayList<>();
+        try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
+            TestDesktop desktop = new TestDesktop(backend);
+            Process server = null;
+            try {
+                TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
+                TestDesktop.TargetApp form = desktop.launchForm("", "");
+                SnapshotLimits limits = SnapshotLimits.defaults();
+
+                run(List.of(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home, "dev.countersign.app.Main",
+                        "agent", "add", "bench"));
+                String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
+
+                long spawned = System.nanoTime();
+                server = new ProcessBuilder(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home,
+                        "dev.countersign.app.Main", "serve", "--port", "0", "--headless")
+                        .redirectError(home.resolve("serve.err").toFile()).start();
+                BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+                String url = null;
+                for (String line; (line = out.readLine()) != null; ) {
+                    if (line.startsWith("Countersign is serving agents at ")) {
+                        url = line.substring("Countersign is serving agents at ".length()).strip();
+                        break;
+                    }
+                }
+                double startMs = (System.nanoTime() - spawned) / 1e6;
+                if (url == null) {
+                    throw new IllegalStateException("countersign serve did not start: " + Files.readString(home.resolve("serve.err")));
+                }
+                Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "serve-stdout");
+                drain.setDaemon(true);
+                drain.start();
+
+                ProcessBuilder node = new ProcessBuilder(INTEROP.resolve("node_modules/.bin/node").toString(),
+                        INTEROP.resolve("bench-observe.mjs").toString()).directory(INTEROP.toFile())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT);
+                node.environment().put("CS_URL", url);
+                node.environment().put("CS_TOKEN", token);
+                node.environment().put("CS_FACTORY_PID", Long.toString(factory.pid()));
+                node.environment().put("CS_FORM_PID", Long.toString(form.pid()));
+                node.environment().put("CS_RUNS", Integer.toString(runs));
+                node.environment().put("CS_WARMUP", Integer.toString(warmup));
+                JsonNode client = Json.mapper().readTree(capture(node));
+
+                int nodes = backend.snapshot(factory.app(), factory.window(), limits).nodes().size();
+                List<Double> inProcess = measure(runs, warmup * 3,
+                        () -> backend.snapshot(factory.app(), factory.window(), limits));
+
+                JsonNode py = Json.mapper().readTree(capture(new ProcessBuilder("/usr/bin/python3",
+                        Path.of("scripts", "bench", "pyatspi-walk.py").toAbsolutePath().toString(),
+                        Long.toString(factory.pid()), Integer.toString(Math.min(runs, 15)), "3",
+                        Integer.toString(limits.maxNodes()), Integer.toString(limits.maxDepth()))
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)));
+
+                List<Double> mcp = list(client.path("observe"));
+                List<Double> walk = list(py.path("ms"));
+                rows.add(row("computer_observe gtk3-widget-factory (" + client.path("nodes").asInt()
+                        + " nodes) over MCP, client to client (TS SDK, Streamable HTTP)", mcp));
+                rows.add(row("… the backend's own snapshot in-process (" + nodes + " nodes)", inProcess));
+                rows.add(row("… a pyatspi walk of the same window and properties (" + py.path("nodes").asInt()
+                        + " nodes)", walk));
+                rows.add(row("first computer_observe after start (cold, " + client.path("coldNodes").asInt() + " nodes)",
+                        List.of(client.path("coldMs").asDouble())));
+                rows.add(row("countersign serve start: spawn to serving", List.of(startMs)));
+                rows.add(row("computer_act click on a check box over MCP (" + client.path("confirmed").asInt() + "/"
+                        + client.path("act").size() + " confirmed)", list(client.path("act"))));
+                System.out.println("| task | median ms | p90 ms | runs |");
+                System.out.println("|---|---:|---:|---:|");
+                rows.forEach(System.out::println);
+                System.out.println();
+                System.out.printf(Locale.ROOT, "MCP observe − backend snapshot: %+.1f ms (target ≤ +10 ms)%n",
+                        median(mcp) - median(inProcess));
+                System.out.printf(Locale.ROOT, "MCP observe / pyatspi walk: %.2f×; backend snapshot / pyatspi walk: %.2f× "
+                        + "(target ≤ 0.3×)%n", median(mcp) / median(walk), median(inProcess) / median(walk));
+            } finally {
+                if (server != null) {
+                    server.destroy();
+                    if (!server.waitFor(10, TimeUnit.SECONDS)) {
+                        server.destroyForcibly();
+                    }
+                }
+                desktop.cleanUp();
+            }
+        }
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The class path {@code ./countersign} starts with: the app's classes and its runtime dependencies only. */
+    private static String mainClasspath() throws IOException {
+        return Path.of("target", "classes").toAbsolutePath() + java.io.File.pathSeparator
+                + Files.readString(Path.of("target", "classpath.txt")).strip();
+    }
+
+    private static void run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
+        }
+    }
+
+    private static String capture(ProcessBuilder pb) throws Exception {
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", pb.command()) + " failed: " + out);
+        }
+        return out;
+    }
+
+    /** A measured task. */
+    @FunctionalInterface
+    interface Task {
+        void run() throws Exception;
+    }
+
+    private static List<Double> measure(int runs, int warmup, Task task) throws Exception {
+        for (int i = 0; i < warmup; i++) {
+            task.run();
+        }
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            long start = System.nanoTime();
+            task.run();
+            ms.add((System.nanoTime() - start) / 1e6);
+        }
+        return ms;
+    }
+
+    private static List<Double> list(JsonNode array) {
+        List<Double> out = new ArrayList<>();
+        array.forEach(v -> out.add(v.asDouble()));
+        return out;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> ms = new ArrayList<>(values);
+        Collections.sort(ms);
+        return ms.get(ms.size() / 2);
+    }
+
+    private static String row(String task, List<Double> values) {
+        List<Double> ms = new ArrayList<>(values);
+        Collections.sort(ms);
+        double p90 = ms.get(Math.min(ms.size() - 1, (int) Math.ceil(ms.size() * 0.9) - 1));
+        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %d |", task, median(ms), p90, ms.size());
+    }
+}
