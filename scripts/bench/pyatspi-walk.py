@@ -7,6 +7,7 @@ the per-walk milliseconds. Usage: pyatspi-walk.py PID RUNS WARMUP [MAX_NODES MAX
 import json
 import sys
 import time
+import warnings
 
 import gi
 
@@ -71,6 +72,7 @@ def walk(window):
     return kept
 
 
+warnings.simplefilter("ignore", DeprecationWarning)
 window = find_window()
 # libatspi caches what it read; drop it before each walk so every walk reads the application.
 Atspi.set_timeout(5000, 60000)

@@ -1,6 +1,7 @@
 // The client half of scripts/bench/observe: the official TypeScript SDK over Streamable HTTP to a
 // running Countersign, timing each call from the client's side (request written to answer parsed).
-// Usage: node bench-observe.mjs  with CS_URL, CS_TOKEN, CS_FACTORY_PID, CS_FORM_PID, CS_RUNS, CS_WARMUP.
+// Usage: node bench-observe.mjs  with CS_URL, CS_TOKEN, CS_FACTORY_PID, CS_FORM_PID, CS_RUNS, CS_WARMUP,
+// CS_MAX_NODES, CS_MAX_DEPTH (the bounds of the observes of CS_FACTORY_PID).
 // Prints one JSON object: the cold first observe, the warm observes and the confirmed check-box clicks.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
@@ -15,6 +16,7 @@ const factory = need("CS_FACTORY_PID");
 const form = need("CS_FORM_PID");
 const runs = Number(process.env.CS_RUNS ?? "30");
 const warmup = Number(process.env.CS_WARMUP ?? "20");
+const bounds = { max_nodes: Number(process.env.CS_MAX_NODES ?? "2000"), max_depth: Number(process.env.CS_MAX_DEPTH ?? "16") };
 
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const now = () => process.hrtime.bigint();
@@ -32,29 +34,31 @@ const connectMs = ms(t0);
 const call = async (name, args) => body(await client.callTool({ name, arguments: args }, { timeout: 60_000 }));
 
 t0 = now();
-const first = await call("computer_observe", { app: factory });
+const first = await call("computer_observe", { app: factory, ...bounds });
 const coldMs = ms(t0);
 
 const observe = [];
 let nodes = 0;
 for (let i = 0; i < warmup + runs; i++) {
   t0 = now();
-  const o = await call("computer_observe", { app: factory });
+  const o = await call("computer_observe", { app: factory, ...bounds });
   const t = ms(t0);
   nodes = o.nodes.length;
   if (i >= warmup) observe.push(t);
 }
 
+// A connection's default lease allows 30 actions: 5 to warm up and at most 25 measured.
 const act = [];
 let confirmed = 0;
-for (let i = 0; i < Math.max(5, Math.floor(warmup / 2)) + runs; i++) {
+const actWarmup = 5;
+for (let i = 0; i < actWarmup + Math.min(runs, 25); i++) {
   const o = await call("computer_observe", { app: form });
   const ref = o.nodes.find((n) => n.name === "Remember me")?.ref;
   if (!ref) throw new Error("no 'Remember me' check box in the form");
   t0 = now();
   const receipt = await call("computer_act", { ref, op: "click" });
   const t = ms(t0);
-  if (i >= Math.max(5, Math.floor(warmup / 2))) {
+  if (i >= actWarmup) {
     act.push(t);
     if (receipt.status === "confirmed") confirmed++;
   }

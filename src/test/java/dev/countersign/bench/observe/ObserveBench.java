@@ -47,16 +47,23 @@ public final class ObserveBench {
             try {
                 TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
                 TestDesktop.TargetApp form = desktop.launchForm("", "");
-                SnapshotLimits limits = SnapshotLimits.defaults();
+                // Every element, as issue 17 states its figures (the defaults, 400 nodes and 8 levels, keep 148).
+                SnapshotLimits limits = new SnapshotLimits(2000, 16);
 
                 run(List.of(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home, "dev.countersign.app.Main",
                         "agent", "add", "bench"));
                 String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
 
                 long spawned = System.nanoTime();
-                server = new ProcessBuilder(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home,
-                        "dev.countersign.app.Main", "serve", "--port", "0", "--headless")
-                        .redirectError(home.resolve("serve.err").toFile()).start();
+                List<String> serve = new ArrayList<>(List.of(java()));
+                // CS_SERVE_JAVA_OPTS: extra JVM options for the served app (a profiler, e.g. -XX:StartFlightRecording=...).
+                String opts = System.getenv().getOrDefault("CS_SERVE_JAVA_OPTS", "").strip();
+                if (!opts.isEmpty()) {
+                    serve.addAll(List.of(opts.split("\\s+")));
+                }
+                serve.addAll(List.of("-cp", mainClasspath(), "-Dcountersign.home=" + home,
+                        "dev.countersign.app.Main", "serve", "--port", "0", "--headless"));
+                server = new ProcessBuilder(serve).redirectError(home.resolve("serve.err").toFile()).start();
                 BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
                 String url = null;
                 for (String line; (line = out.readLine()) != null; ) {
@@ -82,6 +89,8 @@ public final class ObserveBench {
                 node.environment().put("CS_FORM_PID", Long.toString(form.pid()));
                 node.environment().put("CS_RUNS", Integer.toString(runs));
                 node.environment().put("CS_WARMUP", Integer.toString(warmup));
+                node.environment().put("CS_MAX_NODES", Integer.toString(limits.maxNodes()));
+                node.environment().put("CS_MAX_DEPTH", Integer.toString(limits.maxDepth()));
                 JsonNode client = Json.mapper().readTree(capture(node));
 
                 int nodes = backend.snapshot(factory.app(), factory.window(), limits).nodes().size();
