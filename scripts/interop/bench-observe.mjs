@@ -2,7 +2,9 @@
 // running Countersign, timing each call from the client's side (request written to answer parsed).
 // Usage: node bench-observe.mjs  with CS_URL, CS_TOKEN, CS_FACTORY_PID, CS_FORM_PID, CS_RUNS, CS_WARMUP,
 // CS_MAX_NODES, CS_MAX_DEPTH (the bounds of the observes of CS_FACTORY_PID).
-// Prints one JSON object: the cold first observe, the warm observes and the confirmed check-box clicks.
+// Before each measured series it prints "ready <series>" and waits for a line on stdin, so the
+// caller can read the server's CPU time around exactly that series. Ends with one JSON line.
+import { createInterface } from "node:readline";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
 const need = (name) => {
@@ -20,6 +22,11 @@ const bounds = { max_nodes: Number(process.env.CS_MAX_NODES ?? "2000"), max_dept
 
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const now = () => process.hrtime.bigint();
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+async function ready(series) {
+  console.log(`ready ${series}`);
+  await lines.next();
+}
 
 function body(result) {
   if (!result || result.isError) throw new Error(`call failed: ${JSON.stringify(result).slice(0, 600)}`);
@@ -37,31 +44,38 @@ t0 = now();
 const first = await call("computer_observe", { app: factory, ...bounds });
 const coldMs = ms(t0);
 
-const observe = [];
 let nodes = 0;
-for (let i = 0; i < warmup + runs; i++) {
+for (let i = 0; i < warmup; i++) {
+  nodes = (await call("computer_observe", { app: factory, ...bounds })).nodes.length;
+}
+await ready("observe");
+const observe = [];
+for (let i = 0; i < runs; i++) {
   t0 = now();
-  const o = await call("computer_observe", { app: factory, ...bounds });
-  const t = ms(t0);
-  nodes = o.nodes.length;
-  if (i >= warmup) observe.push(t);
+  await call("computer_observe", { app: factory, ...bounds });
+  observe.push(ms(t0));
 }
 
+await ready("clicks");
 // A connection's default lease allows 30 actions: 5 to warm up and at most 25 measured.
 const act = [];
 let confirmed = 0;
 const actWarmup = 5;
-for (let i = 0; i < actWarmup + Math.min(runs, 25); i++) {
+const actRuns = Math.min(runs, 25);
+const click = async () => {
   const o = await call("computer_observe", { app: form });
   const ref = o.nodes.find((n) => n.name === "Remember me")?.ref;
   if (!ref) throw new Error("no 'Remember me' check box in the form");
   t0 = now();
   const receipt = await call("computer_act", { ref, op: "click" });
-  const t = ms(t0);
-  if (i >= actWarmup) {
-    act.push(t);
-    if (receipt.status === "confirmed") confirmed++;
-  }
+  return [ms(t0), receipt.status === "confirmed"];
+};
+for (let i = 0; i < actWarmup; i++) await click();
+for (let i = 0; i < actRuns; i++) {
+  const [t, ok] = await click();
+  act.push(t);
+  if (ok) confirmed++;
 }
 await client.close();
 console.log(JSON.stringify({ connectMs, coldMs, coldNodes: first.nodes.length, nodes, observe, act, confirmed }));
+process.exit(0);
