@@ -36,7 +36,7 @@ public final class ObserveBench {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
         ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
         Path home = Files.createTempDirectory("cs-bench-observe");
@@ -113,7 +113,7 @@ public final class ObserveBench {
                 double serverCpuPerObserve = (serverCpu[1] - serverCpu[0]) / runs;
 
                 int nodes = backend.snapshot(factory.app(), factory.window(), limits).nodes().size();
-                List<Double> inProcess = measure(runs, warmup * 3,
+                List<Double> inProcess = measure(runs, warmup,
                         () -> backend.snapshot(factory.app(), factory.window(), limits));
                 // CPU time of this whole process (the D-Bus reader threads parse the replies) per snapshot.
                 double cpu0 = cpuMs(ProcessHandle.current().pid());
