@@ -73,6 +73,7 @@ final class ServedApp implements AutoCloseable {
     /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with the lease an agent gets on connect. */
     static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver,
             LeaseBook.Terms defaultLease) throws IOException {
+        warmUp(backend);
         // Countersign's own process and windows are never a target, and no synthetic input is sent
         // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
         backend = new dev.countersign.desktop.SelfTargetGuard(backend, Backends.screenWindows(), approver::asking);
@@ -120,6 +121,24 @@ final class ServedApp implements AutoCloseable {
             audit.close();
             throw e;
         }
+    }
+
+    /**
+     * Prepares, on a background thread, what the first observation would otherwise pay for: the
+     * backend's connections and the code of a walk, and the JSON serializers of observations and
+     * receipts. Start does not wait for it (issue 17: cold first observe 663 ms before); a call
+     * that arrives meanwhile simply does the same work itself.
+     */
+    private static void warmUp(DesktopBackend platform) {
+        Thread warm = new Thread(() -> {
+            platform.warmUp();
+            dev.countersign.core.Json.mapper().writerFor(dev.countersign.driver.ObservationView.class);
+            dev.countersign.core.Json.mapper().writerFor(dev.countersign.driver.Receipt.class);
+            dev.countersign.core.Digests.canonicalJson(Map.of("warm", List.of(1, "up", true)));
+        }, "countersign-warm-up");
+        warm.setDaemon(true);
+        warm.setPriority(Thread.MIN_PRIORITY);
+        warm.start();
     }
 
     /**

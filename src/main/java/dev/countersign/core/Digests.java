@@ -1,6 +1,7 @@
 package dev.countersign.core;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,14 +42,127 @@ public final class Digests {
         }
     }
 
-    /** The RFC 8785 canonical form of a value as Jackson serializes it. */
+    /**
+     * The RFC 8785 canonical form of a value as Jackson serializes it.
+     *
+     * <p>Written straight from Jackson's tree of the value rather than by printing JSON text and
+     * parsing it again: the same bytes (DigestsTest holds the two paths equal), at a fraction of
+     * the cost — the fingerprint of a 260-element observation was a quarter of its CPU time.
+     */
     public static String canonicalJson(Object value) {
+        JsonNode tree;
         try {
-            return canonicalize(MAPPER.writeValueAsString(value));
-        } catch (JsonProcessingException e) {
+            tree = MAPPER.valueToTree(value);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("value cannot be serialized to JSON: " + e.getMessage(), e);
         }
+        StringBuilder out = new StringBuilder(1024);
+        if (!write(tree, out)) {
+            // A node kind the direct writer does not know (a raw or POJO node): the text path.
+            try {
+                return canonicalize(MAPPER.writeValueAsString(value));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("value cannot be serialized to JSON: " + e.getMessage(), e);
+            }
+        }
+        return out.toString();
     }
+
+    /** Appends the canonical form of {@code node}; false when it holds a node kind this writer does not know. */
+    private static boolean write(JsonNode node, StringBuilder out) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            out.append("null");
+        } else if (node.isObject()) {
+            // UTF-16 code unit order, which is String's natural order.
+            java.util.TreeMap<String, JsonNode> members = new java.util.TreeMap<>();
+            node.fields().forEachRemaining(e -> members.put(e.getKey(), e.getValue()));
+            out.append('{');
+            boolean first = true;
+            for (java.util.Map.Entry<String, JsonNode> e : members.entrySet()) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                string(e.getKey(), out);
+                out.append(':');
+                if (!write(e.getValue(), out)) {
+                    return false;
+                }
+            }
+            out.append('}');
+        } else if (node.isArray()) {
+            out.append('[');
+            for (int i = 0; i < node.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                if (!write(node.get(i), out)) {
+                    return false;
+                }
+            }
+            out.append(']');
+        } else if (node.isTextual() || node.isBinary()) {
+            string(node.asText(), out);
+        } else if (node.isBoolean()) {
+            out.append(node.booleanValue());
+        } else if (node.isNumber()) {
+            number(node, out);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    /** ECMAScript's shortest form of the number as the JSON text would carry it (JCS reads every number as a double). */
+    private static void number(JsonNode node, StringBuilder out) {
+        double d;
+        if (node.isInt() || node.isLong()) {
+            long v = node.longValue();
+            if (Math.abs(v) <= (1L << 53)) {
+                out.append(v);
+                return;
+            }
+            d = v;
+        } else if (node.isFloat()) {
+            // Jackson prints a float in its own shortest form, which is what a reader parses.
+            d = Double.parseDouble(Float.toString(node.floatValue()));
+        } else if (node.isDouble()) {
+            d = node.doubleValue();
+        } else {
+            d = Double.parseDouble(node.asText());
+        }
+        try {
+            out.append(org.erdtman.jcs.NumberToJSON.serializeNumber(d));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a number JSON can carry: " + d, e);
+        }
+    }
+
+    /** A JSON string as RFC 8785 writes it: only quote, backslash and control characters escaped. */
+    private static void string(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '"', '\\' -> out.append('\\').append(c);
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /** SHA-256 over the canonical JSON of {@code value}, lowercase hex. */
     public static String digest(Object value) {

@@ -72,6 +72,19 @@ public interface DesktopBackend extends AutoCloseable {
         return java.util.Optional.empty();
     }
 
+    /**
+     * Prepares what the first call needs (connections, the code of a read) so that it answers as
+     * fast as later ones, without reading any application's content. Called once, off the start
+     * path; never throws. By default: the session probe, which opens the backend's connections.
+     */
+    default void warmUp() {
+        try {
+            sessionState();
+        } catch (RuntimeException e) {
+            // A backend that cannot reach its desktop says so on the first real call.
+        }
+    }
+
     /** Countersign's own process identity; never throws. */
     OwnIdentity ownIdentity();
 

@@ -73,4 +73,38 @@ class DigestsTest {
     void notJsonIsRefused() {
         assertThatThrownBy(() -> Digests.canonicalize("{\"a\":")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** A value with every kind the direct writer handles, and the corners where JCS differs from plain JSON. */
+    record Sample(String text, int small, long big, double real, float single, java.math.BigDecimal decimal,
+            java.math.BigInteger huge, boolean flag, Object nothing, byte[] bytes, List<Object> list,
+            Map<String, Object> map) {
+    }
+
+    @Test
+    void canonicalJsonOfAValueIsTheCanonicalFormOfItsJsonText() throws Exception {
+        java.util.Random random = new java.util.Random(17);
+        String alphabet = "aZ09 \"\\/\b\f\n\r\t\u0000\u0001\u001f\u007f\u00e9\u20ac\uE000\uFFFF\uD83D\uDE00\uD800";
+        for (int i = 0; i < 2_000; i++) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            for (int k = random.nextInt(6); k > 0; k--) {
+                map.put(text(random, alphabet), random.nextBoolean() ? text(random, alphabet) : random.nextGaussian() * 1e6);
+            }
+            Sample sample = new Sample(text(random, alphabet), random.nextInt(), random.nextLong(),
+                    Double.longBitsToDouble(random.nextLong() & 0x7fefffffffffffffL) * (random.nextBoolean() ? 1 : -1),
+                    random.nextFloat() * (float) Math.pow(10, random.nextInt(20) - 10),
+                    new java.math.BigDecimal(random.nextGaussian()).movePointLeft(random.nextInt(30) - 15),
+                    new java.math.BigInteger(80, random), random.nextBoolean(), null, new byte[] {(byte) i, 1, 2},
+                    List.of(random.nextInt(), -0.0, 1e21, 1e-7, 9007199254740993L, text(random, alphabet)), map);
+            String viaText = Digests.canonicalize(Json.mapper().writeValueAsString(sample));
+            assertThat(Digests.canonicalJson(sample)).as("sample %d", i).isEqualTo(viaText);
+        }
+    }
+
+    private static String text(java.util.Random random, String alphabet) {
+        StringBuilder b = new StringBuilder();
+        for (int n = random.nextInt(12); n > 0; n--) {
+            b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return b.toString();
+    }
 }

@@ -131,6 +131,11 @@ final class A11yBus implements AutoCloseable {
         return new NodeReader(appCalls(busName), toolkit(busName));
     }
 
+    /** How many applications this backend has a channel to (their private sockets or the bus). */
+    int appChannels() {
+        return apps.size();
+    }
+
     /** How many direct application connections this backend found ended (their applications exited). */
     long endedConnections() {
         long stale = apps.entrySet().stream().filter(e -> e.getValue() != a11yCalls && !e.getValue().connected()).count();

@@ -20,9 +20,16 @@ import java.util.Optional;
 final class AtspiApps {
     private static final long OWN_PID = ProcessHandle.current().pid();
 
-    private static final String REGISTRY = "org.a11y.atspi.Registry";
+    static final String REGISTRY = "org.a11y.atspi.Registry";
 
     private final A11yBus bus;
+    /**
+     * The bus name each launch was last resolved to. A unique bus name is never reused, so while
+     * the bus daemon still says that name belongs to the pid and /proc still shows that launch, it
+     * is the same application: {@link #current} checks that in one round trip instead of listing
+     * every application again (twice per observation before).
+     */
+    private final java.util.Map<LaunchIdentity, String> known = new java.util.concurrent.ConcurrentHashMap<>();
 
     AtspiApps(A11yBus bus) {
         this.bus = bus;
@@ -59,7 +66,17 @@ final class AtspiApps {
     }
 
     Entry resolve(AppSelector selector) {
+        Entry found = find(selector);
+        known.put(found.info().launch(), found.busName());
+        return found;
+    }
+
+    private Entry find(AppSelector selector) {
         List<Entry> apps = all();
+        // Launches no longer listed are forgotten, so the map stays as small as the desktop.
+        java.util.Set<LaunchIdentity> listed = new java.util.HashSet<>();
+        apps.forEach(e -> listed.add(e.info().launch()));
+        known.keySet().retainAll(listed);
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
@@ -96,6 +113,13 @@ final class AtspiApps {
 
     /** The entry for an application a caller resolved earlier, only if it is still that very launch. */
     Entry current(AppInfo app) {
+        String busName = known.get(app.launch());
+        if (busName != null) {
+            if (bus.pidOf(busName) == app.pid() && ProcStat.launch(app.pid()).equals(Optional.of(app.launch()))) {
+                return new Entry(busName, app);
+            }
+            known.remove(app.launch(), busName);
+        }
         Entry e = resolve(AppSelector.pid(app.pid()));
         if (!e.info().launch().equals(app.launch())) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "app",

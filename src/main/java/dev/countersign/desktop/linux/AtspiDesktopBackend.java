@@ -118,6 +118,31 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         return new TreeSnapshot(app, now, result.nodes(), cut, result.omittedTotal(), result.omitted());
     }
 
+    /**
+     * Opens the display and both buses, lists the applications (names and pids, as any resolve
+     * does) and runs the walk once over the registry's own desktop node, one element deep: the
+     * first observation then pays neither for connections nor for loading the walk's code. No
+     * application's elements are read.
+     */
+    @Override
+    public void warmUp() {
+        try {
+            if (probe().state != SessionState.AVAILABLE) {
+                return;
+            }
+            apps.all();
+            AtspiRef desktop = new AtspiRef(AtspiApps.REGISTRY, AtspiRef.ROOT_PATH);
+            new TreeWalker(bus.calls(), new NodeReader(bus.calls(), Toolkit.UNKNOWN)).walk(desktop, new SnapshotLimits(1, 1));
+        } catch (RuntimeException e) {
+            LOG.debug("warming up the desktop backend failed; the first call will connect: {}", e.getMessage());
+        }
+    }
+
+    /** How many applications this backend has opened a channel to (for tests of what warming up reads). */
+    int appChannels() {
+        return bus.appChannels();
+    }
+
     @Override
     public Recheck recheck(ElementHandle element) {
         requireAvailable();

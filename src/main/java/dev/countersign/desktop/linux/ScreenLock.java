@@ -26,8 +26,14 @@ final class ScreenLock {
         } catch (CountersignException e) {
             return false;
         }
-        for (String[] s : SERVICES) {
-            BusCalls.Reply owned = session.call(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "NameHasOwner", "s", s[0]);
+        // Both questions in flight at once: one round trip per probe, and every desktop call probes.
+        BusCalls.Pending[] asked = new BusCalls.Pending[SERVICES.length];
+        for (int i = 0; i < SERVICES.length; i++) {
+            asked[i] = session.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "NameHasOwner", "s", SERVICES[i][0]);
+        }
+        for (int i = 0; i < SERVICES.length; i++) {
+            String[] s = SERVICES[i];
+            BusCalls.Reply owned = session.await(asked[i]);
             if (!owned.ok() || !Boolean.TRUE.equals(owned.value(0))) {
                 continue;
             }

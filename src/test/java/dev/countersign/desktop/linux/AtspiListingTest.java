@@ -35,6 +35,24 @@ class AtspiListingTest {
         assertThat(mine.windows()).extracting(w -> w.title()).contains("Login Form");
     }
 
+    /** The bus name a launch resolved to is remembered; an exited launch must never be served from it. */
+    @Test
+    void anAppThatExitedIsNotServedFromItsRememberedBusName(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        var backend = desktop.backend();
+        var app = backend.resolveApp(AppSelector.pid(form.pid()));
+        var window = backend.listWindows(app).get(0);
+        assertThat(backend.snapshot(app, window, dev.countersign.desktop.SnapshotLimits.defaults()).nodes()).isNotEmpty();
+
+        desktop.stop(form);
+
+        assertThatThrownBy(() -> backend.listWindows(app)).isInstanceOfSatisfying(CountersignException.class,
+                e -> assertThat(e.error().code()).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.TARGET_CHANGED));
+        assertThatThrownBy(() -> backend.snapshot(app, window, dev.countersign.desktop.SnapshotLimits.defaults()))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isIn(ErrorCode.INVALID_ARGUMENT, ErrorCode.TARGET_CHANGED));
+    }
+
     @Test
     void aWrongNameIsAnsweredWithTheClosestNames(TestDesktop desktop) throws Exception {
         desktop.launchForm("", "");

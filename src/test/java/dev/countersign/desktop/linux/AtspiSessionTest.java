@@ -44,6 +44,33 @@ class AtspiSessionTest {
     }
 
     @Test
+    void warmingUpConnectsWithoutReadingAnyApplicationAndTheFirstReadIsTheSame(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        var limits = dev.countersign.desktop.SnapshotLimits.defaults();
+        var expected = desktop.backend().snapshot(form.app(), form.window(), limits).nodes().stream()
+                .map(n -> n.role() + "|" + n.name() + "|" + n.states() + "|" + n.frame()).toList();
+        try (AtspiDesktopBackend fresh = AtspiDesktopBackend.fromEnvironment()) {
+            fresh.warmUp();
+
+            assertThat(fresh.appChannels()).as("no application was connected to").isZero();
+            var app = fresh.resolveApp(AppSelector.pid(form.pid()));
+            var window = fresh.listWindows(app).get(0);
+            assertThat(fresh.snapshot(app, window, limits).nodes().stream()
+                    .map(n -> n.role() + "|" + n.name() + "|" + n.states() + "|" + n.frame()).toList())
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void warmingUpWithoutADisplayNeitherThrowsNorConnects() {
+        try (AtspiDesktopBackend none = AtspiDesktopBackend.forDisplay(null)) {
+            none.warmUp();
+            assertThat(none.appChannels()).isZero();
+            assertThat(none.sessionState()).isEqualTo(SessionState.UNKNOWN);
+        }
+    }
+
+    @Test
     void aDisplayThatDoesNotExistIsUnknownToo() {
         try (AtspiDesktopBackend gone = AtspiDesktopBackend.forDisplay(":4999")) {
             assertThat(gone.sessionState()).isEqualTo(SessionState.UNKNOWN);

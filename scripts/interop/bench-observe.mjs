@@ -1,0 +1,81 @@
+// The client half of scripts/bench/observe: the official TypeScript SDK over Streamable HTTP to a
+// running Countersign, timing each call from the client's side (request written to answer parsed).
+// Usage: node bench-observe.mjs  with CS_URL, CS_TOKEN, CS_FACTORY_PID, CS_FORM_PID, CS_RUNS, CS_WARMUP,
+// CS_MAX_NODES, CS_MAX_DEPTH (the bounds of the observes of CS_FACTORY_PID).
+// Before each measured series it prints "ready <series>" and waits for a line on stdin, so the
+// caller can read the server's CPU time around exactly that series. Ends with one JSON line.
+import { createInterface } from "node:readline";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+const need = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`bench-observe needs ${name}`);
+  return value;
+};
+const url = need("CS_URL");
+const token = need("CS_TOKEN");
+const factory = need("CS_FACTORY_PID");
+const form = need("CS_FORM_PID");
+const runs = Number(process.env.CS_RUNS ?? "30");
+const warmup = Number(process.env.CS_WARMUP ?? "20");
+const bounds = { max_nodes: Number(process.env.CS_MAX_NODES ?? "2000"), max_depth: Number(process.env.CS_MAX_DEPTH ?? "16") };
+
+const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
+const now = () => process.hrtime.bigint();
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+async function ready(series) {
+  console.log(`ready ${series}`);
+  await lines.next();
+}
+
+function body(result) {
+  if (!result || result.isError) throw new Error(`call failed: ${JSON.stringify(result).slice(0, 600)}`);
+  return result.structuredContent ?? JSON.parse(result.content.find((c) => c.type === "text").text);
+}
+
+const client = new Client({ name: "bench-observe", version: "1" });
+let t0 = now();
+await client.connect(new StreamableHTTPClientTransport(new URL(url),
+  { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+const connectMs = ms(t0);
+const call = async (name, args) => body(await client.callTool({ name, arguments: args }, { timeout: 60_000 }));
+
+t0 = now();
+const first = await call("computer_observe", { app: factory, ...bounds });
+const coldMs = ms(t0);
+
+let nodes = 0;
+for (let i = 0; i < warmup; i++) {
+  nodes = (await call("computer_observe", { app: factory, ...bounds })).nodes.length;
+}
+await ready("observe");
+const observe = [];
+for (let i = 0; i < runs; i++) {
+  t0 = now();
+  await call("computer_observe", { app: factory, ...bounds });
+  observe.push(ms(t0));
+}
+
+await ready("clicks");
+// A connection's default lease allows 30 actions: 5 to warm up and at most 25 measured.
+const act = [];
+let confirmed = 0;
+const actWarmup = 5;
+const actRuns = Math.min(runs, 25);
+const click = async () => {
+  const o = await call("computer_observe", { app: form });
+  const ref = o.nodes.find((n) => n.name === "Remember me")?.ref;
+  if (!ref) throw new Error("no 'Remember me' check box in the form");
+  t0 = now();
+  const receipt = await call("computer_act", { ref, op: "click" });
+  return [ms(t0), receipt.status === "confirmed"];
+};
+for (let i = 0; i < actWarmup; i++) await click();
+for (let i = 0; i < actRuns; i++) {
+  const [t, ok] = await click();
+  act.push(t);
+  if (ok) confirmed++;
+}
+await client.close();
+console.log(JSON.stringify({ connectMs, coldMs, coldNodes: first.nodes.length, nodes, observe, act, confirmed }));
+process.exit(0);

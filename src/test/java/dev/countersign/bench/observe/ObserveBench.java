@@ -1,0 +1,236 @@
+package dev.countersign.bench.observe;
+
+import ch.qos.logback.classic.Level;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.core.Json;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code computer_observe} of gtk3-widget-factory three ways in one run (scripts/bench/observe,
+ * never in the suite): client to client over the real socket — the official TypeScript SDK over
+ * Streamable HTTP to {@code countersign serve} in its own JVM, as an agent sees it — the backend's
+ * own snapshot in this process, and a pyatspi walk of the same window and properties; with the
+ * served app's start, its cold first observe and a confirmed check-box click over MCP. Prints a
+ * Markdown table (median and p90) and the ratios the issue's targets are stated in.
+ */
+public final class ObserveBench {
+    private static final Path INTEROP = Path.of("scripts", "interop").toAbsolutePath();
+
+    private ObserveBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+        int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
+        Path home = Files.createTempDirectory("cs-bench-observe");
+        List<String> rows = new ArrayList<>();
+        try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
+            TestDesktop desktop = new TestDesktop(backend);
+            Process server = null;
+            try {
+                TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
+                TestDesktop.TargetApp form = desktop.launchForm("", "");
+                // Every element, as issue 17 states its figures (the defaults, 400 nodes and 8 levels, keep 148).
+                SnapshotLimits limits = new SnapshotLimits(2000, 16);
+
+                run(List.of(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home, "dev.countersign.app.Main",
+                        "agent", "add", "bench"));
+                String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
+
+                long spawned = System.nanoTime();
+                List<String> serve = new ArrayList<>(List.of(java()));
+                // CS_SERVE_JAVA_OPTS: extra JVM options for the served app (a profiler, e.g. -XX:StartFlightRecording=...).
+                String opts = System.getenv().getOrDefault("CS_SERVE_JAVA_OPTS", "").strip();
+                if (!opts.isEmpty()) {
+                    serve.addAll(List.of(opts.split("\\s+")));
+                }
+                serve.addAll(List.of("-cp", mainClasspath(), "-Dcountersign.home=" + home,
+                        "dev.countersign.app.Main", "serve", "--port", "0", "--headless"));
+                server = new ProcessBuilder(serve).redirectError(home.resolve("serve.err").toFile()).start();
+                BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+                String url = null;
+                for (String line; (line = out.readLine()) != null; ) {
+                    if (line.startsWith("Countersign is serving agents at ")) {
+                        url = line.substring("Countersign is serving agents at ".length()).strip();
+                        break;
+                    }
+                }
+                double startMs = (System.nanoTime() - spawned) / 1e6;
+                if (url == null) {
+                    throw new IllegalStateException("countersign serve did not start: " + Files.readString(home.resolve("serve.err")));
+                }
+                Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "serve-stdout");
+                drain.setDaemon(true);
+                drain.start();
+
+                ProcessBuilder node = new ProcessBuilder(INTEROP.resolve("node_modules/.bin/node").toString(),
+                        INTEROP.resolve("bench-observe.mjs").toString()).directory(INTEROP.toFile())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT);
+                node.environment().put("CS_URL", url);
+                node.environment().put("CS_TOKEN", token);
+                node.environment().put("CS_FACTORY_PID", Long.toString(factory.pid()));
+                node.environment().put("CS_FORM_PID", Long.toString(form.pid()));
+                node.environment().put("CS_RUNS", Integer.toString(runs));
+                node.environment().put("CS_WARMUP", Integer.toString(warmup));
+                node.environment().put("CS_MAX_NODES", Integer.toString(limits.maxNodes()));
+                node.environment().put("CS_MAX_DEPTH", Integer.toString(limits.maxDepth()));
+                Process clientProcess = node.start();
+                java.io.Writer go = new java.io.OutputStreamWriter(clientProcess.getOutputStream(), StandardCharsets.UTF_8);
+                BufferedReader said = new BufferedReader(new InputStreamReader(clientProcess.getInputStream(), StandardCharsets.UTF_8));
+                String result = null;
+                double[] serverCpu = new double[2];
+                for (String line; (line = said.readLine()) != null; ) {
+                    if (line.startsWith("ready ")) {
+                        serverCpu[line.equals("ready observe") ? 0 : 1] = cpuMs(server.pid());
+                        go.write("go\n");
+                        go.flush();
+                    } else if (line.startsWith("{")) {
+                        result = line;
+                    }
+                }
+                if (clientProcess.waitFor() != 0 || result == null) {
+                    throw new IllegalStateException("the MCP client failed (see its stderr above)");
+                }
+                JsonNode client = Json.mapper().readTree(result);
+                // The served app's CPU time (all its threads) over exactly the measured series of observes.
+                double serverCpuPerObserve = (serverCpu[1] - serverCpu[0]) / runs;
+
+                int nodes = backend.snapshot(factory.app(), factory.window(), limits).nodes().size();
+                List<Double> inProcess = measure(runs, warmup,
+                        () -> backend.snapshot(factory.app(), factory.window(), limits));
+                // CPU time of this whole process (the D-Bus reader threads parse the replies) per snapshot.
+                double cpu0 = cpuMs(ProcessHandle.current().pid());
+                measure(runs, 0, () -> backend.snapshot(factory.app(), factory.window(), limits));
+                double snapshotCpu = (cpuMs(ProcessHandle.current().pid()) - cpu0) / runs;
+
+                JsonNode py = Json.mapper().readTree(capture(new ProcessBuilder("/usr/bin/python3",
+                        Path.of("scripts", "bench", "pyatspi-walk.py").toAbsolutePath().toString(),
+                        Long.toString(factory.pid()), Integer.toString(Math.min(runs, 15)), "3",
+                        Integer.toString(limits.maxNodes()), Integer.toString(limits.maxDepth()))
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)));
+
+                List<Double> mcp = list(client.path("observe"));
+                List<Double> walk = list(py.path("ms"));
+                rows.add(row("computer_observe gtk3-widget-factory (" + client.path("nodes").asInt()
+                        + " nodes) over MCP, client to client (TS SDK, Streamable HTTP)", mcp));
+                rows.add(row("… the backend's own snapshot in-process (" + nodes + " nodes)", inProcess));
+                rows.add(row("… a pyatspi walk of the same window and properties (" + py.path("nodes").asInt()
+                        + " nodes)", walk));
+                rows.add(row("first computer_observe after start (cold, " + client.path("coldNodes").asInt() + " nodes)",
+                        List.of(client.path("coldMs").asDouble())));
+                rows.add(row("countersign serve start: spawn to serving", List.of(startMs)));
+                rows.add(row("computer_act click on a check box over MCP (" + client.path("confirmed").asInt() + "/"
+                        + client.path("act").size() + " confirmed)", list(client.path("act"))));
+                System.out.println("| task | median ms | p90 ms | runs |");
+                System.out.println("|---|---:|---:|---:|");
+                rows.forEach(System.out::println);
+                System.out.println();
+                System.out.printf(Locale.ROOT, "CPU time per observe: served app (all threads) %.1f ms over MCP; "
+                        + "in-process snapshot %.1f ms (robust to a loaded machine, unlike wall time)%n",
+                        serverCpuPerObserve, snapshotCpu);
+                System.out.printf(Locale.ROOT, "MCP observe − backend snapshot: %+.1f ms (target ≤ +10 ms)%n",
+                        median(mcp) - median(inProcess));
+                System.out.printf(Locale.ROOT, "MCP observe / pyatspi walk: %.2f×; backend snapshot / pyatspi walk: %.2f× "
+                        + "(target ≤ 0.3×)%n", median(mcp) / median(walk), median(inProcess) / median(walk));
+            } finally {
+                if (server != null) {
+                    server.destroy();
+                    if (!server.waitFor(10, TimeUnit.SECONDS)) {
+                        server.destroyForcibly();
+                    }
+                }
+                desktop.cleanUp();
+            }
+        }
+    }
+
+    /** A process's CPU time so far (user + system, all threads) from /proc, in milliseconds. */
+    private static double cpuMs(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        // Fields 14 and 15 (utime, stime) are f[11] and f[12], in clock ticks (100 per second on Linux).
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The class path {@code ./countersign} starts with: the app's classes and its runtime dependencies only. */
+    private static String mainClasspath() throws IOException {
+        return Path.of("target", "classes").toAbsolutePath() + java.io.File.pathSeparator
+                + Files.readString(Path.of("target", "classpath.txt")).strip();
+    }
+
+    private static void run(List<String> command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
+        }
+    }
+
+    private static String capture(ProcessBuilder pb) throws Exception {
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", pb.command()) + " failed: " + out);
+        }
+        return out;
+    }
+
+    /** A measured task. */
+    @FunctionalInterface
+    interface Task {
+        void run() throws Exception;
+    }
+
+    private static List<Double> measure(int runs, int warmup, Task task) throws Exception {
+        for (int i = 0; i < warmup; i++) {
+            task.run();
+        }
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            long start = System.nanoTime();
+            task.run();
+            ms.add((System.nanoTime() - start) / 1e6);
+        }
+        return ms;
+    }
+
+    private static List<Double> list(JsonNode array) {
+        List<Double> out = new ArrayList<>();
+        array.forEach(v -> out.add(v.asDouble()));
+        return out;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> ms = new ArrayList<>(values);
+        Collections.sort(ms);
+        return ms.get(ms.size() / 2);
+    }
+
+    private static String row(String task, List<Double> values) {
+        List<Double> ms = new ArrayList<>(values);
+        Collections.sort(ms);
+        double p90 = ms.get(Math.min(ms.size() - 1, (int) Math.ceil(ms.size() * 0.9) - 1));
+        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %d |", task, median(ms), p90, ms.size());
+    }
+}
