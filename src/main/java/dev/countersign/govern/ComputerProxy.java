@@ -65,9 +65,8 @@ public final class ComputerProxy implements GuestTool {
 
     @Override
     public String description() {
-        return "Computer use through '" + server.name() + "', governed by Countersign. Points are pixels of your last "
-                + "screenshot; acts return receipts (unknown after dispatch: screenshot again) and risky ones wait for "
-                + "the person.";
+        return "Governed computer use: point is in pixels of your last screenshot; acts return unknown receipts "
+                + "(screenshot again), risky ones wait for the person.";
     }
 
     @Override

@@ -27,7 +27,10 @@ public record Offer(String tool, Map<String, List<String>> actions, List<Withhel
     public record Withheld(String what, String why) {
     }
 
-    /** Our action → the server's actions it forwards to (all must exist), in the order offered. */
+    /**
+     * Our action → the server's actions it forwards to (all must exist), in the order offered; the
+     * first is the one it stands for, the rest are helpers (a drag moves the pointer first).
+     */
     static final Map<String, List<String>> VOCABULARY = vocabulary();
 
     /** Our read-only actions: content passed through Countersign's checks, never an envelope. */
@@ -41,7 +44,7 @@ public record Offer(String tool, Map<String, List<String>> actions, List<Withhel
         v.put("double_click", List.of("double_click"));
         v.put("right_click", List.of("right_click"));
         v.put("middle_click", List.of("middle_click"));
-        v.put("drag", List.of("mouse_move", "left_click_drag"));
+        v.put("drag", List.of("left_click_drag", "mouse_move"));
         v.put("scroll", List.of("scroll"));
         v.put("type", List.of("type", "left_click"));
         v.put("key", List.of("key"));

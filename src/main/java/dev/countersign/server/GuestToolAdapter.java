@@ -33,14 +33,15 @@ final class GuestToolAdapter implements AgentTool {
 
     @Override
     public ArgSchema.Obj input() {
+        // Screenshot pixels: a model-sized screenshot is far below 9999 on either edge.
         ArgSchema.Obj point = ArgSchema.object()
-                .require("x", ArgSchema.integer(0, 100_000))
-                .require("y", ArgSchema.integer(0, 100_000));
+                .require("x", ArgSchema.integer(0, 9999))
+                .require("y", ArgSchema.integer(0, 9999));
         return ArgSchema.object()
                 .require("action", ArgSchema.oneOf(guest.actions().toArray(String[]::new)))
                 .with("point", point)
                 .with("to", point)
-                .with("text", ArgSchema.string(4096).describe("type: text; key: chord, e.g. ctrl+s; scroll: up|down|left|right"));
+                .with("text", ArgSchema.string(4096).describe("type: text; key: chord; scroll: up|down|left|right"));
     }
 
     @Override
