@@ -61,8 +61,9 @@ final class ForwardFlow {
                 PreGraph.check("window at the target", () -> t.window()),
                 PreGraph.check("observed", () -> t.observe(agentId)),
                 PreGraph.check("element at the target", () -> t.element()),
+                // The observation is a whole-window read taken just now (truncated is refused): its
+                // secure flags are the live ones; execute reads the window again before dispatch.
                 PreGraph.check("not on a secure field", () -> t.secure()),
-                PreGraph.check("not on a live secure field", () -> act.pointer() ? livSecure(t) : Optional.empty()),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("point not covered", () -> act.pointer() ? covered(t) : Optional.empty())));
         if (refused.isPresent()) {
@@ -264,12 +265,18 @@ final class ForwardFlow {
         return best;
     }
 
-    private Optional<CountersignError> livSecure(Resolved t) {
-        for (Point p : t.corners(t.act.at())) {
-            Optional<CountersignError> problem = SecureProbe.at(ctx, t.observation, p,
-                    t.act.to() == null ? null : new Point(t.act.to().centerX(), t.act.to().centerY()));
-            if (problem.isPresent()) {
-                return problem;
+    /** Refuses when any pixel the act may land on lies on a secure element of {@code live}, or when that cannot be ruled out. */
+    private static Optional<CountersignError> liveSecure(Resolved t, dev.countersign.desktop.TreeSnapshot live) {
+        if (live.truncated()) {
+            return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
+                    "the window is too large to prove the point is not on a secure field"));
+        }
+        for (Point p : t.allCorners()) {
+            for (ElementNode n : live.nodes()) {
+                if (n.secure() && n.frame() != null && n.frame().contains(p.x(), p.y())) {
+                    return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
+                            "the point lies on a secure (password) field; Countersign never acts on one"));
+                }
             }
         }
         return Optional.empty();
@@ -310,7 +317,7 @@ final class ForwardFlow {
                 return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "coordinate",
                         "a different element is at the point now"));
             }
-            Optional<CountersignError> secure = livSecure(t);
+            Optional<CountersignError> secure = liveSecure(t, live);
             return secure.isPresent() ? secure : covered(t);
         }
         Optional<ScreenWindows.ScreenWindow> focused = ctx.backend.screenWindows().flatMap(ScreenWindows::focusedWindow);

@@ -82,6 +82,10 @@ public final class GovernBench {
                 }
                 return r;
             });
+            GuestTool.Reply last = proxy.call("bench", new GuestTool.Call("click", new int[] {x, y}, null, null),
+                    ApprovalWatch.NONE);
+            var receipt = ((ToolResult.Ok<dev.countersign.driver.Forwarded>) ((GuestTool.Reply.Governed) last).result())
+                    .value().receipt();
             long[] directShot = time(Math.max(3, runs / 3), () -> server.call(tool, Map.of("action", "get_screenshot")));
             long[] proxiedShot = time(Math.max(3, runs / 3), () -> proxy.call("bench",
                     new GuestTool.Call("screenshot", null, null, null), ApprovalWatch.NONE));
@@ -89,6 +93,8 @@ public final class GovernBench {
             System.out.println("|---|---|---|---|---|---|---|");
             row("click on a check box", directClick, proxiedClick);
             row("screenshot (server sleeps 1 s)", directShot, proxiedShot);
+            System.out.println();
+            System.out.println("one proxied click's receipt timings (ms): " + receipt.timings());
         } finally {
             desktop.cleanUp();
             stack.close();
