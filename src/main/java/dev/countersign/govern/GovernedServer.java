@@ -46,6 +46,11 @@ public final class GovernedServer implements AutoCloseable {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "command",
                     "no command to start the governed server"));
         }
+        if (!runnable(command.get(0))) {
+            // Caught here: the SDK's client would only notice when initialize times out.
+            throw new CountersignException(CountersignError.onField(ErrorCode.UNSUPPORTED_PLATFORM, "command",
+                    "the governed server '" + name + "' cannot start: no program '" + command.get(0) + "'"));
+        }
         ServerParameters params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size()))
                 .build();
         StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(Json.mapper().copy()
@@ -66,6 +71,23 @@ public final class GovernedServer implements AutoCloseable {
             throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM, "the governed server '"
                     + name + "' (" + String.join(" ", command) + ") did not start: " + rootMessage(e)), e);
         }
+    }
+
+    /** Whether {@code program} names an executable file, itself or on the PATH. */
+    static boolean runnable(String program) {
+        if (program.contains(java.io.File.separator)) {
+            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(program));
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return false;
+        }
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public String name() {
