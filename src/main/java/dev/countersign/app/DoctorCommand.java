@@ -61,6 +61,7 @@ final class DoctorCommand implements Callable<Integer> {
         } catch (CountersignException e) {
             report.put("agents", "unreadable: " + e.error().message());
         }
+        report.put("governed", governed(home));
         int port;
         try {
             port = Settings.load(home.settings()).portOrDefault();
@@ -78,6 +79,38 @@ final class DoctorCommand implements Callable<Integer> {
             report.forEach((k, v) -> out.printf("%-17s %s%n", k, v == null ? "(not set)" : v));
         }
         return 0;
+    }
+
+    /**
+     * Each registered governed server, started once: the actions agents get, and what it offers
+     * that Countersign cannot govern and so withholds, with the reason.
+     */
+    static java.util.List<Map<String, Object>> governed(Home home) {
+        java.util.List<Map<String, Object>> out = new java.util.ArrayList<>();
+        java.util.List<dev.countersign.govern.GovernConfig.Entry> entries;
+        try {
+            entries = dev.countersign.govern.GovernConfig.load(GovernCommand.file(home));
+        } catch (IOException | RuntimeException e) {
+            out.add(Map.of("error", "govern.json is unreadable: " + e.getMessage()));
+            return out;
+        }
+        for (var entry : entries) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", entry.name());
+            row.put("command", String.join(" ", entry.command()));
+            try (var server = dev.countersign.govern.GovernedServer.start(entry.name(), entry.command(),
+                    Duration.ofSeconds(30))) {
+                var offer = dev.countersign.govern.Offer.of(server.tools());
+                row.put("offered", offer.tool() == null ? java.util.List.of() : offer.actions().keySet());
+                java.util.List<String> withheld = new java.util.ArrayList<>();
+                offer.withheld().forEach(w -> withheld.add(w.what() + ": " + w.why()));
+                row.put("withheld", withheld);
+            } catch (CountersignException e) {
+                row.put("status", "not offered: " + e.error().message());
+            }
+            out.add(row);
+        }
+        return out;
     }
 
     /** Whether Countersign answers on the port: without a token it must say 401. */

@@ -51,6 +51,8 @@ final class ServedApp implements AutoCloseable {
     private final ScriptHost scripts;
     private final String policyDigest;
     private HomeWatch watch;
+    /** The governed servers this app started (closed with it). */
+    private GovernedTools governed;
     /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
     private final java.util.Set<String> knownAgents = new java.util.HashSet<>();
 
@@ -76,7 +78,8 @@ final class ServedApp implements AutoCloseable {
         warmUp(backend);
         // Countersign's own process and windows are never a target, and no synthetic input is sent
         // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
-        backend = new dev.countersign.desktop.SelfTargetGuard(backend, Backends.screenWindows(), approver::asking);
+        dev.countersign.desktop.ScreenWindows windows = Backends.screenWindows();
+        backend = new dev.countersign.desktop.SelfTargetGuard(backend, windows, approver::asking);
         // Secure is sticky (hole 3): a password field revealed by a toggle stays a password field.
         backend = new dev.countersign.desktop.SecureMemory(backend);
         Clock clock = Clock.systemUTC();
@@ -95,13 +98,16 @@ final class ServedApp implements AutoCloseable {
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
         ScriptHost scripts = new ScriptHost(driver, tap, new CodeRuntime(ScriptLimits.defaults()),
                 new ScriptCheckpointStore(home.checkpoints()), ScriptFaults.NONE, SCRIPT_SUSPEND_AFTER);
+        // Raw computer-use servers the person registered (countersign govern), behind the graph.
+        GovernedTools governed = GovernedTools.start(home, driver, windows);
         try {
             // The stdio bridge dials the socket in the 0700 home folder, never the TCP port.
             McpEndpoint endpoint = McpEndpoint.start(config.socket() != null ? config
                             : config.withSocket(home.root().resolve(dev.countersign.server.LocalSocket.NAME)),
                     driver, agents, audit,
-                    VersionProvider.version(), new HostScriptPort(scripts));
+                    VersionProvider.version(), new HostScriptPort(scripts), governed.tools());
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
+            app.governed = governed;
             // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
@@ -117,6 +123,7 @@ final class ServedApp implements AutoCloseable {
             return app;
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
+            governed.close();
             scripts.close();
             audit.close();
             throw e;
@@ -224,6 +231,9 @@ final class ServedApp implements AutoCloseable {
     public void close() {
         stopWatching();
         endpoint.close();
+        if (governed != null) {
+            governed.close();
+        }
         scripts.close();
         audit.close();
         backend.close();

@@ -31,6 +31,11 @@ public interface ScreenWindows extends AutoCloseable {
         return stack().stream().filter(w -> w.frame().contains(x, y)).findFirst();
     }
 
+    /** The whole screen (the root window) in native pixels; empty where it cannot be told. */
+    default Optional<Rect> screen() {
+        return Optional.empty();
+    }
+
     /** The top-level window that has keyboard input focus; empty when none or it cannot be told. */
     Optional<ScreenWindow> focusedWindow();
 

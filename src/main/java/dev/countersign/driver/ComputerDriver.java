@@ -30,6 +30,7 @@ public final class ComputerDriver {
     private final ActFlow acts;
     private final ApprovalFlow approvals;
     private final VisualFlow visuals;
+    private final ForwardFlow forwards;
     private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -42,6 +43,7 @@ public final class ComputerDriver {
         GovernedRun run = new GovernedRun(ctx, approvals);
         this.acts = new ActFlow(ctx, policy, run);
         this.visuals = new VisualFlow(ctx, policy, run);
+        this.forwards = new ForwardFlow(ctx, policy, observer, run);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -90,6 +92,16 @@ public final class ComputerDriver {
     public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
         java.util.Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "visual_act", () -> visuals.act(agentId, args, watch));
+    }
+
+    /**
+     * A mutating action another runtime carries out (a governed external computer-use server):
+     * resolved, judged, approved and re-checked here like a local act; {@link ForwardedAct#forwarder()}
+     * runs only after the graph allowed it, and its receipt is {@code unknown} after dispatch.
+     */
+    public ToolResult<Forwarded> forward(String agentId, ForwardedAct act, ApprovalWatch watch) {
+        java.util.Objects.requireNonNull(watch, "watch");
+        return guarded(agentId, "forward", () -> forwards.act(agentId, act, watch));
     }
 
     public EvidenceView evidence(String agentId) {

@@ -70,6 +70,23 @@ final class AuditTrail {
     }
 
     void receipt(String agentId, String tool, Receipt receipt) {
+        receipt(agentId, tool, receipt, Map.of());
+    }
+
+    /**
+     * A governed server's act: its receipt, with what Countersign itself resolved at the point and
+     * the SHA-256 of its own capture of that window before dispatch.
+     */
+    void forwarded(String agentId, String tool, dev.countersign.driver.Forwarded forwarded) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("target", forwarded.target());
+        if (forwarded.captureSha256() != null) {
+            extra.put("capture_sha256", forwarded.captureSha256());
+        }
+        receipt(agentId, tool, forwarded.receipt(), extra);
+    }
+
+    private void receipt(String agentId, String tool, Receipt receipt, Map<String, Object> extra) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tool", tool);
         data.put("receipt_id", receipt.receiptId());
@@ -87,6 +104,7 @@ final class AuditTrail {
         if (receipt.strategy() != null) {
             data.put("strategy", receipt.strategy());
         }
+        data.putAll(extra);
         log.append(AuditKind.RECEIPT, agentId, data);
     }
 

@@ -78,6 +78,21 @@ public final class McpEndpoint implements AutoCloseable {
         return List.copyOf(tools);
     }
 
+    /** The endpoint's tools and then the guests; a name taken twice is refused. */
+    static List<AgentTool> withGuests(List<AgentTool> own, List<GuestTool> guests, AuditTrail audit) {
+        List<AgentTool> all = new java.util.ArrayList<>(own);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        own.forEach(t -> names.add(t.name()));
+        for (GuestTool guest : guests) {
+            if (!guest.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(guest.name())) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
+                        "a governed tool may not be named '" + guest.name() + "' (taken, or not [a-z][a-z0-9_]*)"));
+            }
+            all.add(new GuestToolAdapter(guest, audit));
+        }
+        return List.copyOf(all);
+    }
+
     /**
      * Starts serving. Throws {@link CountersignException} {@code INVALID_ARGUMENT} for a bind
      * address that is not loopback, and {@code INTERNAL} when the port cannot be bound.
@@ -93,6 +108,16 @@ public final class McpEndpoint implements AutoCloseable {
      */
     public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
             AuditLog auditLog, String version, ScriptPort scripts) {
+        return start(config, driver, agents, auditLog, version, scripts, List.of());
+    }
+
+    /**
+     * As {@link #start(EndpointConfig, ComputerDriver, AgentDirectory, AuditLog, String, ScriptPort)},
+     * also offering {@code guests} (the governing proxy's tools). A guest named like one of the
+     * endpoint's own tools, or like another guest, is refused {@code INVALID_ARGUMENT}.
+     */
+    public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
+            AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests) {
         Objects.requireNonNull(driver, "driver");
         Objects.requireNonNull(agents, "agents");
         Objects.requireNonNull(auditLog, "auditLog");
@@ -102,7 +127,8 @@ public final class McpEndpoint implements AutoCloseable {
                             + config.bindAddress().getHostAddress()));
         }
         AuditTrail audit = new AuditTrail(auditLog);
-        ToolRegistry registry = new ToolRegistry(tools(driver, audit, scripts), audit, Duration.ofSeconds(1));
+        ToolRegistry registry = new ToolRegistry(withGuests(tools(driver, audit, scripts), guests, audit), audit,
+                Duration.ofSeconds(1));
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(new JacksonMcpJsonMapper(Json.mapper().copy()
                         .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)))

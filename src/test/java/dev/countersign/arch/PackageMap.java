@@ -28,8 +28,9 @@ final class PackageMap {
         map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit"));
         map.put("server", Set.of("core", "driver", "graph", "policy", "vision", "approval", "audit"));
         map.put("script", Set.of("core", "driver", "graph", "policy", "audit"));
+        map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "server"));
         map.put("app", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit", "driver", "server",
-                "script"));
+                "script", "govern"));
         return java.util.Collections.unmodifiableMap(map);
     }
 }

@@ -110,6 +110,18 @@ public final class X11WindowStack implements ScreenWindows {
     }
 
     @Override
+    public synchronized Optional<Rect> screen() {
+        if (closed) {
+            return Optional.empty();
+        }
+        X11.XWindowAttributes a = new X11.XWindowAttributes();
+        if (x.XGetWindowAttributes(display, root, a) == 0 || a.width <= 0 || a.height <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new Rect(0, 0, a.width, a.height));
+    }
+
+    @Override
     public synchronized Optional<ScreenWindow> focusedWindow() {
         ensureOpen();
         X11.Window focus = activeWindow();

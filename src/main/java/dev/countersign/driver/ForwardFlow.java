@@ -1,0 +1,432 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ActionTarget;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.Digests;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppSelector;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.ScreenWindows;
+import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.WindowInfo;
+import dev.countersign.vision.Annotations;
+import dev.countersign.vision.MarkOptions;
+import dev.countersign.vision.Png;
+import dev.countersign.vision.Point;
+import dev.countersign.vision.VisualCapture;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@link ForwardedAct}s: the governed graph in front of another runtime's input. Countersign
+ * resolves from its own backend what the action lands on — the window on top at the point (or the
+ * one with keyboard focus), its app, and the deepest element there (or the focused element) — and
+ * refuses Countersign's own windows, secure fields, covered points and points whose element the
+ * other runtime's rounding leaves ambiguous, before anything is reserved. The policy judges the
+ * resolved element like a local act; the person sees Countersign's own Set-of-Mark capture with
+ * the point drawn. Every check runs again right before the one forwarded call.
+ */
+final class ForwardFlow {
+    private static final SnapshotLimits WHOLE_WINDOW = new SnapshotLimits(SnapshotLimits.MAX_NODES,
+            SnapshotLimits.MAX_DEPTH);
+
+    private final DriverContext ctx;
+    private final ApprovalPolicy policy;
+    private final Observer observer;
+    private final GovernedRun run;
+
+    ForwardFlow(DriverContext ctx, ApprovalPolicy policy, Observer observer, GovernedRun run) {
+        this.ctx = ctx;
+        this.policy = policy;
+        this.observer = observer;
+        this.run = run;
+    }
+
+    ToolResult<Forwarded> act(String agentId, ForwardedAct act, ApprovalWatch watch) {
+        long started = System.nanoTime();
+        Resolved t = new Resolved(act);
+        Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
+                PreGraph.arguments(act::validate),
+                PreGraph.notPaused(ctx),
+                PreGraph.sessionAvailable(ctx),
+                PreGraph.check("window at the target", () -> t.window()),
+                PreGraph.check("observed", () -> t.observe(agentId)),
+                PreGraph.check("element at the target", () -> t.element()),
+                // The observation is a whole-window read taken just now (truncated is refused): its
+                // secure flags are the live ones; execute reads the window again before dispatch.
+                PreGraph.check("not on a secure field", () -> t.secure()),
+                PreGraph.spend(ctx, () -> t.observation),
+                PreGraph.check("point not covered", () -> act.pointer() ? covered(t) : Optional.empty())));
+        if (refused.isPresent()) {
+            return ToolResult.error(refused.get().error());
+        }
+        ApprovalRequirement requirement = requirement(act, t);
+        long validity = ctx.settings.approvalWindow().toMillis();
+        String captureSha = captureSha(t);
+        ForwardedRuntime runtime = new ForwardedRuntime(ctx, t.observation, validity, act, this, t);
+        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, act, t, validity),
+                () -> new ApprovalFlow.Ask(agentId, t.observation, describe(act, t),
+                        () -> recheck(t), () -> screenshot(t)), started, watch);
+        return ToolResult.ok(new Forwarded(receipt, t.words(), captureSha));
+    }
+
+    /** Everything Countersign resolved for one forwarded act, filled in as the checks pass. */
+    final class Resolved {
+        final ForwardedAct act;
+        ScreenWindows.ScreenWindow screenWindow;
+        AppInfo app;
+        WindowInfo window;
+        Observation observation;
+        /** Index of the element the act lands on; -1 when only the window is there (coordinates only). */
+        int element = -1;
+
+        Resolved(ForwardedAct act) {
+            this.act = act;
+        }
+
+        List<Point> corners(Rect r) {
+            List<Point> points = new ArrayList<>(4);
+            int x1 = r.x() + r.width() - 1;
+            int y1 = r.y() + r.height() - 1;
+            points.add(new Point(r.x(), r.y()));
+            if (x1 != r.x() || y1 != r.y()) {
+                points.add(new Point(x1, r.y()));
+                points.add(new Point(r.x(), y1));
+                points.add(new Point(x1, y1));
+            }
+            return points;
+        }
+
+        List<Point> allCorners() {
+            List<Point> all = new ArrayList<>(corners(act.at()));
+            if (act.to() != null) {
+                all.addAll(corners(act.to()));
+            }
+            return all;
+        }
+
+        Point centre() {
+            return new Point(act.at().centerX(), act.at().centerY());
+        }
+
+        Optional<CountersignError> window() {
+            Optional<ScreenWindows> windows = ctx.backend.screenWindows();
+            if (windows.isEmpty()) {
+                return Optional.of(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                        "there is no window system to tell where this input would land; it is not forwarded"));
+            }
+            Optional<ScreenWindows.ScreenWindow> found;
+            if (act.pointer()) {
+                found = windows.get().windowAt(act.at().x(), act.at().y());
+                for (Point p : allCorners()) {
+                    Optional<ScreenWindows.ScreenWindow> other = windows.get().windowAt(p.x(), p.y());
+                    if (other.isEmpty() || found.isEmpty() || other.get().id() != found.get().id()) {
+                        return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED,
+                                act.to() != null && !corners(act.at()).contains(p) ? "to" : "coordinate",
+                                "the point (" + p.x() + ", " + p.y() + ") is not on the same window as ("
+                                        + act.at().x() + ", " + act.at().y() + "); the governed server's rounding "
+                                        + "could land on either"));
+                    }
+                }
+            } else {
+                found = windows.get().focusedWindow();
+            }
+            if (found.isEmpty()) {
+                return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, act.pointer() ? "coordinate" : "text",
+                        act.pointer() ? "no window is on screen at that point"
+                                : "no window has keyboard focus; typed text would land nowhere Countersign can judge"));
+            }
+            screenWindow = found.get();
+            if (screenWindow.pid() == ProcessHandle.current().pid()) {
+                return Optional.of(CountersignError.of(ErrorCode.TARGET_IS_COUNTERSIGN,
+                        "the input would land on Countersign's own window '" + screenWindow.title() + "'"));
+            }
+            if (screenWindow.pid() <= 0) {
+                return Optional.of(CountersignError.of(ErrorCode.TARGET_CHANGED,
+                        "the window '" + screenWindow.title() + "' does not say which process owns it; "
+                                + "Countersign cannot judge input to it"));
+            }
+            app = ctx.backend.resolveApp(AppSelector.pid(screenWindow.pid()));
+            window = ctx.backend.listWindows(app).stream().filter(w -> holds(screenWindow.frame(), w.frame()))
+                    .findFirst().orElse(null);
+            if (window == null) {
+                return Optional.of(CountersignError.of(ErrorCode.TARGET_CHANGED, "the accessibility tree of "
+                        + app.name() + " shows no window where the window system has '" + screenWindow.title() + "'"));
+            }
+            return Optional.empty();
+        }
+
+        Optional<CountersignError> observe(String agentId) {
+            ToolResult<ObservationView> seen = observer.observe(agentId, new ObserveArgs(String.valueOf(app.pid()),
+                    ctx.windows.idOf(window.handle()), SnapshotLimits.MAX_NODES, SnapshotLimits.MAX_DEPTH,
+                    ObserveArgs.MAX_TTL_MS));
+            if (seen instanceof ToolResult.Err<ObservationView> err) {
+                return Optional.of(err.error());
+            }
+            ObservationView view = ((ToolResult.Ok<ObservationView>) seen).value();
+            ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, view.observationId());
+            if (resolution instanceof ObservationStore.Resolution.Found found) {
+                observation = found.observation();
+            }
+            if (observation != null && view.truncated()) {
+                return Optional.of(CountersignError.of(ErrorCode.TARGET_CHANGED, "the window '" + window.title()
+                        + "' is too large to read whole; what the input lands on cannot be proven"));
+            }
+            return ActFlow.refusal(resolution);
+        }
+
+        Optional<CountersignError> element() {
+            if (act.pointer()) {
+                element = elementAt(observation.nodes, act.at().x(), act.at().y());
+                for (Point p : corners(act.at())) {
+                    if (elementAt(observation.nodes, p.x(), p.y()) != element) {
+                        return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "coordinate",
+                                "the point lies on the edge between two elements; the governed server's rounding "
+                                        + "could land on either: aim at the middle of the element"));
+                    }
+                }
+                return Optional.empty();
+            }
+            for (int i = 0; i < observation.nodes.size(); i++) {
+                if (observation.nodes.get(i).hasState("focused")) {
+                    element = i;
+                }
+            }
+            if (element < 0) {
+                return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "text", "no element of '"
+                        + window.title() + "' has keyboard focus; " + act.op() + " needs a target: click a field first"));
+            }
+            return Optional.empty();
+        }
+
+        Optional<CountersignError> secure() {
+            if (act.pointer()) {
+                for (Point p : allCorners()) {
+                    Optional<ElementNode> secure = observation.nodes.stream()
+                            .filter(n -> n.secure() && n.frame() != null && n.frame().contains(p.x(), p.y())).findFirst();
+                    if (secure.isPresent()) {
+                        return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
+                                "the point lies on a secure (password) field; Countersign never acts on one"));
+                    }
+                }
+                return Optional.empty();
+            }
+            return observation.nodes.get(element).secure()
+                    ? Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "text",
+                            "keyboard focus is on a secure (password) field; Countersign never types or sends keys into one"))
+                    : Optional.empty();
+        }
+
+        ElementNode node() {
+            return element < 0 ? null : observation.nodes.get(element);
+        }
+
+        String ref() {
+            return observation.refs.entrySet().stream().filter(e -> e.getValue() == element).map(Map.Entry::getKey)
+                    .findFirst().orElse(null);
+        }
+
+        String words() {
+            ElementNode n = node();
+            String what = n == null || n.parent() < 0 ? "no accessible element (coordinates only)"
+                    : n.role() + (n.name().isEmpty() ? "" : " \u2018" + n.name() + "\u2019");
+            return what + " in " + app.name() + " \u2014 window \u2018" + window.title() + "\u2019";
+        }
+    }
+
+    /** The deepest, then smallest, element whose frame holds the point; -1 when none. */
+    static int elementAt(List<ElementNode> nodes, int x, int y) {
+        int best = -1;
+        for (int i = 0; i < nodes.size(); i++) {
+            ElementNode n = nodes.get(i);
+            if (n.frame() == null || !n.frame().contains(x, y) || n.hasState("invisible")) {
+                continue;
+            }
+            if (best < 0) {
+                best = i;
+                continue;
+            }
+            ElementNode b = nodes.get(best);
+            long area = (long) n.frame().width() * n.frame().height();
+            long bestArea = (long) b.frame().width() * b.frame().height();
+            if (n.depth() > b.depth() || (n.depth() == b.depth() && area < bestArea)) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /** Refuses when any pixel the act may land on lies on a secure element of {@code live}, or when that cannot be ruled out. */
+    private static Optional<CountersignError> liveSecure(Resolved t, dev.countersign.desktop.TreeSnapshot live) {
+        if (live.truncated()) {
+            return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
+                    "the window is too large to prove the point is not on a secure field"));
+        }
+        for (Point p : t.allCorners()) {
+            for (ElementNode n : live.nodes()) {
+                if (n.secure() && n.frame() != null && n.frame().contains(p.x(), p.y())) {
+                    return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
+                            "the point lies on a secure (password) field; Countersign never acts on one"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<CountersignError> covered(Resolved t) {
+        for (Point p : t.corners(t.act.at())) {
+            Optional<CountersignError> problem = PointCover.check(ctx.backend, t.observation, p,
+                    t.act.to() == null ? null : new Point(t.act.to().centerX(), t.act.to().centerY()));
+            if (problem.isPresent()) {
+                return problem;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Right before dispatch (and after the person decided): the same window, unchanged; for
+     * pointer input the same element at the point, no secure field, nothing covering it; for keys
+     * the same element still holding keyboard focus in the window that has it.
+     */
+    Optional<CountersignError> recheck(Resolved t) {
+        Optional<CountersignError> place = IdentityCheck.appAndWindow(ctx.backend, t.observation);
+        if (place.isPresent()) {
+            return place;
+        }
+        Rect frame = ctx.backend.listWindows(t.observation.app).stream()
+                .filter(w -> w.handle().equals(t.observation.window.handle())).findFirst().map(WindowInfo::frame)
+                .orElse(null);
+        if (!t.observation.window.frame().equals(frame)) {
+            return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
+                    "the window moved or changed size since Countersign resolved the target"));
+        }
+        var live = ctx.backend.snapshot(t.observation.app, t.observation.window, WHOLE_WINDOW);
+        if (t.act.pointer()) {
+            int now = elementAt(live.nodes(), t.act.at().x(), t.act.at().y());
+            if (t.element >= 0 && (now < 0 || IdentityCheck.differingField(t.node(), live.nodes().get(now)).isPresent())) {
+                return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "coordinate",
+                        "a different element is at the point now"));
+            }
+            Optional<CountersignError> secure = liveSecure(t, live);
+            return secure.isPresent() ? secure : covered(t);
+        }
+        Optional<ScreenWindows.ScreenWindow> focused = ctx.backend.screenWindows().flatMap(ScreenWindows::focusedWindow);
+        if (focused.isEmpty() || focused.get().id() != t.screenWindow.id()) {
+            return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "text",
+                    "keyboard focus moved to another window since Countersign resolved the target"));
+        }
+        ElementNode seen = t.node();
+        Optional<ElementNode> still = live.nodes().stream().filter(n -> n.hasState("focused")).reduce((a, b) -> b);
+        if (still.isEmpty() || still.get().secure() || IdentityCheck.differingField(seen, still.get()).isPresent()) {
+            return Optional.of(CountersignError.onField(still.isPresent() && still.get().secure()
+                    ? ErrorCode.SECURE_FIELD_REFUSED : ErrorCode.TARGET_CHANGED, "text",
+                    "keyboard focus is no longer on the element Countersign resolved"));
+        }
+        return Optional.empty();
+    }
+
+    private ApprovalRequirement requirement(ForwardedAct act, Resolved t) {
+        ElementNode node = t.node();
+        String ref = t.ref();
+        boolean element = node != null && node.parent() >= 0 && ref != null;
+        String obs = t.observation.id;
+        switch (act.op()) {
+            case "click":
+            case "double_click":
+                return element ? policy.requirementFor(ActArgs.click(ref), node)
+                        : policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
+            case "type":
+                return node == null || ref == null ? policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null))
+                        : policy.requirementFor(ActArgs.type(ref, act.text()), node);
+            case "key":
+                return policy.requirementFor(new ActArgs.Key(ref, act.keys(), null), node);
+            case "drag":
+                return policy.requirementForVisual(new VisualArgs.Act.Drag(obs, null, null, null));
+            case "scroll":
+                return policy.requirementForVisual(new VisualArgs.Act.Scroll(obs, null, null, act.text(), null));
+            default:
+                // Right and middle clicks open menus and paste: coordinates only, the person decides.
+                return policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
+        }
+    }
+
+    private String captureSha(Resolved t) {
+        try {
+            VisualCapture.Result result = Screenshots.capture(ctx, t.observation, MarkOptions.defaults(), null);
+            return result instanceof VisualCapture.Delivered d ? d.captureSha256() : null;
+        } catch (CountersignException e) {
+            return null;
+        }
+    }
+
+    private byte[] screenshot(Resolved t) {
+        try {
+            String ref = t.element >= 0 && t.node().parent() >= 0 ? t.ref() : null;
+            MarkOptions options = ref == null ? MarkOptions.defaults() : MarkOptions.defaults().highlight(ref);
+            VisualCapture.Result result = Screenshots.capture(ctx, t.observation, options, null);
+            if (!(result instanceof VisualCapture.Delivered delivered)) {
+                return null;
+            }
+            if (!t.act.pointer()) {
+                return delivered.png().bytes();
+            }
+            BufferedImage image = Annotations.copy(delivered.image());
+            Optional<Point> p = delivered.geometry().toAttachment(t.act.at().centerX(), t.act.at().centerY());
+            Optional<Point> to = t.act.to() == null ? Optional.empty()
+                    : delivered.geometry().toAttachment(t.act.to().centerX(), t.act.to().centerY());
+            if (p.isPresent() && to.isPresent()) {
+                Annotations.drawDragArrow(image, p.get(), to.get());
+            } else if (p.isPresent()) {
+                Annotations.drawPoint(image, p.get());
+            }
+            return Png.encode(image);
+        } catch (CountersignException e) {
+            return null;
+        }
+    }
+
+    private static String describe(ForwardedAct act, Resolved t) {
+        return act.op().replace('_', ' ') + (act.pointer() ? " at (" + act.at().centerX() + ", " + act.at().centerY()
+                + ") on " : " into ") + t.words() + ", through the governed server \u2018" + act.server() + "\u2019";
+    }
+
+    private ActionRequest request(String agentId, ForwardedAct act, Resolved t, long validityMs) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        arguments.put("op", act.op());
+        arguments.put("server", act.server());
+        if (act.at() != null) {
+            arguments.put("at", List.of(act.at().x(), act.at().y(), act.at().width(), act.at().height()));
+        }
+        if (act.to() != null) {
+            arguments.put("to", List.of(act.to().x(), act.to().y(), act.to().width(), act.to().height()));
+        }
+        if (act.text() != null) {
+            // The digest binds the text without keeping it in the envelope.
+            arguments.put("text_sha256", Digests.sha256Hex(act.text().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
+        if (act.keys() != null) {
+            arguments.put("keys", act.keys());
+        }
+        String appId = t.observation.app.bundle().orElse(t.observation.app.name());
+        return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null, act.tool(),
+                act.op(), "mutate", "foreground", arguments, new ActionTarget(appId, t.observation.windowId, null), null,
+                t.observation.view.fingerprint(), validityMs);
+    }
+
+    private static boolean holds(Rect outer, Rect inner) {
+        return inner != null && outer.x() <= inner.x() && outer.y() <= inner.y()
+                && outer.x() + outer.width() >= inner.x() + inner.width()
+                && outer.y() + outer.height() >= inner.y() + inner.height();
+    }
+
+}

@@ -1,0 +1,45 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.DispatchRefusedException;
+import dev.countersign.core.ExecutionReceipt;
+import dev.countersign.core.ReceiptVerification;
+import dev.countersign.core.TargetReservation;
+
+/**
+ * The runtime of one {@link ForwardedAct}: Countersign's reservations, lease and kill switch, its
+ * own re-checks right before dispatch, and the other runtime's one forwarded call. It has no
+ * evidence of its own to offer and takes none from the other runtime: verification is empty, so
+ * the receipt is {@code unknown} after dispatch.
+ */
+final class ForwardedRuntime extends LocalRuntime {
+    private final ForwardedAct act;
+    private final ForwardFlow checks;
+    private final ForwardFlow.Resolved target;
+
+    ForwardedRuntime(DriverContext ctx, Observation observation, long validityMs, ForwardedAct act, ForwardFlow checks,
+            ForwardFlow.Resolved target) {
+        super(ctx, observation, validityMs);
+        this.act = act;
+        this.checks = checks;
+        this.target = target;
+    }
+
+    @Override
+    public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
+            ApprovalGrant approval) {
+        lastCheck(reservation, approval);
+        beforeDispatch(() -> checks.recheck(target)).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+        return dispatched(envelope, lease, reservation, approval, act.forwarder()::forward);
+    }
+
+    @Override
+    public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
+        // The governed server's "ok" is its own claim, never evidence (SPEC.md §9).
+        return null;
+    }
+}

@@ -1,0 +1,362 @@
+package dev.countersign.govern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.approval.Approver;
+import dev.countersign.approval.HeadlessApprover;
+import dev.countersign.audit.AuditLog;
+import dev.countersign.core.Json;
+import dev.countersign.core.RandomIds;
+import dev.countersign.desktop.ScreenWindows;
+import dev.countersign.desktop.SelfTargetGuard;
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestDesktopExtension;
+import dev.countersign.desktop.linux.X11WindowStack;
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.DriverSettings;
+import dev.countersign.driver.LeaseBook;
+import dev.countersign.driver.NodeView;
+import dev.countersign.driver.ObservationView;
+import dev.countersign.driver.ObserveArgs;
+import dev.countersign.driver.PolicyApprovals;
+import dev.countersign.driver.ScriptedApprover;
+import dev.countersign.driver.ToolResult;
+import dev.countersign.policy.RiskPolicy;
+import dev.countersign.server.AgentDirectory;
+import dev.countersign.server.EndpointConfig;
+import dev.countersign.server.McpEndpoint;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The governing proxy in front of the real {@code computer-use-mcp} from npm (pinned in
+ * scripts/govern), on the private test desktop, reached by a real MCP client over the endpoint.
+ * The server runs behind a wrapper that logs every JSON-RPC line Countersign sends it, so "nothing
+ * was dispatched" is read from what the server was actually told.
+ */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+class GovernDesktopTest {
+    static final Path GOVERN = Path.of("scripts", "govern").toAbsolutePath();
+    static final String TOOL = "desk";
+
+    @TempDir
+    Path home;
+
+    private final List<AutoCloseable> open = new ArrayList<>();
+    private Path stdinLog;
+    private ComputerDriver driver;
+    private AuditLog audit;
+    private McpSyncClient client;
+    private ScreenWindows stack;
+
+    @BeforeAll
+    static void installTheServer() throws Exception {
+        Path installed = GOVERN.resolve("node_modules").resolve(".package-lock.json");
+        Path lock = GOVERN.resolve("package-lock.json");
+        if (Files.exists(installed) && Files.getLastModifiedTime(installed).compareTo(Files.getLastModifiedTime(lock)) >= 0
+                && Files.isExecutable(node())) {
+            return;
+        }
+        Path log = Files.createTempFile("govern-npm-ci", ".log");
+        Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(GOVERN.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(npm.waitFor(10, TimeUnit.MINUTES)).as("npm ci finished in 10 minutes").isTrue();
+        assertThat(npm.exitValue()).as("npm ci: %s", Files.readString(log)).isZero();
+        assertThat(node()).as("Node 22 from the npm package 'node'").isExecutable();
+    }
+
+    static Path node() {
+        return GOVERN.resolve("node_modules").resolve(".bin").resolve("node");
+    }
+
+    /** The server's command, wrapped so every line Countersign writes to its stdin is logged. */
+    static List<String> command(Path stdinLog) {
+        return List.of("bash", "-c", "exec \"$1\" \"$2\" < <(tee -a \"$0\")", stdinLog.toString(), node().toString(),
+                GOVERN.resolve("node_modules/computer-use-mcp/dist/main.js").toString());
+    }
+
+    private void start(TestDesktop desktop, Approver approver) throws Exception {
+        stdinLog = home.resolve("server-stdin.jsonl");
+        Files.createFile(stdinLog);
+        stack = X11WindowStack.open(System.getenv("DISPLAY")).orElseThrow();
+        open.add(stack);
+        // The guard as the served app has it (its window stack answers where input lands); not
+        // closed here: it would close the run's shared backend.
+        var backend = new SelfTargetGuard(desktop.backend(), stack, approver::asking);
+        Clock clock = Clock.systemUTC();
+        DriverSettings settings = DriverSettings.defaults("sess-govern").withApprovalWindow(Duration.ofSeconds(20));
+        driver = new ComputerDriver(backend, new PolicyApprovals(RiskPolicy.defaults()), approver,
+                new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
+                clock, new RandomIds(), new SecureRandom(), settings);
+        GovernedServer server = GovernedServer.start("computer-use-mcp", command(stdinLog), Duration.ofSeconds(30));
+        open.add(server);
+        ComputerProxy proxy = new ComputerProxy(TOOL, server, driver, stack);
+        AgentDirectory agents = new AgentDirectory(home.resolve("agents.json"), clock, new SecureRandom());
+        audit = AuditLog.open(home.resolve("audit").resolve("audit.jsonl"), clock);
+        McpEndpoint endpoint = McpEndpoint.start(EndpointConfig.defaults().withPort(0), driver, agents, audit, "test",
+                null, List.of(proxy));
+        open.add(0, audit::close);
+        open.add(0, endpoint);
+        String token = agents.add("agent-a").token();
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(
+                        "http://127.0.0.1:" + endpoint.port()).endpoint("/mcp")
+                .httpRequestCustomizer((b, method, uri, body, context) -> b.header("Authorization", "Bearer " + token))
+                .build();
+        client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+        client.initialize();
+        open.add(0, client::closeGracefully);
+    }
+
+    @AfterEach
+    void stop() {
+        for (AutoCloseable c : open) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // Best effort: the next closes still run.
+            }
+        }
+    }
+
+    private McpSchema.CallToolResult call(Map<String, Object> args) {
+        return client.callTool(new McpSchema.CallToolRequest(TOOL, args));
+    }
+
+    /** Takes a screenshot through the proxy and returns its size. */
+    private int[] screenshot() throws Exception {
+        McpSchema.CallToolResult shot = call(Map.of("action", "screenshot"));
+        assertThat(shot.isError()).as("screenshot: %s", shot.content()).isFalse();
+        McpSchema.ImageContent image = (McpSchema.ImageContent) shot.content().stream()
+                .filter(c -> c instanceof McpSchema.ImageContent).findFirst().orElseThrow();
+        BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.data())));
+        JsonNode size = Json.mapper().readTree(((McpSchema.TextContent) shot.content().get(0)).text());
+        assertThat(new int[] {decoded.getWidth(), decoded.getHeight()})
+                .containsExactly(size.path("image_width").asInt(), size.path("image_height").asInt());
+        return new int[] {decoded.getWidth(), decoded.getHeight()};
+    }
+
+    /** The centre of the named element, in the pixels of a screenshot of {@code shot}'s size. */
+    private int[] pointOf(TestDesktop.TargetApp app, java.util.function.Predicate<NodeView> which, int[] shot) {
+        ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
+                new ObserveArgs(String.valueOf(app.pid()), null, null, null, null))).value();
+        int[] f = view.nodes().stream().filter(which).findFirst().orElseThrow().frame();
+        var screen = stack.screen().orElseThrow();
+        double sx = (double) shot[0] / screen.width();
+        double sy = (double) shot[1] / screen.height();
+        return new int[] {(int) Math.round((f[0] + f[2] / 2.0) * sx), (int) Math.round((f[1] + f[3] / 2.0) * sy)};
+    }
+
+    private static Map<String, Object> act(String action, int[] point, String text) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("action", action);
+        if (point != null) {
+            args.put("point", Map.of("x", point[0], "y", point[1]));
+        }
+        if (text != null) {
+            args.put("text", text);
+        }
+        return args;
+    }
+
+    private static JsonNode body(McpSchema.CallToolResult result) throws Exception {
+        return Json.mapper().readTree(((McpSchema.TextContent) result.content().get(0)).text());
+    }
+
+    /** The server's actions Countersign sent it (from its logged stdin). */
+    private List<String> dispatched() throws Exception {
+        List<String> actions = new ArrayList<>();
+        for (String line : Files.readAllLines(stdinLog)) {
+            JsonNode msg = Json.mapper().readTree(line);
+            if ("tools/call".equals(msg.path("method").asText())) {
+                actions.add(msg.path("params").path("arguments").path("action").asText());
+            }
+        }
+        return actions;
+    }
+
+    @Test
+    void aScreenshotPassesThroughCountersignsChecks(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        desktop.launchForm("alice", "");
+
+        int[] size = screenshot();
+
+        var screen = stack.screen().orElseThrow();
+        assertThat(size[0]).isPositive().isLessThanOrEqualTo(screen.width());
+        assertThat(dispatched()).containsExactly("get_screenshot");
+    }
+
+    @Test
+    void aClickOnTheCheckBoxIsDispatchedAfterTheGraphAndStaysUnknown(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] box = pointOf(form, n -> "Remember me".equals(n.name()), shot);
+
+        McpSchema.CallToolResult result = call(act("click", box, null));
+
+        JsonNode receipt = body(result);
+        assertThat(result.isError()).as("%s", receipt).isFalse();
+        assertThat(receipt.path("status").asText()).isEqualTo("unknown");
+        assertThat(receipt.path("strategy").asText()).isEqualTo("govern:computer-use-mcp");
+        assertThat(dispatched()).containsExactly("get_screenshot", "left_click");
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> observeChecked(form))).isTrue();
+        audit.sync();
+        JsonNode record = Files.readAllLines(audit.file()).stream().map(GovernDesktopTest::tree)
+                .filter(r -> "receipt".equals(r.path("kind").asText())).reduce((a, b) -> b).orElseThrow();
+        assertThat(record.path("data").path("tool").asText()).isEqualTo(TOOL);
+        assertThat(record.path("data").path("status").asText()).isEqualTo("unknown");
+        assertThat(record.path("data").path("capture_sha256").asText()).hasSize(64);
+        assertThat(record.path("data").path("target").asText()).contains("Remember me");
+    }
+
+    private boolean observeChecked(TestDesktop.TargetApp form) {
+        ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
+                new ObserveArgs(String.valueOf(form.pid()), null, null, null, null))).value();
+        return view.nodes().stream().anyMatch(n -> "Remember me".equals(n.name()) && n.states().contains("checked"));
+    }
+
+    @Test
+    void aClickOnDeleteWaitsForApprovalAndHeadlessNothingIsDispatched(TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = ScriptedApprover.always(dev.countersign.approval.Decision.UNAVAILABLE);
+        start(desktop, approver);
+        TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
+        int[] shot = screenshot();
+        int[] delete = pointOf(cleanup, n -> "Delete".equals(n.name()), shot);
+
+        McpSchema.CallToolResult result = call(act("click", delete, null));
+
+        assertThat(result.isError()).isTrue();
+        assertThat(body(result).path("code").asText()).isEqualTo("APPROVAL_UNAVAILABLE");
+        assertThat(approver.asked).singleElement().satisfies(r -> {
+            assertThat(r.category()).isEqualTo("delete");
+            assertThat(r.screenshot()).as("Countersign's own capture with the point").isPresent();
+        });
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(cleanup.dir().resolve("deleted")).doesNotExist();
+    }
+
+    @Test
+    void typingAtAPasswordFieldIsRefusedAndSoIsTypingWhileItHasFocus(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] password = pointOf(form, NodeView::secure, shot);
+
+        McpSchema.CallToolResult at = call(act("type", password, "hunter2"));
+        assertThat(at.isError()).isTrue();
+        assertThat(body(at).path("code").asText()).isEqualTo("SECURE_FIELD_REFUSED");
+        McpSchema.CallToolResult click = call(act("click", password, null));
+        assertThat(body(click).path("code").asText()).isEqualTo("SECURE_FIELD_REFUSED");
+
+        // The person (not the agent) puts keyboard focus in the password field.
+        var screen = stack.screen().orElseThrow();
+        int nx = password[0] * screen.width() / shot[0];
+        int ny = password[1] * screen.height() / shot[1];
+        TestDesktop.run(List.of("xdotool", "mousemove", String.valueOf(nx), String.valueOf(ny), "click", "1"));
+        // The bare test display has no window manager to give the clicked window input focus.
+        long window = stack.windowAt(nx, ny).orElseThrow().id();
+        TestDesktop.run(List.of("xdotool", "windowfocus", "--sync", String.valueOf(window)));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> passwordFocused(form))).isTrue();
+        McpSchema.CallToolResult focused = call(act("type", null, "hunter2"));
+        assertThat(body(focused).path("code").asText()).as("%s", body(focused)).isEqualTo("SECURE_FIELD_REFUSED");
+        McpSchema.CallToolResult keys = call(act("key", null, "ctrl+v"));
+        assertThat(body(keys).path("code").asText()).isEqualTo("SECURE_FIELD_REFUSED");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+    }
+
+    private boolean passwordFocused(TestDesktop.TargetApp form) {
+        ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
+                new ObserveArgs(String.valueOf(form.pid()), null, null, null, null))).value();
+        return view.nodes().stream().anyMatch(n -> n.secure() && n.states().contains("focused"));
+    }
+
+    @Test
+    void theKillSwitchStopsAQueuedAction(TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = new ScriptedApprover();
+        CompletableFuture<dev.countersign.approval.Decision> never = new CompletableFuture<>();
+        approver.answer = r -> never;
+        start(desktop, approver);
+        TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
+        int[] shot = screenshot();
+        int[] delete = pointOf(cleanup, n -> "Delete".equals(n.name()), shot);
+
+        CompletableFuture<McpSchema.CallToolResult> pending = CompletableFuture.supplyAsync(
+                () -> call(act("click", delete, null)));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(20), () -> !approver.asked.isEmpty())).isTrue();
+        driver.pauseAll();
+        McpSchema.CallToolResult result = pending.get(30, TimeUnit.SECONDS);
+
+        assertThat(result.isError()).isTrue();
+        assertThat(body(result).path("code").asText()).isIn("AGENT_PAUSED", "APPROVAL_UNAVAILABLE");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(cleanup.dir().resolve("deleted")).doesNotExist();
+        // Paused, nothing new is forwarded either.
+        McpSchema.CallToolResult after = call(act("click", delete, null));
+        assertThat(body(after).path("code").asText()).isEqualTo("AGENT_PAUSED");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+    }
+
+    @Test
+    void anAgentCannotReachTheServersToolsDirectlyOrByAnotherName(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] box = pointOf(form, n -> "Remember me".equals(n.name()), shot);
+
+        List<String> names = client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+        assertThat(names).contains(TOOL).doesNotContain("computer");
+        // The server's own tool name, its own argument shape, its withheld actions, an extra field.
+        // The server's own tool is no tool here: the protocol refuses the name.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest(
+                        "computer", Map.of("action", "left_click", "coordinate", List.of(box[0], box[1])))))
+                .isInstanceOf(io.modelcontextprotocol.spec.McpError.class).hasMessageContaining("Unknown tool");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest(
+                        TOOL.toUpperCase(java.util.Locale.ROOT), act("click", box, null))))
+                .isInstanceOf(io.modelcontextprotocol.spec.McpError.class).hasMessageContaining("Unknown tool");
+        List<McpSchema.CallToolResult> attempts = List.of(
+                call(Map.of("action", "left_click", "coordinate", List.of(box[0], box[1]))),
+                call(Map.of("action", "click", "coordinate", List.of(box[0], box[1]))),
+                call(act("mouse_move", box, null)),
+                call(Map.of("action", "click", "point", Map.of("x", box[0], "y", box[1]), "tool", "computer")));
+        for (McpSchema.CallToolResult attempt : attempts) {
+            assertThat(attempt.isError()).as("%s", attempt.content()).isTrue();
+            assertThat(body(attempt).path("code").asText()).isEqualTo("INVALID_ARGUMENT");
+        }
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(observeChecked(form)).isFalse();
+    }
+
+    private static JsonNode tree(String line) {
+        try {
+            return Json.mapper().readTree(line);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
