@@ -1,5 +1,7 @@
 package dev.countersign.server;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.Json;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.ObserveArgs;
@@ -9,6 +11,7 @@ import java.util.Map;
 
 /** {@code computer_observe}: a bounded read of one window's accessibility tree (SPEC.md §3). */
 final class ObserveTool implements AgentTool {
+    private static final String FRAMES = "frames";
     private final ComputerDriver driver;
     private final AuditTrail audit;
 
@@ -24,8 +27,8 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Read one window's accessibility tree (default: the focused window of the frontmost app). "
-                + "Refs are yours alone and expire after ttl_ms; act on one with computer_act.";
+        return "Read one window's accessibility tree (default: the frontmost app's focused window). "
+                + "Refs are yours alone, expire after ttl_ms; act on one with computer_act.";
     }
 
     @Override
@@ -36,7 +39,8 @@ final class ObserveTool implements AgentTool {
                 .with("max_nodes", ArgSchema.integer(1, 2000).describe("default 400"))
                 .with("max_depth", ArgSchema.integer(1, 16).describe("default 8"))
                 .with("ttl_ms", ArgSchema.integer(ObserveArgs.MIN_TTL_MS, ObserveArgs.MAX_TTL_MS)
-                        .describe("ref lifetime, default 15000"));
+                        .describe("ref lifetime, default 15000"))
+                .with(FRAMES, new ArgSchema.Bool("add @x,y,w,h per node"));
     }
 
     @Override
@@ -55,12 +59,16 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public McpSchema.CallToolResult call(ToolCall call) {
-        ToolResult<ObservationView> result = driver.observe(call.agentId(), call.argumentsAs(ObserveArgs.class));
+        // frames shapes only the text; the driver's arguments are the rest.
+        boolean frames = call.arguments().path(FRAMES).asBoolean(false);
+        ObjectNode args = call.arguments().deepCopy();
+        args.remove(FRAMES);
+        ToolResult<ObservationView> result = driver.observe(call.agentId(), Json.bind(args, ObserveArgs.class));
         if (result instanceof ToolResult.Err) {
             return ToolResults.error(((ToolResult.Err<ObservationView>) result).error());
         }
         ObservationView view = ((ToolResult.Ok<ObservationView>) result).value();
         audit.observed(call.agentId(), view);
-        return ToolResults.ok(view);
+        return ToolResults.ok(view, ObservationOutline.render(view, frames));
     }
 }
