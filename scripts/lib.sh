@@ -29,3 +29,8 @@ cs_require_jdk() {
     export JAVA_HOME
   fi
 }
+
+# The JVM sized for a menu-bar app that idles most of the day (scripts/bench/idle): the serial
+# collector (no concurrent GC threads; the heap shrinks back after a burst) and a bounded heap.
+# ./countersign and the packaged launchers (scripts/package) start the app with these.
+CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)

@@ -76,7 +76,8 @@ await report.check("p_tool_loop", async () => {
     assert(!seen[1].is_error && seen[1].text.includes("confirmed"), `act: ${seen[1].text.slice(0, 300)}`);
     assert(seen[2].is_error && seen[2].text.includes("OBSERVATION_CONSUMED") && seen[2].text.includes("observe again"),
       `the error the model read: ${seen[2].text.slice(0, 400)}`);
-    return { tool_results: seen.length, error_seen: seen[2].text.slice(0, 160) };
+    return { tool_results: seen.length, error_seen: seen[2].text.slice(0, 160), model_read: seen.form,
+      observed_bytes: seen.observedBytes };
   } finally {
     standIn.close();
   }

@@ -3,7 +3,7 @@
 // killed mid-call (a closed stream).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { env, Report, assert, errorBody, okBody, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+import { env, Report, assert, errorBody, okBody, outline, outlineRef, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
 const cli = join(here, "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
@@ -44,17 +44,24 @@ await report.check("list_tools", async () => {
   const run = await inspector(["--method", "tools/list"]);
   const { tools } = JSON.parse(run.out.slice(run.out.indexOf("{")));
   const bytes = Buffer.byteLength(JSON.stringify(tools));
-  assert(tools.some((t) => t.name === "computer_act") && bytes <= 8192, `tools ${bytes} bytes`);
+  assert(tools.some((t) => t.name === "computer_act") && bytes <= 6000, `tools ${bytes} bytes`);
   return { tools: tools.length, bytes };
 });
 let observation;
+let seen;
 await report.check("observe", async () => {
-  observation = okBody(await tool("computer_observe", { app: env.formPid }));
+  const result = await tool("computer_observe", { app: env.formPid });
+  observation = okBody(result);
   assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
-  return { nodes: observation.nodes.length };
+  seen = outline(result);
+  assert(seen.header.some((l) => l.startsWith("window ") && l.includes('"Login Form"')), "the outline has no window line");
+  return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
+    json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
 });
 await report.check("confirmed_act", async () => {
-  const receipt = okBody(await tool("computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
+  const ref = outlineRef(seen, "Remember me");
+  assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
+  const receipt = okBody(await tool("computer_act", { ref, op: "click" }));
   assert(receipt.status === "confirmed", JSON.stringify(receipt));
   return { status: receipt.status };
 });

@@ -66,6 +66,37 @@ export function okBody(result) {
   return JSON.parse(result.content.find((c) => c.type === "text").text);
 }
 
+/**
+ * The outline an observation's text carries (ADR 0007): what a model reads where the client passes
+ * the text on. Checked against the structured content: the same observation, one line per node in
+ * the same order, each line starting with that node's exact ref.
+ */
+export function outline(result) {
+  const body = okBody(result);
+  const text = (result.content ?? []).find((c) => c.type === "text")?.text;
+  assert(typeof text === "string", "the observation has no text content");
+  assert(Array.isArray(body.nodes), "the structured content has no nodes");
+  const lines = text.split("\n");
+  assert(lines[0].startsWith(`${body.observation_id} expires `), `the outline starts ${lines[0].slice(0, 120)}`);
+  const legend = lines.findIndex((l) => l.startsWith("# "));
+  assert(legend > 0, "no legend line in the outline");
+  const nodes = lines.slice(legend + 1).filter((l) => l.length > 0);
+  assert(nodes.length === body.nodes.length, `${nodes.length} outline lines for ${body.nodes.length} nodes`);
+  nodes.forEach((line, i) => {
+    const ref = line.trimStart().split(" ")[0];
+    assert(ref === body.nodes[i].ref, `line ${i} has ref ${ref}, the node ${body.nodes[i].ref}`);
+  });
+  return { text, header: lines.slice(0, legend), nodes };
+}
+
+/** The ref on the outline line of the node called {@code name}, as a model would read it off. */
+export function outlineRef(seen, name) {
+  const quoted = ` ${JSON.stringify(name)}`;
+  const line = seen.nodes.find((l) => l.includes(quoted));
+  assert(line, `no line for ${name} in the outline`);
+  return line.trimStart().split(" ")[0];
+}
+
 export function refOf(observation, name) {
   const node = (observation.nodes ?? []).find((n) => n.name === name);
   assert(node, `no node named ${name} in the observation`);

@@ -37,8 +37,19 @@ export function startStandIn(formPid) {
     } else if (results.length === 0) {
       reply = { tool: "mcp__countersign__computer_observe", input: { app: String(formPid) } };
     } else if (results.length === 1) {
-      const observation = JSON.parse(text(results[0]));
-      const ref = observation.nodes.find((n) => n.name === "Remember me").ref;
+      // Whichever form Claude Code passed on (ADR 0007): the structured content as JSON, or the
+      // outline of the text content. The ref is read off it as a model would.
+      const observed = text(results[0]);
+      let ref;
+      if (observed.startsWith("{")) {
+        seen.form = "structuredContent JSON";
+        ref = JSON.parse(observed).nodes.find((n) => n.name === "Remember me").ref;
+      } else {
+        seen.form = "outline";
+        const line = observed.split("\n").find((l) => l.includes(' "Remember me"'));
+        ref = line.trimStart().split(" ")[0];
+      }
+      seen.observedBytes = Buffer.byteLength(observed);
       reply = { tool: "mcp__countersign__computer_act", input: { ref, op: "click" }, ref };
       seen.ref = ref;
     } else if (results.length === 2) {

@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { env, Report, assert, errorBody, okBody, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+import { env, Report, assert, errorBody, okBody, outline, outlineRef, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
 
 const [sdk, transportKind] = process.argv.slice(2);
 const here = new URL(".", import.meta.url).pathname;
@@ -69,17 +69,25 @@ await report.check("list_tools", async () => {
   const { tools } = await client.listTools();
   const bytes = Buffer.byteLength(JSON.stringify(tools));
   assert(tools.some((t) => t.name === "computer_act"), "no computer_act");
-  assert(bytes <= 8192, `tools/list is ${bytes} bytes`);
+  assert(bytes <= 6000, `tools/list is ${bytes} bytes`);
   return { tools: tools.length, bytes };
 });
 let observation;
+let seen;
 await report.check("observe", async () => {
-  observation = okBody(await call(client, "computer_observe", { app: env.formPid }));
+  const result = await call(client, "computer_observe", { app: env.formPid });
+  observation = okBody(result);
   assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
-  return { nodes: observation.nodes.length };
+  seen = outline(result);
+  assert(seen.header.some((l) => l.startsWith("window ") && l.includes('"Login Form"')), "the outline has no window line");
+  return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
+    json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
 });
 await report.check("confirmed_act", async () => {
-  const receipt = okBody(await call(client, "computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
+  // The ref as the model reads it off the text, which must be the structured content's.
+  const ref = outlineRef(seen, "Remember me");
+  assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
+  const receipt = okBody(await call(client, "computer_act", { ref, op: "click" }));
   assert(receipt.status === "confirmed", `receipt ${JSON.stringify(receipt)}`);
   return { status: receipt.status };
 });

@@ -18,11 +18,14 @@ import org.slf4j.LoggerFactory;
  * countersign agent add|remove} rewriting {@code agents.json} or handing an audit record to the
  * inbox. One daemon thread waits on a {@link WatchService} (inotify on Linux) over the given
  * folders and runs {@code onChange} after every batch of events, and also every
- * {@link #POLL_SECONDS} seconds in case the platform's watcher misses one (macOS polls anyway).
+ * {@link #POLL_SECONDS} seconds in case the platform's watcher misses one. On Linux inotify
+ * reports every change, so the net is wide (an idle app should not wake every 2 s); the JDK's
+ * macOS watcher polls (about every 10 s), so there the net stays at 2 s.
  */
 final class HomeWatch implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HomeWatch.class);
-    static final long POLL_SECONDS = 2;
+    static final long POLL_SECONDS = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT)
+            .startsWith("linux") ? 30 : 2;
 
     private final WatchService watcher;
     private final Thread thread;

@@ -26,8 +26,8 @@ final class ActTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Do one action on a ref from your latest observation (which it uses up). Risky actions wait "
-                + "for the person. Receipt: confirmed only with evidence; unknown: observe again, never retry blindly.";
+        return "Act once on a ref of your latest observation (using it up). Risky actions wait for the person. "
+                + "Receipt: confirmed only with evidence; unknown: observe again, never retry blindly.";
     }
 
     @Override

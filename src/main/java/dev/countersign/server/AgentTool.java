@@ -24,11 +24,16 @@ interface AgentTool {
     /** Runs a call whose arguments already passed {@link #input()}. Expected failures are results. */
     McpSchema.CallToolResult call(ToolCall call);
 
+    /**
+     * Read-only, closed world. The hints MCP defines only for tools that write (destructive,
+     * idempotent) are left out: every byte here is in every agent's tools/list.
+     */
     static McpSchema.ToolAnnotations readOnly() {
-        return new McpSchema.ToolAnnotations(null, true, false, true, false, null);
+        return new McpSchema.ToolAnnotations(null, true, null, null, false, null);
     }
 
+    /** Writes, closed world; destructive said outright although it is MCP's default, as clients gate on it. */
     static McpSchema.ToolAnnotations destructive() {
-        return new McpSchema.ToolAnnotations(null, false, true, false, false, null);
+        return new McpSchema.ToolAnnotations(null, null, true, null, false, null);
     }
 }

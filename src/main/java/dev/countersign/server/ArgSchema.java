@@ -112,7 +112,12 @@ sealed interface ArgSchema {
     record Bool(String description) implements ArgSchema {
         @Override
         public Map<String, Object> render() {
-            return Map.of("type", "boolean");
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("type", "boolean");
+            if (description != null) {
+                out.put("description", description);
+            }
+            return out;
         }
 
         @Override

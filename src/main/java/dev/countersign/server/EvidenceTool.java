@@ -20,7 +20,7 @@ final class EvidenceTool implements AgentTool {
     @Override
     public String description() {
         return "Session, permissions, Countersign's identity, "
-                + "your recent receipts (newest first, bounded; counts say what was dropped).";
+                + "your recent receipts (newest first; counts say what was dropped).";
     }
 
     @Override
@@ -33,7 +33,7 @@ final class EvidenceTool implements AgentTool {
         return OutputSchema.object()
                 .field("session_state", "string").field("permissions", "object").field("identity", "object")
                 .field("receipts", "array").field("receipts_total", "integer").field("receipts_dropped", "integer")
-                .field("receipts_returned", "integer").field("bounded", "boolean").field("paused", "boolean")
+                .field("paused", "boolean")
                 .field("contractVersion", "integer")
                 .required("session_state", "receipts", "contractVersion").build();
     }

@@ -1,5 +1,7 @@
 package dev.countersign.server;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.Json;
 import dev.countersign.driver.AppsView;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ObservationView;
@@ -14,6 +16,7 @@ import java.util.Map;
  * {@code computer_apps}, without a sixth tool in {@code tools/list}), so an agent names what it saw.
  */
 final class ObserveTool implements AgentTool {
+    private static final String FRAMES = "frames";
     private final ComputerDriver driver;
     private final AuditTrail audit;
 
@@ -41,7 +44,8 @@ final class ObserveTool implements AgentTool {
                 .with("max_nodes", ArgSchema.integer(1, 2000).describe("default 400"))
                 .with("max_depth", ArgSchema.integer(1, 16).describe("default 8"))
                 .with("ttl_ms", ArgSchema.integer(ObserveArgs.MIN_TTL_MS, ObserveArgs.MAX_TTL_MS)
-                        .describe("ref lifetime, default 15000"));
+                        .describe("ref lifetime, default 15000"))
+                .with(FRAMES, new ArgSchema.Bool("add @x,y,w,h per node"));
     }
 
     @Override
@@ -60,7 +64,11 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public McpSchema.CallToolResult call(ToolCall call) {
-        ObserveArgs args = call.argumentsAs(ObserveArgs.class);
+        // frames shapes only the text; the driver's arguments are the rest.
+        boolean frames = call.arguments().path(FRAMES).asBoolean(false);
+        ObjectNode raw = call.arguments().deepCopy();
+        raw.remove(FRAMES);
+        ObserveArgs args = Json.bind(raw, ObserveArgs.class);
         if (args.app() == null && args.window() == null) {
             ToolResult<AppsView> apps = driver.apps(call.agentId());
             return apps instanceof ToolResult.Ok<AppsView> ok ? ToolResults.ok(ok.value())
@@ -72,6 +80,6 @@ final class ObserveTool implements AgentTool {
         }
         ObservationView view = ((ToolResult.Ok<ObservationView>) result).value();
         audit.observed(call.agentId(), view);
-        return ToolResults.ok(view);
+        return ToolResults.ok(view, ObservationOutline.render(view, frames));
     }
 }

@@ -33,6 +33,18 @@ final class ToolResults {
         return result(Json.mapper().convertValue(value, MAP), false);
     }
 
+    /**
+     * A success whose text is a rendering for the model (an observation's outline) rather than
+     * the JSON, which stays whole in {@code structuredContent} (docs/decisions/0007-observation-outline.md).
+     */
+    static McpSchema.CallToolResult ok(Object value, String text) {
+        return McpSchema.CallToolResult.builder()
+                .content(List.of(new McpSchema.TextContent(text)))
+                .isError(false)
+                .structuredContent(Json.mapper().convertValue(value, MAP))
+                .build();
+    }
+
     static McpSchema.CallToolResult error(CountersignError error) {
         return result(errorBody(error.code().name(), error.message(), error.hint(), error.field()), true);
     }
@@ -55,12 +67,14 @@ final class ToolResults {
 
     /** The output schema every receipt-returning tool declares. */
     static Map<String, Object> receiptSchema() {
+        // What an agent branches on; action_id, strategy and timings are in every receipt, not in
+        // the schema, whose bytes every agent pays on connect.
         return OutputSchema.object()
-                .field("receipt_id", "string").field("action_id", "string")
+                .field("receipt_id", "string")
                 .oneOf("status", "confirmed", "unknown", "rejected", "failed")
                 .field("code", "string").field("detail", "string").field("hint", "string")
                 .field("verification", "object").field("approval", "object")
-                .field("post_observation_id", "string").field("strategy", "string").field("timings", "object")
+                .field("post_observation_id", "string")
                 .required("receipt_id", "status").build();
     }
 

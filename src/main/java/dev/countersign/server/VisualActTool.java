@@ -26,8 +26,8 @@ final class VisualActTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Click, drag or scroll at a point of a screenshot from computer_visual_observe (attachment pixels). "
-                + "Always asks the person; the receipt is unknown: observe again, never retry blindly.";
+        return "Click, drag or scroll at a point (attachment pixels) of a computer_visual_observe screenshot. "
+                + "Always asks the person; receipt unknown: observe again, never retry blindly.";
     }
 
     @Override

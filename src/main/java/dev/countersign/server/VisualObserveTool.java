@@ -28,9 +28,8 @@ final class VisualObserveTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Screenshot the window of a fresh observation with numbered marks that map to its refs. "
-                + "Returns the PNG and {capture_sha256, sizes, scale, marks {mark, ref, rect}, omitted}. "
-                + "Does not use up the observation.";
+        return "Screenshot a fresh observation's window with numbered marks for its refs: the PNG and "
+                + "{capture_sha256, sizes, scale, marks {mark, ref, rect}, omitted}. Does not use up the observation.";
     }
 
     @Override
@@ -43,9 +42,9 @@ final class VisualObserveTool implements AgentTool {
     @Override
     public Map<String, Object> output() {
         return OutputSchema.object()
-                .field("observation_id", "string").field("capture_sha256", "string")
+                .field("capture_sha256", "string")
                 .field("native_size", "array").field("attachment_size", "array").field("scale", "number")
-                .field("marks", "array").field("omitted", "array").field("classification", "string")
+                .field("marks", "array").field("omitted", "array")
                 .required("capture_sha256", "marks").build();
     }
 

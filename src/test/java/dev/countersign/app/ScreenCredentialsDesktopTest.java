@@ -55,6 +55,10 @@ class ScreenCredentialsDesktopTest {
         assertThat(wire).contains("[redacted:countersign_token]", "[redacted:aws_access_key]");
         // The window title, the frame's name, the label, the entry's value and the AWS key.
         assertThat(RunningApp.structured(seen).get("redacted")).as(wire).isEqualTo(5);
+        // The outline the model reads (ADR 0007) is printed from the same redacted view.
+        String text = ((McpSchema.TextContent) seen.content().get(0)).text();
+        assertThat(text).doesNotContain(victim).doesNotContain(victim.substring(3)).doesNotContain(aws)
+                .contains("[redacted:countersign_token]", "[redacted:aws_access_key]", "\nredacted 5\n");
         // The stolen token, had it leaked, would work: the redaction is what stops it.
         assertThat(running.served.agents.authenticate(victim)).contains("victim");
     }

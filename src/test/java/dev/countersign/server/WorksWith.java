@@ -64,7 +64,10 @@ final class WorksWith {
             case "cancelled_approval": return "cancel → " + c.path("status").asText();
             case "connect_cycles": return c.path("cycles").asInt() + " reconnects";
             case "mcp_list_health": return c.path("runs").asInt() + "× `claude mcp list`";
-            case "p_tool_loop": return "`claude -p` loop (" + c.path("tool_results").asInt() + " tool results, error read)";
+            case "observe": return c.has("text_bytes") ? "observe (text " + c.path("text_bytes").asInt() + " B, JSON "
+                    + c.path("json_bytes").asInt() + " B)" : "observe";
+            case "p_tool_loop": return "`claude -p` loop (" + c.path("tool_results").asInt() + " tool results, error read"
+                    + (c.has("model_read") ? "; model read the " + c.path("model_read").asText() : "") + ")";
             case "snippets_verbatim": return "printed snippets (" + c.path("added").asInt() + ")";
             default: return check.replace('_', ' ');
         }

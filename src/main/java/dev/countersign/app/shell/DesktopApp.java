@@ -56,7 +56,7 @@ public final class DesktopApp implements MenuActions {
         DesktopApp app = new DesktopApp(services, onQuit);
         app.tray = TrayController.install(app, app.facts(), services.clock(), preferTray);
         app.tray.start(app.scheduler);
-        services.approver().onPendingChanged(n -> app.scheduler.execute(app.tray::refresh));
+        services.approver().onPendingChanged(n -> app.tray.poke());
         LOG.info("tray app started ({})", app.tray.inSystemTray() ? "system tray" : "status window");
         return app;
     }
@@ -106,7 +106,7 @@ public final class DesktopApp implements MenuActions {
         } else {
             services.driver().pauseAll();
         }
-        scheduler.execute(tray::refresh);
+        tray.poke();
     }
 
     @Override

@@ -13,12 +13,19 @@ import java.util.function.Supplier;
 import javafx.application.Platform;
 
 /**
- * Keeps the tray (or the status window) current: every half second it reads the facts — paused,
- * agents, pending approvals, the last receipt — and shows the resulting {@link TrayStatus}.
+ * Keeps the tray (or the status window) current: it reads the facts — paused, agents, pending
+ * approvals, the last receipt — and shows the resulting {@link TrayStatus}. What has an event
+ * (pause, a pending approval, a change in the home folder) calls {@link #poke()}; receipts have
+ * none, so the facts are read again every {@link #BUSY} while approvals wait or an agent acts,
+ * every {@link #WATCHING} while agents are registered (one could start acting), and only every
+ * {@link #IDLE} with none: an idle app wakes rarely (scripts/bench/idle).
  */
 public final class TrayController {
     /** An agent counts as acting for this long after its last receipt. */
     static final Duration ACTING_FOR = Duration.ofSeconds(3);
+    static final Duration BUSY = Duration.ofMillis(500);
+    static final Duration WATCHING = Duration.ofSeconds(2);
+    static final Duration IDLE = Duration.ofSeconds(5);
 
     /** The facts the tray shows, read off the FX thread. */
     public interface Facts {
@@ -34,7 +41,9 @@ public final class TrayController {
     private final TrayView view;
     private final Facts facts;
     private final Clock clock;
-    private ScheduledFuture<?> polling;
+    private ScheduledExecutorService scheduler;
+    private ScheduledFuture<?> next;
+    private boolean removed;
     private volatile TrayStatus last;
 
     private TrayController(TrayView view, Facts facts, Clock clock) {
@@ -64,8 +73,44 @@ public final class TrayController {
         return new TrayController(view, facts, clock);
     }
 
-    public void start(ScheduledExecutorService scheduler) {
-        polling = scheduler.scheduleWithFixedDelay(this::refresh, 0, 500, TimeUnit.MILLISECONDS);
+    public synchronized void start(ScheduledExecutorService scheduler) {
+        this.scheduler = scheduler;
+        schedule(Duration.ZERO);
+    }
+
+    /** Something changed: read the facts now (on the scheduler) and pick the next period from them. */
+    public synchronized void poke() {
+        schedule(Duration.ZERO);
+    }
+
+    private synchronized void schedule(Duration delay) {
+        if (removed || scheduler == null) {
+            return;
+        }
+        if (next != null) {
+            next.cancel(false);
+        }
+        next = scheduler.schedule(this::tick, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        TrayStatus status;
+        try {
+            status = refresh();
+        } catch (RuntimeException e) {
+            // A fact that could not be read this time must not stop the tray for good.
+            schedule(BUSY);
+            throw e;
+        }
+        schedule(period(status));
+    }
+
+    /** How long the tray may sleep after showing {@code status}. */
+    static Duration period(TrayStatus status) {
+        if (status.pending() > 0 || status.acting()) {
+            return BUSY;
+        }
+        return status.agents() > 0 ? WATCHING : IDLE;
     }
 
     /** Reads the facts now and shows them. */
@@ -89,8 +134,11 @@ public final class TrayController {
     }
 
     public void remove() {
-        if (polling != null) {
-            polling.cancel(false);
+        synchronized (this) {
+            removed = true;
+            if (next != null) {
+                next.cancel(false);
+            }
         }
         view.remove();
     }
