@@ -13,6 +13,7 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
+import dev.countersign.vision.Point;
 import java.time.Duration;
 
 /**
@@ -48,6 +49,15 @@ final class ActRuntime extends LocalRuntime {
         if (target.actions().isEmpty() && args instanceof ActArgs.Click) {
             // The live element lost its action since the agent saw it: never a point click instead.
             throw new DispatchRefusedException(ActFlow.noAction());
+        }
+        Point wheel = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(target) : null;
+        if (wheel != null) {
+            // The wheel is coordinate input: last, the window on top at the element's centre is
+            // still the observed one (issue 13, hole 5), as for a visual act.
+            beforeDispatch(() -> PointCover.check(ctx.backend, observation, wheel, null))
+                    .ifPresent(error -> {
+                        throw new DispatchRefusedException(error);
+                    });
         }
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
