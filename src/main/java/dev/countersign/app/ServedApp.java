@@ -78,8 +78,12 @@ final class ServedApp implements AutoCloseable {
         warmUp(backend);
         // Countersign's own process and windows are never a target, and no synthetic input is sent
         // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
+        // Queueing a request and sending input hold one gate, so no dialog opens between the guard's
+        // "nobody is asked" check and the input it lets through.
         dev.countersign.desktop.ScreenWindows windows = Backends.screenWindows();
-        backend = new dev.countersign.desktop.SelfTargetGuard(backend, windows, approver::asking);
+        dev.countersign.desktop.InputGate gate = new dev.countersign.desktop.InputGate();
+        Approver gated = new GatedApprover(approver, gate);
+        backend = new dev.countersign.desktop.SelfTargetGuard(backend, windows, gated::asking, gate);
         // Secure is sticky (hole 3): a password field revealed by a toggle stays a password field.
         backend = new dev.countersign.desktop.SecureMemory(backend);
         Clock clock = Clock.systemUTC();
@@ -90,7 +94,7 @@ final class ServedApp implements AutoCloseable {
         String sessionId = "sess_" + HexFormat.of().formatHex(session);
         DriverSettings settings = DriverSettings.defaults(sessionId);
         // Scripts learn through the tap that a call waits for the person, so they can suspend.
-        ApprovalTap tap = new ApprovalTap(approver);
+        ApprovalTap tap = new ApprovalTap(gated);
         ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), tap,
                 new LeaseBook(clock, sessionId, settings.principalId(), defaultLease),
                 clock, new RandomIds(), random, settings);

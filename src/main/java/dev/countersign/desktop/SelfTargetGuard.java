@@ -20,6 +20,11 @@ import java.util.function.BooleanSupplier;
  * key input when Countersign's window has keyboard focus; and captures show nothing of
  * Countersign's windows (the Connect window shows a token).
  *
+ * <p>The "nobody is asked" check and the input after it are one step: both run inside the
+ * {@link InputGate} shared with whatever queues approval requests, so no dialog opens between
+ * them. A wheel is pointer input and comes through {@link #pointer}; an element-level
+ * {@link ElementAction.Scroll} (a wheel the backend would turn at a point it picks) is refused.
+ *
  * <p>Without a {@link ScreenWindows} (no window system to ask), pointer and key input is refused:
  * where it would land cannot be proven. Refusals before input are {@link DispatchRefusedException}s,
  * so the receipt says {@code rejected}, not {@code unknown}.
@@ -28,17 +33,27 @@ public final class SelfTargetGuard implements DesktopBackend {
     private final DesktopBackend delegate;
     private final ScreenWindows windows;
     private final BooleanSupplier personAsked;
+    private final InputGate gate;
     private final long ownPid;
 
     /**
      * @param windows the window stack, or null where there is none (input is then refused)
      * @param personAsked whether an approval dialog is showing or queued
+     * @param gate taken shared by every input here and exclusively by whatever makes
+     *     {@code personAsked} true
      */
-    public SelfTargetGuard(DesktopBackend delegate, ScreenWindows windows, BooleanSupplier personAsked) {
+    public SelfTargetGuard(DesktopBackend delegate, ScreenWindows windows, BooleanSupplier personAsked,
+            InputGate gate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.windows = windows;
         this.personAsked = Objects.requireNonNull(personAsked, "personAsked");
+        this.gate = Objects.requireNonNull(gate, "gate");
         this.ownPid = ProcessHandle.current().pid();
+    }
+
+    /** A guard with a gate of its own (nothing else queues requests through it). */
+    public SelfTargetGuard(DesktopBackend delegate, ScreenWindows windows, BooleanSupplier personAsked) {
+        this(delegate, windows, personAsked, new InputGate());
     }
 
     /** The backend this guard protects (for reports). */
@@ -76,8 +91,10 @@ public final class SelfTargetGuard implements DesktopBackend {
     /** Moving focus is input too: never while the person is being asked. */
     @Override
     public FocusProof focusForTyping(ElementHandle element) {
-        requireNobodyAsked();
-        return delegate.focusForTyping(element);
+        return gate.input(() -> {
+            requireNobodyAsked();
+            return delegate.focusForTyping(element);
+        });
     }
 
     @Override
@@ -108,55 +125,54 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
-        if (action instanceof ElementAction.Focus) {
-            // Moving keyboard focus while the dialog shows could take it from the dialog (the
-            // person's next key lands elsewhere) and is the first step of every key act.
-            requireNobodyAsked();
-        }
         if (action instanceof ElementAction.Scroll) {
-            // A backend may scroll with a wheel event at the element's centre: that is pointer
-            // input, so it gets the pointer's rules (never while the person is asked, never on us).
-            requireNobodyAsked();
-            if (delegate.recheck(element) instanceof Recheck.Present present && present.current().frame() != null) {
-                var f = present.current().frame();
-                ScreenWindows.ScreenWindow at = stack().windowAt(f.x() + f.width() / 2, f.y() + f.height() / 2)
-                        .orElse(null);
-                if (at != null && at.pid() == ownPid) {
-                    throw refusedInput("the element's centre is under Countersign's window '" + at.title()
-                            + "'; no wheel lands on Countersign");
-                }
-            }
+            // A backend turns this wheel at a point it picks, past the checks of where pointer
+            // input lands: the driver sends a wheel through pointer() instead.
+            throw refusedInput("a wheel is pointer input: it is sent at a point whose window is checked, "
+                    + "never as an element action");
         }
-        return delegate.perform(element, action);
+        if (!(action instanceof ElementAction.Focus)) {
+            return delegate.perform(element, action);
+        }
+        // Moving keyboard focus while the dialog shows could take it from the dialog (the person's
+        // next key lands elsewhere) and is the first step of every key act.
+        return gate.input(() -> {
+            requireNobodyAsked();
+            return delegate.perform(element, action);
+        });
     }
 
     @Override
     public Dispatch pointer(PointerInput input) {
-        requireNobodyAsked();
-        for (int[] p : points(input)) {
-            ScreenWindows.ScreenWindow at = stack().windowAt(p[0], p[1]).orElse(null);
-            if (at != null && at.pid() == ownPid) {
-                throw refusedInput("the point (" + p[0] + ", " + p[1] + ") is on Countersign's window '" + at.title()
-                        + "'; no input lands on Countersign");
+        return gate.input(() -> {
+            requireNobodyAsked();
+            for (int[] p : points(input)) {
+                ScreenWindows.ScreenWindow at = stack().windowAt(p[0], p[1]).orElse(null);
+                if (at != null && at.pid() == ownPid) {
+                    throw refusedInput("the point (" + p[0] + ", " + p[1] + ") is on Countersign's window '"
+                            + at.title() + "'; no input lands on Countersign");
+                }
             }
-        }
-        return delegate.pointer(input);
+            return delegate.pointer(input);
+        });
     }
 
     @Override
     public Dispatch keys(KeyInput input) {
-        requireNobodyAsked();
-        Optional<ScreenWindows.ScreenWindow> focused = stack().focusedWindow();
-        if (focused.isEmpty()) {
-            // Keys land wherever focus is; where the window system cannot say, that may be ours.
-            throw refusedInput("the window system cannot tell which window has keyboard focus; no keys are sent "
-                    + "where their landing cannot be proven");
-        }
-        if (focused.get().pid() == ownPid) {
-            throw refusedInput("Countersign's window '" + focused.get().title() + "' has keyboard focus; "
-                    + "no keys are sent to Countersign");
-        }
-        return delegate.keys(input);
+        return gate.input(() -> {
+            requireNobodyAsked();
+            Optional<ScreenWindows.ScreenWindow> focused = stack().focusedWindow();
+            if (focused.isEmpty()) {
+                // Keys land wherever focus is; where the window system cannot say, that may be ours.
+                throw refusedInput("the window system cannot tell which window has keyboard focus; no keys are "
+                        + "sent where their landing cannot be proven");
+            }
+            if (focused.get().pid() == ownPid) {
+                throw refusedInput("Countersign's window '" + focused.get().title() + "' has keyboard focus; "
+                        + "no keys are sent to Countersign");
+            }
+            return delegate.keys(input);
+        });
     }
 
     @Override

@@ -7,16 +7,21 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.DispatchRefusedException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.KeyChord;
 import dev.countersign.policy.Operation;
+import dev.countersign.vision.Point;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -381,10 +386,27 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
             return Scrolls.bound(direction, steps());
         }
 
+        /** Where the wheel turns: the element's centre, in screen pixels (null without a frame). */
+        static Point wheelAt(ElementNode target) {
+            Rect f = target.frame();
+            return f == null || f.isEmpty() ? null : new Point(f.centerX(), f.centerY());
+        }
+
+        /**
+         * The wheel is pointer input at the element's centre, sent through the backend's pointer
+         * like every coordinate input, so the served guard's pointer rules (no input while the
+         * person is asked, none on Countersign) hold for it; the runtime has checked right before
+         * that no other window covers that point.
+         */
         @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
             ScrollDirection to = ScrollDirection.valueOf(direction.toUpperCase(Locale.ROOT));
-            return backend.perform(target.handle(), new ElementAction.Scroll(to, steps()));
+            Point at = wheelAt(target);
+            if (at == null) {
+                throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                        "the element has no frame on screen to scroll at"));
+            }
+            return backend.pointer(new PointerInput.Scroll(at.x(), at.y(), to, steps()));
         }
 
         @Override

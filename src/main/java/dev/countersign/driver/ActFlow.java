@@ -50,7 +50,9 @@ final class ActFlow {
                         ? Optional.of(noAction()) : Optional.empty()),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
-                        t.index)))));
+                        t.index))),
+                // A wheel is coordinate input: before the person is asked, nothing covers its point.
+                PreGraph.check("wheel point not covered", () -> wheelCovered(args, t))));
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
@@ -68,6 +70,11 @@ final class ActFlow {
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
                         () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
         return ToolResult.ok(receipt);
+    }
+
+    private Optional<CountersignError> wheelCovered(ActArgs args, Resolved t) {
+        dev.countersign.vision.Point at = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(t.live) : null;
+        return at == null ? Optional.empty() : PointCover.check(ctx.backend, t.observation, at, null);
     }
 
     /** What the checks found, filled in as they pass: the ref's observation, its node, its live re-read. */

@@ -15,6 +15,7 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.policy.ScreenRedactor;
+import dev.countersign.vision.Point;
 import java.time.Duration;
 
 /**
@@ -62,6 +63,15 @@ final class ActRuntime extends LocalRuntime {
         }
         if (declared >= 0) {
             declaredBeforeDispatch = beforeDispatch(this::declaredNow);
+        }
+        Point wheel = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(target) : null;
+        if (wheel != null) {
+            // The wheel is coordinate input: last, the window on top at the element's centre is
+            // still the observed one (issue 13, hole 5), as for a visual act.
+            beforeDispatch(() -> PointCover.check(ctx.backend, observation, wheel, null))
+                    .ifPresent(error -> {
+                        throw new DispatchRefusedException(error);
+                    });
         }
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);

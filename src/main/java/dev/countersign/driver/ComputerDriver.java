@@ -166,6 +166,13 @@ public final class ComputerDriver {
         }
     }
 
+    /**
+     * Runs one tool call and turns what it throws into the agent's answer. An agent's bad argument
+     * is an explicit value: a {@link CountersignException} carrying {@code INVALID_ARGUMENT} (the
+     * argument records and {@code Json.bind} raise it, naming the field). Anything else, an
+     * {@link IllegalArgumentException} from a record's invariant included, is a fault of ours: it
+     * answers {@code INTERNAL} without its message and is logged here, once, with its stack.
+     */
     private <T> ToolResult<T> guarded(String agentId, String what, Supplier<ToolResult<T>> operation) {
         if (agentId == null || agentId.isBlank()) {
             // Identity comes from the host; without one nothing runs (SPEC.md §1.5).
@@ -175,10 +182,8 @@ public final class ComputerDriver {
             return operation.get();
         } catch (CountersignException e) {
             return ToolResult.error(e.error());
-        } catch (IllegalArgumentException e) {
-            return ToolResult.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, e.getMessage()));
         } catch (RuntimeException e) {
-            LOG.warn("{} failed for agent {}", what, agentId, e);
+            LOG.error("{} failed for agent {}: an internal fault, not the agent's argument", what, agentId, e);
             return ToolResult.error(CountersignError.of(ErrorCode.INTERNAL, what + " failed: " + e.getClass().getSimpleName()));
         }
     }

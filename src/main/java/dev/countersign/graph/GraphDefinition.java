@@ -20,8 +20,14 @@ import java.util.function.Consumer;
  * run stops (terminal) and where it waits for input (interrupt). The loop that runs it is "do the
  * node's work, follow its edge, until a declared stop". A declaration that is not a closed graph
  * fails when it is built, not when a run reaches the gap: a node declared twice or never (so no
- * edge can lead to an undeclared one), a working node without edges, a terminal with edges, or a node no run
- * can reach.
+ * edge can lead to an undeclared one), a working node without edges, a terminal with edges, a node no run
+ * can reach, an event a node's work can emit that has no edge, or an edge on an event its work never
+ * emits.
+ *
+ * <p>What a work can emit is its type: a node is declared with an {@link Outcome} enum, its work
+ * returns a constant of that enum and its edges are keyed by that enum's constants, so the compiler
+ * holds the work to the declared set and the build holds the edges to it (every constant has an
+ * edge; an edge whose event is not a constant, possible only past an unchecked cast, is refused).
  *
  * <p>Modelled on Temporal's {@code StateMachineDefinition} ({@code add(from, event, to, action)}
  * plus final states), written for this graph.
@@ -32,27 +38,27 @@ final class GraphDefinition {
             Consumer<GraphState> checkpoint) {
     }
 
-    /** The work of a node: reads and appends graph state, returns the event to follow. */
+    /** The work of a node: reads and appends graph state, returns one of the events it declares. */
     @FunctionalInterface
-    interface Work {
-        Event run(GraphState state, Services services);
+    interface Work<E extends Enum<E> & Outcome> {
+        E run(GraphState state, Services services);
     }
 
     /** The work of an interrupt when its input arrives. */
     @FunctionalInterface
-    interface Resume {
-        Event run(GraphState state, ApprovalDecision decision, Services services);
+    interface Resume<E extends Enum<E> & Outcome> {
+        E run(GraphState state, ApprovalDecision decision, Services services);
     }
 
     /** One edge: on {@code event}, go to {@code to}. */
-    record Edge(Event event, Node to) {
+    record Edge<E extends Enum<E> & Outcome>(E event, Node to) {
     }
 
-    static Edge on(Event event, Node to) {
-        return new Edge(event, to);
+    static <E extends Enum<E> & Outcome> Edge<E> on(E event, Node to) {
+        return new Edge<>(event, to);
     }
 
-    private record Declared(Work work, Resume resume, Map<Event, Node> edges) {
+    private record Declared(Work<?> work, Resume<?> resume, Map<Event, Node> edges) {
     }
 
     private final Node start;
@@ -85,12 +91,12 @@ final class GraphDefinition {
 
     /** Runs the work of a working node. */
     Event work(GraphState state, Services services) {
-        return declared(state.node).work().run(state, services);
+        return declared(state.node).work().run(state, services).event();
     }
 
     /** Runs the work of an interrupt with the input that answers it. */
     Event resume(GraphState state, ApprovalDecision decision, Services services) {
-        return declared(state.node).resume().run(state, decision, services);
+        return declared(state.node).resume().run(state, decision, services).event();
     }
 
     /** The node that follows {@code from} on {@code event}, if the definition declares that edge. */
@@ -124,12 +130,18 @@ final class GraphDefinition {
             this.start = start;
         }
 
-        Builder node(Node node, Work work, Edge... edges) {
-            return add(node, new Declared(work, null, edges(node, edges)));
+        /** A working node whose work can emit exactly the constants of {@code emits}. */
+        @SafeVarargs
+        final <E extends Enum<E> & Outcome> Builder node(Node node, Class<E> emits, Work<E> work,
+                Edge<E>... edges) {
+            return add(node, new Declared(work, null, edges(node, emits, edges)));
         }
 
-        Builder interrupt(Node node, Resume resume, Edge... edges) {
-            return add(node, new Declared(null, resume, edges(node, edges)));
+        /** An interrupt whose resume can emit exactly the constants of {@code emits}. */
+        @SafeVarargs
+        final <E extends Enum<E> & Outcome> Builder interrupt(Node node, Class<E> emits, Resume<E> resume,
+                Edge<E>... edges) {
+            return add(node, new Declared(null, resume, edges(node, emits, edges)));
         }
 
         Builder terminal(Node node) {
@@ -181,12 +193,28 @@ final class GraphDefinition {
             return this;
         }
 
-        private static Map<Event, Node> edges(Node from, Edge[] edges) {
+        private static <E extends Enum<E> & Outcome> Map<Event, Node> edges(Node from, Class<E> emits,
+                Edge<E>[] edges) {
             Map<Event, Node> row = new EnumMap<>(Event.class);
-            for (Edge edge : edges) {
-                if (row.put(edge.event(), edge.to()) != null) {
-                    throw new IllegalStateException("duplicate transition " + from + " on " + edge.event());
+            Set<E> covered = EnumSet.noneOf(emits);
+            for (Edge<E> edge : edges) {
+                // Generics are erased: an edge on another node's event can only get here through an
+                // unchecked cast, and is refused rather than trusted.
+                Object event = edge.event();
+                if (!emits.isInstance(event)) {
+                    throw new IllegalStateException(from + " has an edge on " + event
+                            + ", which its work never emits (it emits " + EnumSet.allOf(emits) + ")");
                 }
+                E typed = emits.cast(event);
+                if (!covered.add(typed) || row.put(typed.event(), edge.to()) != null) {
+                    throw new IllegalStateException("duplicate transition " + from + " on " + typed.event());
+                }
+            }
+            Set<E> missing = EnumSet.allOf(emits);
+            missing.removeAll(covered);
+            // A node with no edge at all is reported by build() as having no way out.
+            if (!covered.isEmpty() && !missing.isEmpty()) {
+                throw new IllegalStateException(from + " can emit " + missing + " but has no edge for it");
             }
             return row;
         }

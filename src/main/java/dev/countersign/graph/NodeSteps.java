@@ -15,20 +15,26 @@ import dev.countersign.core.PendingApproval;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.VerificationOutcome;
+import dev.countersign.graph.Outcome.Assessed;
+import dev.countersign.graph.Outcome.Checked;
+import dev.countersign.graph.Outcome.Decided;
+import dev.countersign.graph.Outcome.Executed;
+import dev.countersign.graph.Outcome.Released;
+import dev.countersign.graph.Outcome.Reserved;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The work of each node. Each method reads and appends graph state and returns the event the
- * transition table moves on; none throws for an expected refusal.
+ * The work of each node. Each method reads and appends graph state and returns its node's
+ * {@link Outcome}, the only events it can emit; none throws for an expected refusal.
  */
 final class NodeSteps {
     private NodeSteps() {
     }
 
-    static Event observe(GraphState state) {
+    static Checked observe(GraphState state) {
         ActionRequest request = state.request;
         Optional<CountersignError> missing = firstMissing(
                 "session_id", request.sessionId(),
@@ -38,54 +44,56 @@ final class NodeSteps {
                 "operation", request.operation(),
                 "observation_fingerprint", request.observationFingerprint());
         if (missing.isPresent()) {
-            return refuse(state, missing.get());
+            return refuse(state, Checked.REFUSED, missing.get());
         }
         if (request.target() == null || blank(request.target().appId()) || blank(request.target().windowId())) {
-            return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target",
+            return refuse(state, Checked.REFUSED, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target",
                     "an action names its target app and window"));
         }
         if (request.validityMs() <= 0) {
-            return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "validity_ms",
+            return refuse(state, Checked.REFUSED, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "validity_ms",
                     "an action's validity must be positive"));
         }
-        return Event.PASSED;
+        return Checked.PASSED;
     }
 
-    static Event preview(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+    static Checked preview(GraphState state, ComputerUseRuntime runtime, Clock clock) {
         ActionEnvelope envelope;
         try {
             envelope = runtime.previewAction(state.request);
         } catch (RuntimeException e) {
-            return refuse(state, GovernedGraph.errorOf(e));
+            return refuse(state, Checked.REFUSED, GovernedGraph.errorOf(e));
         }
         if (envelope == null) {
-            return refuse(state, CountersignError.of(ErrorCode.INTERNAL, "the runtime returned no preview"));
+            return refuse(state, Checked.REFUSED,
+                    CountersignError.of(ErrorCode.INTERNAL, "the runtime returned no preview"));
         }
         Optional<CountersignError> problem = bindPreview(envelope, state.request)
                 .or(() -> Binding.validateEnvelopeFreshness(envelope, clock.instant()));
         if (problem.isPresent()) {
             // An expired or foreign preview never reaches reservation or approval.
-            return refuse(state, problem.get());
+            return refuse(state, Checked.REFUSED, problem.get());
         }
         state.previews.add(envelope);
         state.activePreviewDigest = GovernedGraph.digestOf(envelope);
         state.activePreview = envelope;
-        return Event.PASSED;
+        return Checked.PASSED;
     }
 
-    static Event reserve(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+    static Reserved reserve(GraphState state, ComputerUseRuntime runtime, Clock clock) {
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
-            return Event.REFUSED;
+            return Reserved.REFUSED;
         }
         TargetReservation reservation;
         try {
             reservation = runtime.reserveTarget(active.get());
         } catch (RuntimeException e) {
-            return refuse(state, GovernedGraph.errorOf(e));
+            return refuse(state, Reserved.REFUSED, GovernedGraph.errorOf(e));
         }
         if (reservation == null) {
-            return refuse(state, CountersignError.of(ErrorCode.RESERVATION_INVALID, "the runtime returned no reservation"));
+            return refuse(state, Reserved.REFUSED,
+                    CountersignError.of(ErrorCode.RESERVATION_INVALID, "the runtime returned no reservation"));
         }
         // Kept even when it fails binding: whatever the runtime reserved, we release.
         state.reservations.add(reservation);
@@ -93,83 +101,83 @@ final class NodeSteps {
         Optional<CountersignError> problem = Binding.validateReservation(reservation, active.get(), clock.instant());
         if (problem.isPresent()) {
             state.error = problem.get();
-            return Event.RESERVATION_REJECTED;
+            return Reserved.RESERVATION_REJECTED;
         }
-        return Event.PASSED;
+        return Reserved.PASSED;
     }
 
-    static Event approve(GraphState state, ApprovalGate gate, Clock clock, IdSource ids) {
+    static Assessed approve(GraphState state, ApprovalGate gate, Clock clock, IdSource ids) {
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
-            return Event.REFUSED;
+            return Assessed.REFUSED;
         }
         ActionEnvelope envelope = active.get();
         Optional<CountersignError> stale = Binding.validateEnvelopeFreshness(envelope, clock.instant());
         if (stale.isPresent()) {
-            return refuse(state, stale.get());
+            return refuse(state, Assessed.REFUSED, stale.get());
         }
         ApprovalRequirement requirement;
         try {
             requirement = Objects.requireNonNull(gate.assess(envelope), "the policy gave no answer");
         } catch (RuntimeException e) {
-            return refuse(state, GovernedGraph.errorOf(e));
+            return refuse(state, Assessed.REFUSED, GovernedGraph.errorOf(e));
         }
         state.approvalRequirement = requirement;
         if (!requirement.required()) {
-            return Event.PASSED;
+            return Assessed.PASSED;
         }
         state.pendingApproval = new PendingApproval(envelope.actionId(), envelope.agentId(), envelope.route(),
                 envelope.argsDigest(), requirement.policyDigest(), requirement.category(),
                 requirement.matchedWords(), ids.next("nonce_"), envelope.expiresAt());
         state.approvalDecision = "pending";
-        return Event.APPROVAL_REQUIRED;
+        return Assessed.APPROVAL_REQUIRED;
     }
 
-    static Event decide(GraphState state, ApprovalDecision decision, Clock clock) {
+    static Decided decide(GraphState state, ApprovalDecision decision, Clock clock) {
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
-            return Event.REFUSED;
+            return Decided.REFUSED;
         }
         if (decision == null) {
-            return refuse(state, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "decision",
+            return refuse(state, Decided.REFUSED, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "decision",
                     "resuming an action that waits for approval needs the person's decision"));
         }
         if (decision instanceof ApprovalDecision.Refused refused) {
             state.approvalDecision = decisionWord(refused.code());
             state.error = CountersignError.of(refused.code(), refused.reason());
-            return Event.DENIED;
+            return Decided.DENIED;
         }
         ApprovalGrant grant = ((ApprovalDecision.AllowedOnce) decision).grant();
         Optional<CountersignError> problem = Binding.validateEnvelopeFreshness(active.get(), clock.instant())
                 .or(() -> Binding.validateApproval(grant, active.get(), state.pendingApproval));
         if (problem.isPresent()) {
-            return refuse(state, problem.get());
+            return refuse(state, Decided.REFUSED, problem.get());
         }
         state.grants.add(grant);
         state.approvalDecision = "allowed_once";
-        return Event.APPROVED;
+        return Decided.APPROVED;
     }
 
-    static Event lease(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+    static Checked lease(GraphState state, ComputerUseRuntime runtime, Clock clock) {
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
-            return Event.REFUSED;
+            return Checked.REFUSED;
         }
         ControlLease lease;
         try {
             lease = runtime.acquireLease(active.get());
         } catch (RuntimeException e) {
-            return refuse(state, GovernedGraph.errorOf(e));
+            return refuse(state, Checked.REFUSED, GovernedGraph.errorOf(e));
         }
         Optional<CountersignError> problem = Binding.validateLease(lease, active.get(), clock.instant());
         if (problem.isPresent()) {
-            return refuse(state, problem.get());
+            return refuse(state, Checked.REFUSED, problem.get());
         }
         state.leases.add(lease);
-        return Event.PASSED;
+        return Checked.PASSED;
     }
 
-    static Event execute(GraphState state, ComputerUseRuntime runtime, Clock clock, Consumer<GraphState> checkpoint) {
+    static Executed execute(GraphState state, ComputerUseRuntime runtime, Clock clock, Consumer<GraphState> checkpoint) {
         if (state.dispatched) {
             // Restored from the checkpoint taken just before dispatch: the action may have reached
             // the desktop. It is never dispatched twice; its outcome is unknown.
@@ -178,12 +186,12 @@ final class NodeSteps {
         }
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
-            return Event.REFUSED;
+            return Executed.REFUSED;
         }
         ActionEnvelope envelope = active.get();
         Optional<CountersignError> problem = ExecuteRevalidation.check(state, envelope, clock.instant());
         if (problem.isPresent()) {
-            return refuse(state, problem.get());
+            return refuse(state, Executed.REFUSED, problem.get());
         }
         ControlLease lease = state.leases.get(0);
         TargetReservation reservation = state.reservations.get(0);
@@ -198,7 +206,7 @@ final class NodeSteps {
         } catch (DispatchRefusedException e) {
             // The runtime's own last check refused before dispatch: nothing reached the desktop.
             state.dispatched = false;
-            return refuse(state, e.error());
+            return refuse(state, Executed.REFUSED, e.error());
         } catch (RuntimeException e) {
             return uncertain(state, GovernedGraph.errorOf(e));
         }
@@ -207,10 +215,10 @@ final class NodeSteps {
             return uncertain(state, unbound.get());
         }
         state.receipts.add(receipt);
-        return Event.PASSED;
+        return Executed.PASSED;
     }
 
-    static Event verify(GraphState state, ComputerUseRuntime runtime) {
+    static Checked verify(GraphState state, ComputerUseRuntime runtime) {
         ActionEnvelope envelope = state.previews.get(0);
         ExecutionReceipt receipt = state.receipts.get(0);
         ReceiptVerification evidence;
@@ -220,20 +228,20 @@ final class NodeSteps {
             state.outcome = receipt.isCommitted()
                     ? new VerificationOutcome.CommittedUnverified("verification could not run")
                     : new VerificationOutcome.Failed("the runtime did not commit the action");
-            return refuse(state, GovernedGraph.errorOf(e));
+            return refuse(state, Checked.REFUSED, GovernedGraph.errorOf(e));
         }
         ExecutionReceipt withEvidence = evidence == null ? receipt : receipt.withVerification(evidence);
         state.outcome = Verification.classify(envelope.postcondition(), withEvidence);
-        return Event.PASSED;
+        return Checked.PASSED;
     }
 
-    static Event release(GraphState state, ComputerUseRuntime runtime) {
+    static Released release(GraphState state, ComputerUseRuntime runtime) {
         try {
             runtime.releaseTarget(state.heldReservation);
-            return Event.RELEASED;
+            return Released.RELEASED;
         } catch (RuntimeException e) {
             state.cleanupError = GovernedGraph.errorOf(e);
-            return Event.RELEASE_FAILED;
+            return Released.RELEASE_FAILED;
         }
     }
 
@@ -312,14 +320,15 @@ final class NodeSteps {
         return value == null || value.isBlank();
     }
 
-    private static Event uncertain(GraphState state, CountersignError error) {
+    private static Executed uncertain(GraphState state, CountersignError error) {
         state.error = error;
-        return Event.DISPATCH_UNCERTAIN;
+        return Executed.DISPATCH_UNCERTAIN;
     }
 
-    private static Event refuse(GraphState state, CountersignError error) {
+    /** Records why the node refused and returns its refusal, whichever outcome type it has. */
+    private static <E extends Outcome> E refuse(GraphState state, E refused, CountersignError error) {
         state.error = error;
-        return Event.REFUSED;
+        return refused;
     }
 
 }

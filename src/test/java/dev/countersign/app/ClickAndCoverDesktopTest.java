@@ -113,4 +113,37 @@ class ClickAndCoverDesktopTest {
         assertThat(RunningApp.structured(result)).containsEntry("code", "TARGET_CHANGED");
         assertThat(String.valueOf(RunningApp.structured(result).get("message"))).contains("Cleanup");
     }
+
+    @Test
+    void aWheelScrollOnAnElementWhoseCentreAnotherWindowCoversIsRefusedNamingThatWindow(TestDesktop desktop)
+            throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        TestDesktop.TargetApp big = desktop.launchSized(1600, 1000);
+        McpSyncClient agent = running.agent("hostile");
+        McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe", Map.of("app", "" + big.pid()));
+        // The largest element under the window: the text view the wheel would scroll.
+        Map<String, Object> target = RunningApp.nodes(seen).stream().filter(n -> n.get("frame") != null
+                && !Integer.valueOf(0).equals(n.get("depth")))
+                .max(java.util.Comparator.comparingLong(n -> {
+                    List<?> f = (List<?>) n.get("frame");
+                    return ((Number) f.get(2)).longValue() * ((Number) f.get(3)).longValue();
+                })).orElseThrow(() -> new AssertionError(seen.toString()));
+        List<?> f = (List<?>) target.get("frame");
+        int cx = ((Number) f.get(0)).intValue() + ((Number) f.get(2)).intValue() / 2;
+        int cy = ((Number) f.get(1)).intValue() + ((Number) f.get(3)).intValue() / 2;
+
+        // A window with a Delete button is raised over the element's centre after the agent looked.
+        TestDesktop.TargetApp cover = desktop.launchDeleteForm();
+        String id = TestDesktop.run(List.of("xdotool", "search", "--onlyvisible", "--pid", "" + cover.pid()))
+                .lines().findFirst().orElseThrow();
+        TestDesktop.run(List.of("xdotool", "windowmove", "--sync", id, "" + (cx - 60), "" + (cy - 40)));
+        TestDesktop.run(List.of("xdotool", "windowraise", id));
+
+        McpSchema.CallToolResult scroll = RunningApp.call(agent, "computer_act",
+                Map.of("ref", target.get("ref"), "op", "scroll", "direction", "down", "amount", 5));
+
+        Map<String, Object> result = RunningApp.structured(scroll);
+        assertThat(result).as("%s", scroll).containsEntry("code", "TARGET_CHANGED");
+        assertThat(String.valueOf(result.get("message"))).contains("covered by the window 'Cleanup'");
+    }
 }

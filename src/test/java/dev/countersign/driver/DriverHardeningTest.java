@@ -5,6 +5,10 @@ import static dev.countersign.driver.DriverHarness.ok;
 import static dev.countersign.driver.DriverHarness.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
@@ -17,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** The cases a review found: races, raw clicks, focus, revocation, policy edits, failures while asking. */
 class DriverHardeningTest {
@@ -24,6 +29,36 @@ class DriverHardeningTest {
     @AfterEach
     void restorePolicy() {
         DriverHarness.CURRENT.set(DriverHarness.POLICY);
+    }
+
+    @Test
+    void anInternalInvariantFailureAnswersInternalLoggedOnceNotTheAgentsBadArgument() {
+        DriverHarness h = new DriverHarness();
+        h.desktop.inconsistentSnapshot = true;
+        Logger logger = (Logger) LoggerFactory.getLogger(ComputerDriver.class);
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
+        logged.start();
+        logger.addAppender(logged);
+        try {
+            var error = err(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, null)));
+            // The agent's arguments were fine: the fault is ours, and says so without our message.
+            assertThat(error.code()).isEqualTo(ErrorCode.INTERNAL);
+            assertThat(error.message()).isEqualTo("observe failed: IllegalArgumentException")
+                    .doesNotContain("truncated");
+            assertThat(logged.list).singleElement().satisfies(e -> {
+                assertThat(e.getLevel()).isEqualTo(Level.ERROR);
+                assertThat(e.getThrowableProxy().getMessage()).contains("truncated must be true");
+            });
+
+            // An agent's bad argument is still its own error, named, and nothing is logged for it.
+            logged.list.clear();
+            h.desktop.inconsistentSnapshot = false;
+            var bad = err(h.driver.observe("agent-a", new ObserveArgs(null, null, 0, null, null)));
+            assertThat(bad.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(logged.list).isEmpty();
+        } finally {
+            logger.detachAppender(logged);
+        }
     }
 
     @Test

@@ -76,6 +76,8 @@ class TableDesktop implements DesktopBackend {
     volatile LaunchIdentity launch = new LaunchIdentity(4242, 100);
     volatile SessionState session = SessionState.AVAILABLE;
     volatile boolean windowOpen = true;
+    /** When set, snapshots break their own record's invariant (a bug of ours, not the agent's argument). */
+    volatile boolean inconsistentSnapshot;
     final Handle window = new Handle("window");
 
     TableDesktop add(String id, Element element) {
@@ -149,6 +151,11 @@ class TableDesktop implements DesktopBackend {
             nodes.add(node(id, 1, 0));
         }
         int omitted = order.size() + 1 - nodes.size();
+        if (inconsistentSnapshot) {
+            // Says the bounds cut nodes while counting none cut: TreeSnapshot refuses it with an
+            // IllegalArgumentException, as a wrapper that rebuilt snapshots wrongly once did.
+            return new TreeSnapshot(app, window, nodes, true, 0);
+        }
         return new TreeSnapshot(app, window, nodes, omitted > 0, omitted);
     }
 
