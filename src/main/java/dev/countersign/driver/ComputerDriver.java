@@ -30,6 +30,7 @@ public final class ComputerDriver {
     private final ActFlow acts;
     private final ApprovalFlow approvals;
     private final VisualFlow visuals;
+    private final HostedActs hosted;
     private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -42,6 +43,7 @@ public final class ComputerDriver {
         GovernedRun run = new GovernedRun(ctx, approvals);
         this.acts = new ActFlow(ctx, policy, run);
         this.visuals = new VisualFlow(ctx, policy, run);
+        this.hosted = new HostedActs(ctx, policy, observer);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -86,6 +88,11 @@ public final class ComputerDriver {
     public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
         java.util.Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "visual_act", () -> visuals.act(agentId, args, watch));
+    }
+
+    /** Acts a governing Countersign drives node by node through the runtime endpoint (SPEC.md §9). */
+    public HostedActs hosted() {
+        return hosted;
     }
 
     public EvidenceView evidence(String agentId) {

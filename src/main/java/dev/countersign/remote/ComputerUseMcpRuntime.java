@@ -58,12 +58,21 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
     private static final class Kept {
         final ActionEnvelope envelope;
         final ApprovalRequirement assessment;
+        final Described described;
         boolean executed;
 
-        Kept(ActionEnvelope envelope, ApprovalRequirement assessment) {
+        Kept(ActionEnvelope envelope, ApprovalRequirement assessment, Described described) {
             this.envelope = envelope;
             this.assessment = assessment;
+            this.described = described;
         }
+    }
+
+    /**
+     * How the far side described a previewed action, for the person: the action in words, the app
+     * and the window title. Text from the far side: shown, never obeyed, never a policy input here.
+     */
+    public record Described(String summary, String app, String window) {
     }
 
     public ComputerUseMcpRuntime(RuntimeLink link, Clock clock) {
@@ -84,7 +93,9 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         }
         ApprovalRequirement assessment = reply.get("approval") == null ? null
                 : bind(reply.get("approval"), ApprovalRequirement.class, "approval");
-        if (kept.putIfAbsent(envelope.actionId(), new Kept(envelope, assessment)) != null) {
+        Described described = new Described(text(reply.get("summary")), text(reply.get("app")),
+                text(reply.get("window")));
+        if (kept.putIfAbsent(envelope.actionId(), new Kept(envelope, assessment, described)) != null) {
             // An action id the far side already used for another preview: never two envelopes for one id.
             throw new CountersignException(CountersignError.identityMismatch("action_id"));
         }
@@ -99,6 +110,16 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         Kept entry = kept.get(envelope.actionId());
         return entry == null || !entry.envelope.equals(envelope) ? Optional.empty()
                 : Optional.ofNullable(entry.assessment);
+    }
+
+    /** How the far side described a previewed action; empty for an envelope it did not return. */
+    public Optional<Described> described(ActionEnvelope envelope) {
+        Kept entry = kept.get(envelope.actionId());
+        return entry == null || !entry.envelope.equals(envelope) ? Optional.empty() : Optional.of(entry.described);
+    }
+
+    private static String text(Object value) {
+        return value instanceof String ? (String) value : null;
     }
 
     @Override
