@@ -56,9 +56,9 @@ public final class HostedActs {
                     "a governed act is a computer_act (click, focus, type, key, scroll)"));
         }
         ElementEvidence evidence = request.target() == null ? null : request.target().element();
-        if (evidence == null || evidence.role() == null || (evidence.name() == null && evidence.identifier() == null)) {
+        if (evidence == null || evidence.role() == null) {
             refuse(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target.element",
-                    "a governed act names its element by role and name (or identifier)"));
+                    "a governed act names its element by role, and by name or identifier unless the role is unique"));
         }
         ToolResult<ObservationView> seen = observer.observe(scopeId, new ObserveArgs(request.target().appId(),
                 request.target().windowId(), 2000, 16, ObserveArgs.MAX_TTL_MS));

@@ -6,8 +6,10 @@ import java.util.Objects;
 
 /**
  * One act a governing Countersign asks the governed one to run: on which app and window, on the
- * element of which role and name (or identifier), which {@code computer_act} operation with which
- * of its arguments (e.g. {@code text} for {@code type}). The far side finds the element itself.
+ * element of which role and name and/or identifier (either may be null when the rest names exactly
+ * one element, e.g. the only password field), which {@code computer_act} operation with which of
+ * its arguments (e.g. {@code text} for {@code type}). The far side finds the element itself and
+ * refuses when none or several match.
  */
 public record RemoteAct(String app, String window, String role, String name, String identifier, String op,
         Map<String, Object> arguments) {
@@ -17,9 +19,6 @@ public record RemoteAct(String app, String window, String role, String name, Str
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(op, "op");
-        if (name == null && identifier == null) {
-            throw new IllegalArgumentException("a remote act names its element by name or identifier");
-        }
         arguments = arguments == null ? Map.of() : Map.copyOf(arguments);
     }
 
