@@ -179,6 +179,12 @@ final class ApprovalDialog {
         ApprovalView view = ApprovalView.of(request, clock.instant(), queue.waitingBehind());
         agent.setText(view.agent());
         heading.setText(view.where());
+        boolean remote = !view.where().endsWith("your computer");
+        // Another machine's act must not look like one on this computer: the line is a warning then.
+        heading.getStyleClass().removeAll(Styles.TEXT_MUTED, Styles.WARNING);
+        heading.getStyleClass().add(remote ? Styles.WARNING : Styles.TEXT_MUTED);
+        noShot.setText(remote ? "No screenshot of the other machine's screen is shown."
+                : "No screenshot could be taken of this window.");
         action.setText(view.action());
         category.setText(view.category());
         why.setText(view.why());

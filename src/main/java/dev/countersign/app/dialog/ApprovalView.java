@@ -40,7 +40,9 @@ record ApprovalView(
                 DialogText.clean(request.agentName(), MAX_AGENT),
                 DialogText.clean(request.summary(), MAX_ACTION),
                 categoryLabel(request.category()),
-                why(request.category(), request.matchedWords()),
+                request.remoteMachine().isPresent()
+                        ? why(request.category(), request.matchedWords()).replace("Your policy", "The policy on that machine")
+                        : why(request.category(), request.matchedWords()),
                 countdown(left),
                 left.compareTo(Duration.ofSeconds(10)) < 0,
                 queueLine(waitingBehind),

@@ -104,6 +104,7 @@ class ApprovalDialogTest {
                 () -> robot.lookup("#where").queryAs(Label.class).getText().contains("build-box")))
                 .isTrue();
         assertThat(text("#where")).isEqualTo("wants to act on the machine \u2018build-box\u2019, not this computer");
+        assertThat(text("#why")).startsWith("The policy on that machine asks");
         // For the person (and the reviewer): what the dialog looks like for another machine.
         java.nio.file.Path shot = java.nio.file.Path.of("target", "approval-dialog-remote.png");
         javafx.scene.image.WritableImage image = FxTests.onFx(() -> dialogStage().getScene().snapshot(null));
