@@ -21,11 +21,11 @@ import java.util.Map;
  * which a test bends to return hostile answers (another session's lease, a foreign reservation, a
  * receipt with another digest). It stands in for the remote, never for the client under test.
  */
-final class ScriptedRuntimePort implements RuntimePort {
+public final class ScriptedRuntimePort implements RuntimePort {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
     /** The scripted runtime answering now; tests run one after the other. */
-    volatile ScriptedRuntime current;
+    public volatile ScriptedRuntime current;
     /** The governor id the endpoint authenticated on the last call. */
     volatile String lastGovernor;
 
