@@ -39,7 +39,7 @@ final class RuntimeTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Countersign runtime operation " + name + " for a governing Countersign (SPEC §9).";
+        return "Runtime operation " + name + ", for a governing Countersign only.";
     }
 
     @Override
