@@ -74,6 +74,11 @@ final class Home {
         return root.resolve("agents.json");
     }
 
+    /** The governing Countersigns allowed to drive this one's runtime (SPEC.md §9); never agents. */
+    Path governors() {
+        return root.resolve("governors.json");
+    }
+
     Path tokens() {
         return root.resolve("tokens");
     }

@@ -28,6 +28,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "Port on 127.0.0.1 (default: settings.json, else 7475; 0 picks a free one).")
     Integer port;
 
+    @Option(names = "--runtime-port", paramLabel = "N",
+            description = "Also serve this machine's runtime to governing Countersigns (countersign governor add) "
+                    + "on 127.0.0.1:N (0 picks a free one); off unless given.")
+    Integer runtimePort;
+
     @Option(names = "--headless", description = "No UI at all: every approval is denied (APPROVAL_UNAVAILABLE).")
     boolean headless;
 
@@ -66,6 +71,16 @@ final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "countersign-stop"));
         out.println("Countersign is serving agents at " + app.endpoint.uri());
+        if (runtimePort != null) {
+            try {
+                out.println("Countersign serves its runtime to governors at "
+                        + app.serveRuntime(home, settings.endpoint(runtimePort)));
+            } catch (CountersignException e) {
+                app.close();
+                err.println("countersign serve: runtime endpoint: " + e.error().message());
+                return 1;
+            }
+        }
         out.println("approver: " + approverNote);
         out.println("backend:  " + Backends.describe(backend));
         int count = app.agents.list().size();

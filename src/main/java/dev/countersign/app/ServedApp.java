@@ -53,6 +53,8 @@ final class ServedApp implements AutoCloseable {
     private HomeWatch watch;
     /** The governed servers this app started (closed with it). */
     private GovernedTools governed;
+    /** The runtime endpoint for governing Countersigns, once {@link #serveRuntime} started it. */
+    private volatile McpEndpoint runtimeEndpoint;
     /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
     private final java.util.Set<String> knownAgents = new java.util.HashSet<>();
 
@@ -219,6 +221,20 @@ final class ServedApp implements AutoCloseable {
         }
     }
 
+    /**
+     * Serves this machine's runtime to governing Countersigns (SPEC.md §9) on its own loopback
+     * port, to the tokens in {@code governors.json} only. Returns the endpoint's URL.
+     */
+    synchronized java.net.URI serveRuntime(Home home, EndpointConfig config) {
+        if (runtimeEndpoint == null) {
+            AgentDirectory governors = new AgentDirectory(home.governors(), Clock.systemUTC(), new SecureRandom());
+            runtimeEndpoint = McpEndpoint.startRuntime(config,
+                    new dev.countersign.remote.RuntimeHost(driver, audit, Clock.systemUTC()), governors, audit,
+                    VersionProvider.version());
+        }
+        return runtimeEndpoint.uri();
+    }
+
     /** The digest of the policy this app decides with (what every grant is bound to). */
     String policyDigest() {
         return policyDigest;
@@ -234,6 +250,9 @@ final class ServedApp implements AutoCloseable {
     @Override
     public void close() {
         stopWatching();
+        if (runtimeEndpoint != null) {
+            runtimeEndpoint.close();
+        }
         endpoint.close();
         if (governed != null) {
             governed.close();

@@ -12,6 +12,8 @@ import java.util.Optional;
  *
  * @param screenshotPng the Set-of-Mark screenshot with the target highlighted, or null when none
  *     could be taken
+ * @param machine the other machine the action is on, when a governed Countersign runs it
+ *     (SPEC.md §9); null for this computer
  */
 public record ApprovalRequest(
         String nonce,
@@ -23,7 +25,15 @@ public record ApprovalRequest(
         String appName,
         String windowTitle,
         Instant expiresAt,
-        byte[] screenshotPng) {
+        byte[] screenshotPng,
+        String machine) {
+
+    /** A request for an action on this computer. */
+    public ApprovalRequest(String nonce, String agentId, String agentName, String summary, String category,
+            List<String> matchedWords, String appName, String windowTitle, Instant expiresAt, byte[] screenshotPng) {
+        this(nonce, agentId, agentName, summary, category, matchedWords, appName, windowTitle, expiresAt,
+                screenshotPng, null);
+    }
 
     public ApprovalRequest {
         Objects.requireNonNull(nonce, "nonce");
@@ -33,6 +43,11 @@ public record ApprovalRequest(
         Objects.requireNonNull(expiresAt, "expiresAt");
         matchedWords = matchedWords == null ? List.of() : List.copyOf(matchedWords);
         agentName = agentName == null ? agentId : agentName;
+    }
+
+    /** The other machine the action is on; empty for this computer. */
+    public Optional<String> remoteMachine() {
+        return Optional.ofNullable(machine);
     }
 
     public Optional<byte[]> screenshot() {

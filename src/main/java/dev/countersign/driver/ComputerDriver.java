@@ -31,6 +31,7 @@ public final class ComputerDriver {
     private final ApprovalFlow approvals;
     private final VisualFlow visuals;
     private final ForwardFlow forwards;
+    private final HostedActs hosted;
     private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -44,6 +45,7 @@ public final class ComputerDriver {
         this.acts = new ActFlow(ctx, policy, run);
         this.visuals = new VisualFlow(ctx, policy, run);
         this.forwards = new ForwardFlow(ctx, policy, observer, run);
+        this.hosted = new HostedActs(ctx, policy, observer);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -102,6 +104,11 @@ public final class ComputerDriver {
     public ToolResult<Forwarded> forward(String agentId, ForwardedAct act, ApprovalWatch watch) {
         java.util.Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "forward", () -> forwards.act(agentId, act, watch));
+    }
+
+    /** Acts a governing Countersign drives node by node through the runtime endpoint (SPEC.md §9). */
+    public HostedActs hosted() {
+        return hosted;
     }
 
     public EvidenceView evidence(String agentId) {

@@ -126,6 +126,27 @@ sealed interface ArgSchema {
         }
     }
 
+    /**
+     * A JSON object whose shape the receiving record checks when it binds it (strictly: unknown
+     * fields refused). For the runtime operations, which carry whole core records.
+     */
+    record Doc(String description) implements ArgSchema {
+        @Override
+        public Map<String, Object> render() {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("type", "object");
+            if (description != null) {
+                out.put("description", description);
+            }
+            return out;
+        }
+
+        @Override
+        public Optional<CountersignError> check(String path, JsonNode value) {
+            return value.isObject() ? Optional.empty() : bad(path, path + " must be an object");
+        }
+    }
+
     /** An object with exactly these properties (unknown ones are refused) and these required ones. */
     record Obj(Map<String, ArgSchema> properties, List<String> required, String description) implements ArgSchema {
         Obj with(String name, ArgSchema schema) {

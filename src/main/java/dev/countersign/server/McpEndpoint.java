@@ -119,6 +119,28 @@ public final class McpEndpoint implements AutoCloseable {
     public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests) {
         Objects.requireNonNull(driver, "driver");
+        return serve(config, audit -> withGuests(tools(driver, audit, scripts), guests, audit), agents, auditLog,
+                version,
+                "Observe a window, then act on one fresh ref per observation. Risky actions wait "
+                        + "for the person. Receipts say confirmed only with evidence.");
+    }
+
+    /**
+     * Serves the runtime operations (SPEC.md §9) to a governing Countersign, on their own port and
+     * only to the tokens in {@code governors} (never an agent's): the same guard as the agent
+     * endpoint (loopback, Host, Origin, bearer token, limits), none of the agent tools. Reached
+     * from another machine only through an SSH-forwarded loopback port.
+     */
+    public static McpEndpoint startRuntime(EndpointConfig config, RuntimePort port, AgentDirectory governors,
+            AuditLog auditLog, String version) {
+        Objects.requireNonNull(port, "port");
+        return serve(config, audit -> RuntimeTool.all(port), governors, auditLog, version,
+                "The runtime of a governed Countersign, for a governing Countersign only.");
+    }
+
+    private static McpEndpoint serve(EndpointConfig config,
+            java.util.function.Function<AuditTrail, List<AgentTool>> toolsFor, AgentDirectory agents,
+            AuditLog auditLog, String version, String instructions) {
         Objects.requireNonNull(agents, "agents");
         Objects.requireNonNull(auditLog, "auditLog");
         if (!Loopback.bindable(config.bindAddress())) {
@@ -127,8 +149,7 @@ public final class McpEndpoint implements AutoCloseable {
                             + config.bindAddress().getHostAddress()));
         }
         AuditTrail audit = new AuditTrail(auditLog);
-        ToolRegistry registry = new ToolRegistry(withGuests(tools(driver, audit, scripts), guests, audit), audit,
-                Duration.ofSeconds(1));
+        ToolRegistry registry = new ToolRegistry(toolsFor.apply(audit), audit, Duration.ofSeconds(1));
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(new JacksonMcpJsonMapper(Json.mapper().copy()
                         .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)))
@@ -142,8 +163,7 @@ public final class McpEndpoint implements AutoCloseable {
         McpSyncServer mcp = McpServer.sync(transport)
                 .serverInfo("countersign", version)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                .instructions("Observe a window, then act on one fresh ref per observation. Risky actions wait "
-                        + "for the person. Receipts say confirmed only with evidence.")
+                .instructions(instructions)
                 // Our own validation names the field with our error shape (ArgSchema).
                 .validateToolInputs(false)
                 // Run tools on the request's Jetty thread, not the SDK's small shared pool: an

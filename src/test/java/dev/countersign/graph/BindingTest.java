@@ -43,38 +43,7 @@ class BindingTest {
     @Nested
     class LeaseBinding {
         static Stream<Arguments> rows() {
-            ControlLease l = Fixtures.lease();
-            return Stream.of(
-                row("another session", (UnaryOperator<ControlLease>) x -> lease("sess-2", x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "session_id"),
-                row("another principal", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), "person-2", x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "principal_id"),
-                row("another agent", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), "agent-b",
-                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "agent_id"),
-                row("missing session", (UnaryOperator<ControlLease>) x -> lease(null, x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "session_id"),
-                row("another execution mode", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(),
-                        x.agentId(), "background", x.state(), x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.IDENTITY_MISMATCH, "execution_mode"),
-                row("revoked", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), "revoked", x.expiresAt(), 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "state"),
-                row("expired", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), "2026-11-29T11:59:59Z", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
-                row("expiring exactly now", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), "2026-11-29T12:00:00Z", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
-                row("unparseable expiry", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), "tomorrow", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
-                row("expiry without offset", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), "2026-11-29T12:10:00", 30, 3, x.boundaries()), ErrorCode.LEASE_INVALID, "expires_at"),
-                row("budget 1, used 1", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 1, 1, x.boundaries()), ErrorCode.BUDGET_EXHAUSTED, "actions_used"),
-                row("budget 0", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 0, 0, x.boundaries()), ErrorCode.BUDGET_EXHAUSTED, "actions_used"),
-                row("bounded to another app", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, new LeaseBoundaries(List.of("org.example.bank"), List.of())),
-                        ErrorCode.LEASE_INVALID, "boundaries.app_ids"),
-                row("bounded to another window", (UnaryOperator<ControlLease>) x -> lease(x.sessionId(), x.principalId(), x.agentId(),
-                        x.executionMode(), x.state(), x.expiresAt(), 30, 3, new LeaseBoundaries(List.of(), List.of("win-8"))),
-                        ErrorCode.LEASE_INVALID, "boundaries.window_ids"));
+            return BindingRows.leaseRows();
         }
 
         @ParameterizedTest(name = "{0}")
@@ -124,41 +93,14 @@ class BindingTest {
         }
 
         static Stream<Arguments> rows() {
-            return Stream.of(
-                row("another session", 0, ErrorCode.IDENTITY_MISMATCH, "session_id"),
-                row("another principal", 1, ErrorCode.IDENTITY_MISMATCH, "principal_id"),
-                row("another agent", 2, ErrorCode.IDENTITY_MISMATCH, "agent_id"),
-                row("another execution group", 3, ErrorCode.IDENTITY_MISMATCH, "execution_group_id"),
-                row("intent is another action", 4, ErrorCode.IDENTITY_MISMATCH, "intent_id"),
-                row("released", 5, ErrorCode.RESERVATION_INVALID, "state"),
-                row("expired", 6, ErrorCode.RESERVATION_INVALID, "expires_at"),
-                row("unparseable expiry", 7, ErrorCode.RESERVATION_INVALID, "expires_at"),
-                row("another app", 8, ErrorCode.IDENTITY_MISMATCH, "scope.app_id"),
-                row("another window", 9, ErrorCode.IDENTITY_MISMATCH, "scope.window_id"),
-                row("no scope", 10, ErrorCode.IDENTITY_MISMATCH, "scope.app_id"));
-        }
-
-        private TargetReservation variant(int which) {
-            TargetReservation r = Fixtures.reservation();
-            switch (which) {
-                case 0: return res("sess-2", r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), r.scope());
-                case 1: return res(r.sessionId(), "person-2", r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), r.scope());
-                case 2: return res(r.sessionId(), r.principalId(), "agent-b", r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), r.scope());
-                case 3: return res(r.sessionId(), r.principalId(), r.agentId(), "group-2", r.intentId(), r.state(), r.expiresAt(), r.scope());
-                case 4: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), "act-2", r.state(), r.expiresAt(), r.scope());
-                case 5: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), "released", r.expiresAt(), r.scope());
-                case 6: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), "2026-11-29T11:00:00Z", r.scope());
-                case 7: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), "12:01", r.scope());
-                case 8: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), new ReservationScope("org.example.bank", "win-7"));
-                case 9: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), new ReservationScope("org.example.mail", "win-8"));
-                default: return res(r.sessionId(), r.principalId(), r.agentId(), r.executionGroupId(), r.intentId(), r.state(), r.expiresAt(), null);
-            }
+            return BindingRows.reservationRows();
         }
 
         @ParameterizedTest(name = "{0}")
         @MethodSource("rows")
-        void reservationIsRefused(String name, int which, ErrorCode code, String field) {
-            assertRefused(Binding.validateReservation(variant(which), Fixtures.envelope(), NOW), code, field);
+        void reservationIsRefused(String name, UnaryOperator<TargetReservation> edit, ErrorCode code, String field) {
+            assertRefused(Binding.validateReservation(edit.apply(Fixtures.reservation()), Fixtures.envelope(), NOW),
+                    code, field);
         }
 
         @Test
@@ -178,21 +120,13 @@ class BindingTest {
     @Nested
     class ReceiptBinding {
         static Stream<Arguments> rows() {
-            return Stream.of(
-                row("another session", new ExecutionReceipt("r", "sess-2", "act-1", "digest-1", "committed", null, null),
-                        ErrorCode.IDENTITY_MISMATCH, "session_id"),
-                row("another action", new ExecutionReceipt("r", "sess-1", "act-2", "digest-1", "committed", null, null),
-                        ErrorCode.IDENTITY_MISMATCH, "action_id"),
-                row("another digest, every id equal", new ExecutionReceipt("r", "sess-1", "act-1", "digest-2", "committed", null, null),
-                        ErrorCode.IDENTITY_MISMATCH, "action_digest"),
-                row("no digest", new ExecutionReceipt("r", "sess-1", "act-1", null, "committed", null, null),
-                        ErrorCode.IDENTITY_MISMATCH, "action_digest"));
+            return BindingRows.receiptRows();
         }
 
         @ParameterizedTest(name = "{0}")
         @MethodSource("rows")
-        void receiptIsRefused(String name, ExecutionReceipt receipt, ErrorCode code, String field) {
-            assertRefused(Binding.validateReceipt(receipt, Fixtures.envelope()), code, field);
+        void receiptIsRefused(String name, UnaryOperator<ExecutionReceipt> edit, ErrorCode code, String field) {
+            assertRefused(Binding.validateReceipt(edit.apply(Fixtures.receipt()), Fixtures.envelope()), code, field);
         }
 
         @Test

@@ -29,19 +29,7 @@ class GovernedGraphTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
     void scenarioEndsAsStated(GraphScenarios.Scenario scenario) {
-        GraphHarness h = new GraphHarness();
-        ActionResult result = scenario.run().apply(h);
-
-        assertThat(result.status()).as("status").isEqualTo(scenario.status());
-        if (scenario.code() == null) {
-            assertThat(result.error()).as("error").isNull();
-        } else {
-            assertThat(result.error()).as("error").isNotNull();
-            assertThat(result.error().code()).isEqualTo(scenario.code());
-        }
-        assertThat(h.runtime.count("release")).as("releases").isEqualTo(scenario.releases());
-        assertThat(h.runtime.count("execute")).as("executes").isEqualTo(scenario.executes());
-        assertThat(result.trace().get(result.trace().size() - 1).to()).isEqualTo(Node.DONE);
+        GraphScenarios.assertEndsAsStated(scenario, new GraphHarness());
     }
 
     @Test
@@ -268,50 +256,10 @@ class GovernedGraphTest {
     }
 
     @Nested
-    class Cleanup {
-        @Test
-        void primaryFailureStaysPrimaryWhenCleanupSucceeds() {
-            GraphHarness h = new GraphHarness();
-            h.runtime.failExecute = ErrorCode.PERMISSION_MISSING;
-            ActionResult result = h.finish(h.start());
-            assertThat(result.error().code()).isEqualTo(ErrorCode.PERMISSION_MISSING);
-            assertThat(result.error().cleanup()).isEmpty();
-            assertThat(h.runtime.count("release")).isEqualTo(1);
-        }
-
-        @Test
-        void bothFailuresTravelInOneDeterministicError() {
-            GraphHarness h = new GraphHarness();
-            h.runtime.failExecute = ErrorCode.PERMISSION_MISSING;
-            h.runtime.failRelease = ErrorCode.RESERVATION_INVALID;
-            ActionResult result = h.finish(h.start());
-            assertThat(result.error().code()).isEqualTo(ErrorCode.PERMISSION_MISSING);
-            assertThat(result.error().cleanupFailure().code()).isEqualTo(ErrorCode.RESERVATION_INVALID);
-            assertThat(result.error().message()).isEqualTo(
-                    "scripted failure: PERMISSION_MISSING; cleanup also failed: RESERVATION_INVALID: "
-                            + "scripted failure: RESERVATION_INVALID");
-        }
-
-        @Test
-        void cleanupFailureAfterSuccessIsAnErrorNotHidden() {
-            GraphHarness h = new GraphHarness();
-            h.runtime.failRelease = ErrorCode.INTERNAL;
-            ActionResult result = h.finish(h.start());
-            assertThat(result.verification().isVerified()).isTrue();
-            assertThat(result.error()).isNotNull();
-            assertThat(result.error().code()).isEqualTo(ErrorCode.INTERNAL);
-        }
-
-        @Test
-        void everyPathAfterAnAcceptedReservationReleasesIt() {
-            for (GraphScenarios.Scenario scenario : GraphScenarios.all()) {
-                GraphHarness h = new GraphHarness();
-                ActionResult result = scenario.run().apply(h);
-                boolean reserved = h.runtime.calls.contains("reserve") && h.runtime.failReserve == null
-                        && !h.runtime.returnNoReservation;
-                List<Node> visited = result.trace().stream().map(Transition::from).toList();
-                assertThat(visited.contains(Node.RELEASE)).as(scenario.name()).isEqualTo(reserved);
-            }
+    class Cleanup extends CleanupContract {
+        @Override
+        protected GraphHarness harness() {
+            return new GraphHarness();
         }
     }
 }

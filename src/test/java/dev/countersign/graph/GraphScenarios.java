@@ -16,8 +16,9 @@ import java.util.function.Function;
  * way and states the status, error code and whether the reservation was released. The coverage
  * test runs them all and fails if any transition of the table was never taken.
  */
-final class GraphScenarios {
-    record Scenario(String name, Function<GraphHarness, ActionResult> run, String status, ErrorCode code,
+public final class GraphScenarios {
+    /** One named path: how to drive it and how it must end. */
+    public record Scenario(String name, Function<GraphHarness, ActionResult> run, String status, ErrorCode code,
             long releases, long executes) {
         @Override
         public String toString() {
@@ -28,7 +29,25 @@ final class GraphScenarios {
     private GraphScenarios() {
     }
 
-    static List<Scenario> all() {
+    /** Runs {@code scenario} on {@code h} and checks the status, error, releases and executes it states. */
+    public static void assertEndsAsStated(Scenario scenario, GraphHarness h) {
+        ActionResult result = scenario.run().apply(h);
+        org.assertj.core.api.Assertions.assertThat(result.status()).as("status").isEqualTo(scenario.status());
+        if (scenario.code() == null) {
+            org.assertj.core.api.Assertions.assertThat(result.error()).as("error").isNull();
+        } else {
+            org.assertj.core.api.Assertions.assertThat(result.error()).as("error").isNotNull();
+            org.assertj.core.api.Assertions.assertThat(result.error().code()).isEqualTo(scenario.code());
+        }
+        org.assertj.core.api.Assertions.assertThat(h.runtime.count("release")).as("releases")
+                .isEqualTo(scenario.releases());
+        org.assertj.core.api.Assertions.assertThat(h.runtime.count("execute")).as("executes")
+                .isEqualTo(scenario.executes());
+        org.assertj.core.api.Assertions.assertThat(result.trace().get(result.trace().size() - 1).to())
+                .isEqualTo(Node.DONE);
+    }
+
+    public static List<Scenario> all() {
         List<Scenario> s = new ArrayList<>();
         s.add(new Scenario("verified without approval", h -> h.finish(h.start()), "confirmed", null, 1, 1));
         s.add(new Scenario("invalid request", h -> h.finish(h.graph().start(new dev.countersign.core.ActionRequest(

@@ -43,6 +43,8 @@ final class ApprovalDialog {
     private final Clock clock;
     private final Stage stage = new Stage();
     private final Label agent = label("agent", "cs-dialog-agent");
+    /** Which machine: "wants to act on your computer", or the other machine a governed Countersign runs it on. */
+    private final Label heading = label("where", "cs-dialog-where");
     private final Label action = label("action", "cs-dialog-action");
     private final Label category = label("category", Styles.DANGER);
     private final Label why = label("why", Styles.TEXT_MUTED);
@@ -81,7 +83,6 @@ final class ApprovalDialog {
         allow.setMinWidth(Region.USE_PREF_SIZE);
         deny.setMinWidth(Region.USE_PREF_SIZE);
 
-        Label heading = new Label("wants to act on your computer");
         heading.getStyleClass().add(Styles.TEXT_MUTED);
         VBox who = new VBox(2, agent, heading);
         action.setWrapText(true);
@@ -177,6 +178,13 @@ final class ApprovalDialog {
     private void render(ApprovalRequest request) {
         ApprovalView view = ApprovalView.of(request, clock.instant(), queue.waitingBehind());
         agent.setText(view.agent());
+        heading.setText(view.where());
+        boolean remote = !view.where().endsWith("your computer");
+        // Another machine's act must not look like one on this computer: the line is a warning then.
+        heading.getStyleClass().removeAll(Styles.TEXT_MUTED, Styles.WARNING);
+        heading.getStyleClass().add(remote ? Styles.WARNING : Styles.TEXT_MUTED);
+        noShot.setText(remote ? "No screenshot of the other machine's screen is shown."
+                : "No screenshot could be taken of this window.");
         action.setText(view.action());
         category.setText(view.category());
         why.setText(view.why());

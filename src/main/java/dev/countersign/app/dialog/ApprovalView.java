@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
  * wording, the countdown and the queue line are unit-tested.
  *
  * @param urgent fewer than ten seconds remain, so the countdown is drawn as a warning
+ * @param where which machine the action is on: "your computer", or the named other machine
  */
 record ApprovalView(
         String agent,
@@ -21,7 +22,8 @@ record ApprovalView(
         String countdown,
         boolean urgent,
         String queue,
-        boolean hasScreenshot) {
+        boolean hasScreenshot,
+        String where) {
 
     /** Keyboard input and clicks are ignored this long after a request is shown: an agent may be typing. */
     static final Duration INPUT_GUARD = Duration.ofMillis(600);
@@ -38,11 +40,16 @@ record ApprovalView(
                 DialogText.clean(request.agentName(), MAX_AGENT),
                 DialogText.clean(request.summary(), MAX_ACTION),
                 categoryLabel(request.category()),
-                why(request.category(), request.matchedWords()),
+                request.remoteMachine().isPresent()
+                        ? why(request.category(), request.matchedWords()).replace("Your policy", "The policy on that machine")
+                        : why(request.category(), request.matchedWords()),
                 countdown(left),
                 left.compareTo(Duration.ofSeconds(10)) < 0,
                 queueLine(waitingBehind),
-                request.screenshot().isPresent());
+                request.screenshot().isPresent(),
+                request.remoteMachine().map(m -> "wants to act on the machine \u2018"
+                        + DialogText.clean(m, MAX_AGENT) + "\u2019, not this computer")
+                        .orElse("wants to act on your computer"));
     }
 
     /** "0:42 left", rounded up so the dialog never shows 0:00 while the answer still counts. */

@@ -91,6 +91,28 @@ class ApprovalDialogTest {
     }
 
     @Test
+    void aRequestFromAGovernedMachineNamesThatMachine() throws Exception {
+        ApprovalRequest local = request("n1", "Claude", Duration.ofSeconds(30));
+        ApprovalRequest remote = new ApprovalRequest("n2", "claude", "Claude", local.summary(), local.category(),
+                local.matchedWords(), local.appName(), local.windowTitle(), local.expiresAt(), null, "build-box");
+        approver.request(local);
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> dialogStage() != null)).isTrue();
+        assertThat(text("#where")).isEqualTo("wants to act on your computer");
+        approver.request(remote);
+        approver.withdraw("n1");
+        assertThat(FxTests.eventually(Duration.ofSeconds(5),
+                () -> robot.lookup("#where").queryAs(Label.class).getText().contains("build-box")))
+                .isTrue();
+        assertThat(text("#where")).isEqualTo("wants to act on the machine \u2018build-box\u2019, not this computer");
+        assertThat(text("#why")).startsWith("The policy on that machine asks");
+        // For the person (and the reviewer): what the dialog looks like for another machine.
+        java.nio.file.Path shot = java.nio.file.Path.of("target", "approval-dialog-remote.png");
+        javafx.scene.image.WritableImage image = FxTests.onFx(() -> dialogStage().getScene().snapshot(null));
+        javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image, null), "png", shot.toFile());
+        approver.withdraw("n2");
+    }
+
+    @Test
     void allowOnceCompletesWithAllowExactlyOnce() throws Exception {
         CompletableFuture<Decision> first = ask("n1", "Claude", Duration.ofSeconds(30));
         CompletableFuture<Decision> second = approver.request(request("n2", "Claude", Duration.ofSeconds(30)));

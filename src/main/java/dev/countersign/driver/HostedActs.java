@@ -1,0 +1,139 @@
+package dev.countersign.driver;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ElementEvidence;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Json;
+import dev.countersign.desktop.ElementNode;
+import dev.countersign.graph.ComputerUseRuntime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Acts that a governing Countersign drives node by node (SPEC.md §9): the request names its target
+ * by app, window and element evidence (role, name, identifier) instead of a ref, since the
+ * governor never observes this desktop through the agent tools. {@link #prepare} observes the
+ * window itself, finds exactly one element that matches, and runs the same checks a local
+ * {@code computer_act} runs before its graph: the kill switch, the session, secure fields (no
+ * approval unlocks one), an accessible action, one act per observation, the identity re-check.
+ * The runtime it returns re-checks all of it again right before dispatch, like a local act.
+ */
+public final class HostedActs {
+    private final DriverContext ctx;
+    private final ApprovalPolicy policy;
+    private final Observer observer;
+
+    HostedActs(DriverContext ctx, ApprovalPolicy policy, Observer observer) {
+        this.ctx = ctx;
+        this.policy = policy;
+        this.observer = observer;
+    }
+
+    /**
+     * One prepared act: the local runtime for it, what this desktop's policy requires, and what a
+     * person would be shown.
+     */
+    public record Prepared(ComputerUseRuntime runtime, ApprovalRequirement requirement, String summary,
+            String appName, String windowTitle) {
+    }
+
+    /**
+     * Resolves {@code request} on this desktop for {@code scopeId} (the governor's scope: its
+     * observations, lease and reservations are its own). Throws {@link CountersignException} with
+     * the first refusal; nothing is dispatched.
+     */
+    public Prepared prepare(String scopeId, ActionRequest request) {
+        Objects.requireNonNull(scopeId, "scopeId");
+        ctx.pauseProblem().ifPresent(HostedActs::refuse);
+        if (!"computer_act".equals(request.tool())) {
+            refuse(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "tool",
+                    "a governed act is a computer_act (click, focus, type, key, scroll)"));
+        }
+        ElementEvidence evidence = request.target() == null ? null : request.target().element();
+        if (evidence == null || evidence.role() == null) {
+            refuse(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target.element",
+                    "a governed act names its element by role, and by name or identifier unless the role is unique"));
+        }
+        ToolResult<ObservationView> seen = observer.observe(scopeId, new ObserveArgs(request.target().appId(),
+                request.target().windowId(), 2000, 16, ObserveArgs.MAX_TTL_MS));
+        if (seen instanceof ToolResult.Err<ObservationView> err) {
+            refuse(err.error());
+        }
+        String observationId = ((ToolResult.Ok<ObservationView>) seen).value().observationId();
+        Observation observation = ctx.observations.observation(scopeId, observationId).orElseThrow(() ->
+                new CountersignException(CountersignError.of(ErrorCode.REF_UNKNOWN, "the observation was evicted")));
+        int index = match(observation, evidence);
+        ActArgs args = args(request, observation, index);
+        args.validate().ifPresent(HostedActs::refuse);
+        if (!args.op().equals(request.operation())) {
+            refuse(CountersignError.identityMismatch("operation"));
+        }
+        ElementNode seenNode = observation.nodes.get(index);
+        if (seenNode.secure()) {
+            refuse(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "target.element",
+                    "the target is a secure (password) field; Countersign never types into or acts on one"));
+        }
+        ctx.sessionProblem().ifPresent(HostedActs::refuse);
+        if (seenNode.actions().isEmpty() && args instanceof ActArgs.Click) {
+            refuse(ActFlow.noAction());
+        }
+        ctx.observations.consume(observation).ifPresent(HostedActs::refuse);
+        IdentityCheck.Result identity = IdentityCheck.recheck(ctx.backend, observation, index);
+        if (identity instanceof IdentityCheck.Result.Changed changed) {
+            refuse(changed.error());
+        }
+        ElementNode live = ((IdentityCheck.Result.Same) identity).current();
+        ApprovalRequirement requirement = policy.requirementFor(args, live);
+        long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow()).toMillis();
+        return new Prepared(new ActRuntime(ctx, observation, index, args, validity), requirement,
+                Describe.action(args, live, observation), observation.app.name(), observation.window.title());
+    }
+
+    /** The one element of the observation the evidence names; none or several is a refusal. */
+    private static int match(Observation observation, ElementEvidence evidence) {
+        List<Integer> found = new ArrayList<>();
+        for (int i = 0; i < observation.nodes.size(); i++) {
+            ElementNode node = observation.nodes.get(i);
+            if (evidence.role().equals(node.role())
+                    && (evidence.name() == null || evidence.name().equals(node.name()))
+                    && (evidence.identifier() == null || evidence.identifier().equals(node.identifier()))) {
+                found.add(i);
+            }
+        }
+        if (found.size() != 1) {
+            refuse(CountersignError.onField(ErrorCode.TARGET_CHANGED, "target.element", found.isEmpty()
+                    ? "no element of the window matches the named role and name"
+                    : found.size() + " elements of the window match the named role and name; name one exactly"));
+        }
+        return found.get(0);
+    }
+
+    /** The request's arguments as a {@code computer_act} on the element found, with a ref of this scope. */
+    private static ActArgs args(ActionRequest request, Observation observation, int index) {
+        String ref = observation.refs.entrySet().stream().filter(e -> e.getValue() == index).map(
+                java.util.Map.Entry::getKey).findFirst().orElseThrow(() -> new CountersignException(
+                        CountersignError.onField(ErrorCode.REF_UNKNOWN, "target.element",
+                                "the element has no ref in the observation")));
+        ObjectNode node = Json.mapper().valueToTree(request.arguments());
+        node.put("ref", ref);
+        if (request.postcondition() != null) {
+            node.set("postcondition", Json.mapper().valueToTree(request.postcondition()));
+        }
+        return Json.bind(node, ActArgs.class);
+    }
+
+    private static void refuse(CountersignError error) {
+        throw new CountersignException(error);
+    }
+
+    /** Whether the person paused all agents here (the governor's acts stop with them). */
+    public Optional<CountersignError> paused() {
+        return ctx.pauseProblem();
+    }
+}

@@ -1,0 +1,375 @@
+package dev.countersign.remote;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.countersign.audit.AuditKind;
+import dev.countersign.audit.AuditLog;
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.DispatchRefusedException;
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.ExecutionReceipt;
+import dev.countersign.core.Json;
+import dev.countersign.core.ReceiptVerification;
+import dev.countersign.core.TargetReservation;
+import dev.countersign.core.Timestamps;
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.HostedActs;
+import dev.countersign.graph.Binding;
+import dev.countersign.server.RuntimePort;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This Countersign's runtime, served to a governing Countersign (SPEC.md §9) through the runtime
+ * endpoint. The governor runs the graph and asks its person; this side still decides what may
+ * happen on its own desktop: secure fields, its own windows and the kill switch are refused here
+ * whatever the governor approved, and an act its own policy finds risky runs only with an
+ * approval bound to this side's policy digest.
+ *
+ * <p>Like the client, it keeps the exact envelope its preview returned and refuses any other one
+ * (naming the field), refuses leases, reservations and receipts it did not issue for that action,
+ * and runs an action at most once. Each governor's actions, observations, leases and reservations
+ * are its own ({@code governor:NAME:AGENT}); another governor's action id is unknown here.
+ *
+ * <p>Identity: the governor's session, principal and agent ids travel on the wire; this side
+ * keeps its own scope for them and binds what it returns to the governor's envelope.
+ */
+public final class RuntimeHost implements RuntimePort {
+    private static final Logger LOG = LoggerFactory.getLogger(RuntimeHost.class);
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
+    private static final Duration FORGET_AFTER = Duration.ofMinutes(2);
+
+    private final ComputerDriver driver;
+    private final AuditLog audit;
+    private final Clock clock;
+    private final Map<String, Held> held = new ConcurrentHashMap<>();
+    private final Set<String> pausedSessions = ConcurrentHashMap.newKeySet();
+
+    /** One action a governor previewed here: both envelopes and what this side issued for it. */
+    private static final class Held {
+        final String governor;
+        final HostedActs.Prepared prepared;
+        final ActionEnvelope wire;
+        final ActionEnvelope local;
+        TargetReservation localReservation;
+        TargetReservation wireReservation;
+        ControlLease localLease;
+        ControlLease wireLease;
+        ExecutionReceipt receipt;
+        boolean executed;
+
+        Held(String governor, HostedActs.Prepared prepared, ActionEnvelope wire, ActionEnvelope local) {
+            this.governor = governor;
+            this.prepared = prepared;
+            this.wire = wire;
+            this.local = local;
+        }
+    }
+
+    /** @param audit where governed acts are recorded (each receipt fsynced before the governor hears of it) */
+    public RuntimeHost(ComputerDriver driver, AuditLog audit, Clock clock) {
+        this.driver = driver;
+        this.audit = audit;
+        this.clock = clock;
+    }
+
+    @Override
+    public Map<String, Object> call(String governorId, String operation, Map<String, Object> arguments) {
+        if (governorId == null || governorId.isBlank()) {
+            throw new CountersignException(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated governor"));
+        }
+        switch (operation) {
+            case PREVIEW:
+                return preview(governorId, bind(arguments, "request", ActionRequest.class));
+            case RESERVE:
+                return reserve(governorId, bind(arguments, "envelope", ActionEnvelope.class));
+            case LEASE:
+                return lease(governorId, bind(arguments, "envelope", ActionEnvelope.class));
+            case EXECUTE:
+                return execute(governorId, arguments);
+            case VERIFY:
+                return verify(governorId, bind(arguments, "envelope", ActionEnvelope.class),
+                        bind(arguments, "receipt", ExecutionReceipt.class));
+            case RELEASE:
+                return release(governorId, bind(arguments, "reservation", TargetReservation.class));
+            case PAUSE:
+                return pause(governorId, String.valueOf(arguments.get("session_id")));
+            case STOP:
+                driver.pauseAll();
+                LOG.info("governor {} pulled the emergency stop: all agents here are paused", governorId);
+                return Map.of("paused", true);
+            default:
+                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
+                        "no runtime operation named '" + operation + "'"));
+        }
+    }
+
+    private Map<String, Object> preview(String governor, ActionRequest request) {
+        forgetExpired();
+        if (blank(request.sessionId()) || blank(request.principalId()) || blank(request.agentId())) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "request",
+                    "a governed request names its session, principal and agent"));
+        }
+        refuseIfPaused(governor, request.sessionId(), false);
+        String scope = "governor:" + governor + ":" + request.agentId();
+        HostedActs.Prepared prepared = driver.hosted().prepare(scope, request);
+        ActionRequest local = new ActionRequest(request.sessionId(), request.principalId(), scope,
+                request.executionGroupId(), request.tool(), request.operation(), request.actionClass(),
+                request.requestedMode(), request.arguments(), request.target(), request.postcondition(),
+                request.observationFingerprint(), request.validityMs());
+        ActionEnvelope localEnvelope = prepared.runtime().previewAction(local);
+        ActionEnvelope wire = withAgent(localEnvelope, request.agentId());
+        held.put(wire.actionId(), new Held(governor, prepared, wire, localEnvelope));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("envelope", tree(wire));
+        out.put("approval", tree(prepared.requirement()));
+        out.put("summary", prepared.summary());
+        out.put("app", prepared.appName());
+        if (prepared.windowTitle() != null) {
+            out.put("window", prepared.windowTitle());
+        }
+        return out;
+    }
+
+    private Map<String, Object> reserve(String governor, ActionEnvelope envelope) {
+        Held h = exact(governor, envelope);
+        refuseIfPaused(governor, h.wire.sessionId(), false);
+        synchronized (h) {
+            if (h.localReservation != null) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.RESERVATION_INVALID, "reservation",
+                        "this action already holds its reservation"));
+            }
+            TargetReservation local = h.prepared.runtime().reserveTarget(h.local);
+            h.localReservation = local;
+            h.wireReservation = new TargetReservation(local.reservationId(), h.wire.sessionId(), h.wire.principalId(),
+                    h.wire.agentId(), local.executionGroupId(), local.intentId(), local.state(), local.expiresAt(),
+                    local.scope());
+            return Map.of("reservation", tree(h.wireReservation));
+        }
+    }
+
+    private Map<String, Object> lease(String governor, ActionEnvelope envelope) {
+        Held h = exact(governor, envelope);
+        ControlLease local = h.prepared.runtime().acquireLease(h.local);
+        synchronized (h) {
+            h.localLease = local;
+            // This side's lease for the governor's scope, bound to the governor's envelope.
+            h.wireLease = new ControlLease(local.leaseId(), h.wire.sessionId(), h.wire.principalId(), h.wire.agentId(),
+                    local.executionMode(), local.state(), local.expiresAt(), local.actionBudget(), local.actionsUsed(),
+                    local.boundaries());
+            return Map.of("lease", tree(h.wireLease));
+        }
+    }
+
+    private Map<String, Object> execute(String governor, Map<String, Object> arguments) {
+        Held h;
+        ControlLease lease;
+        TargetReservation reservation;
+        ApprovalGrant approval;
+        try {
+            h = exact(governor, bind(arguments, "envelope", ActionEnvelope.class));
+            lease = bind(arguments, "lease", ControlLease.class);
+            reservation = bind(arguments, "reservation", TargetReservation.class);
+            approval = arguments.get("approval") == null ? null : bind(arguments, "approval", ApprovalGrant.class);
+        } catch (CountersignException e) {
+            throw new DispatchRefusedException(e.error());
+        }
+        Instant now = clock.instant();
+        synchronized (h) {
+            Optional<CountersignError> problem = Binding.validateEnvelopeFreshness(h.wire, now)
+                    .or(() -> Binding.validateLease(lease, h.wire, now))
+                    .or(() -> issued("lease_id", h.wireLease, lease))
+                    .or(() -> Binding.validateReservation(reservation, h.wire, now))
+                    .or(() -> issued("reservation_id", h.wireReservation, reservation))
+                    .or(() -> approvalProblem(h, approval))
+                    .or(() -> h.executed ? Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH,
+                            "action_id", "this action already ran; it never runs twice")) : Optional.empty());
+            if (problem.isPresent()) {
+                record(h, "refused", problem.get());
+                throw new DispatchRefusedException(problem.get());
+            }
+            refuseIfPaused(governor, h.wire.sessionId(), true);
+            h.executed = true;
+        }
+        ApprovalGrant bound = h.prepared.requirement().required() ? approval : null;
+        ExecutionReceipt receipt;
+        try {
+            // The local runtime's last check runs here: kill switch, session, reservation, secure, identity.
+            receipt = h.prepared.runtime().executeAction(h.local, h.localLease, h.localReservation, bound);
+        } catch (DispatchRefusedException e) {
+            record(h, "refused", e.error());
+            throw e;
+        } catch (CountersignException e) {
+            record(h, "unknown", e.error());
+            throw e;
+        }
+        h.receipt = receipt;
+        record(h, receipt.status(), null);
+        return Map.of("receipt", tree(receipt));
+    }
+
+    private Map<String, Object> verify(String governor, ActionEnvelope envelope, ExecutionReceipt receipt) {
+        Held h = exact(governor, envelope);
+        if (h.receipt == null || !h.receipt.equals(receipt)) {
+            throw new CountersignException(Binding.validateReceipt(receipt, h.wire)
+                    .orElse(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "receipt_id",
+                            "this receipt was not issued for this action here")));
+        }
+        ReceiptVerification evidence = h.prepared.runtime().verify(h.local, h.receipt);
+        return evidence == null ? Map.of() : Map.of("verification", tree(evidence));
+    }
+
+    private Map<String, Object> release(String governor, TargetReservation reservation) {
+        Held h = held.get(reservation.intentId() == null ? "" : reservation.intentId());
+        if (h == null || !h.governor.equals(governor) || h.wireReservation == null
+                || !h.wireReservation.equals(reservation)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.RESERVATION_INVALID, "reservation_id",
+                    "no such reservation is held for this governor (already released?)"));
+        }
+        held.remove(h.wire.actionId());
+        h.prepared.runtime().releaseTarget(h.localReservation);
+        return Map.of("released", true);
+    }
+
+    private Map<String, Object> pause(String governor, String sessionId) {
+        pausedSessions.add(governor + "\n" + sessionId);
+        int released = 0;
+        for (Held h : held.values()) {
+            if (h.governor.equals(governor) && h.wire.sessionId().equals(sessionId)) {
+                held.remove(h.wire.actionId());
+                if (h.localReservation != null) {
+                    try {
+                        h.prepared.runtime().releaseTarget(h.localReservation);
+                        released++;
+                    } catch (CountersignException e) {
+                        LOG.debug("reservation of {} already gone: {}", h.wire.actionId(), e.error().message());
+                    }
+                }
+            }
+        }
+        return Map.of("paused", true, "released", released);
+    }
+
+    private void refuseIfPaused(String governor, String sessionId, boolean beforeDispatch) {
+        Optional<CountersignError> paused = driver.hosted().paused();
+        if (paused.isEmpty() && pausedSessions.contains(governor + "\n" + sessionId)) {
+            paused = Optional.of(CountersignError.of(ErrorCode.AGENT_PAUSED, "the governor paused this session"));
+        }
+        if (paused.isPresent()) {
+            throw beforeDispatch ? new DispatchRefusedException(paused.get()) : new CountersignException(paused.get());
+        }
+    }
+
+    /** The approval authorises this action under this side's policy, when this side's policy requires one. */
+    private static Optional<CountersignError> approvalProblem(Held h, ApprovalGrant grant) {
+        ApprovalRequirement requirement = h.prepared.requirement();
+        if (!requirement.required()) {
+            return Optional.empty();
+        }
+        if (grant == null) {
+            return Optional.of(CountersignError.onField(ErrorCode.APPROVAL_DENIED, "approval",
+                    "this desktop's policy asks for the person's approval (" + requirement.category() + ")"));
+        }
+        if (grant.authoritySources() != 1) {
+            return Optional.of(CountersignError.identityMismatch("authority"));
+        }
+        String[][] pairs = {
+            {"action_id", h.wire.actionId(), grant.actionId()},
+            {"route", h.wire.route(), grant.route()},
+            {"action_digest", h.wire.argsDigest(), grant.actionDigest()},
+            {"policy_digest", requirement.policyDigest(), grant.policyDigest()},
+        };
+        for (String[] pair : pairs) {
+            if (!pair[1].equals(pair[2])) {
+                return Optional.of(CountersignError.identityMismatch(pair[0]));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static <T> Optional<CountersignError> issued(String field, T issued, T presented) {
+        return issued != null && issued.equals(presented) ? Optional.empty()
+                : Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, field,
+                        "this " + field.replace("_id", "") + " was not issued for this action here"));
+    }
+
+    /** The held action for exactly this envelope of this governor; refused naming the first differing field. */
+    private Held exact(String governor, ActionEnvelope envelope) {
+        Held h = envelope == null || envelope.actionId() == null ? null : held.get(envelope.actionId());
+        if (h == null || !h.governor.equals(governor)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "action_id",
+                    "no preview here returned this action id"));
+        }
+        EnvelopeMatch.sameAs(h.wire, envelope).ifPresent(problem -> {
+            throw new CountersignException(problem);
+        });
+        return h;
+    }
+
+    private void record(Held h, String status, CountersignError error) {
+        if (audit == null) {
+            return;
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("governor", h.governor);
+        data.put("action_id", h.wire.actionId());
+        data.put("route", h.wire.route());
+        data.put("args_digest", h.wire.argsDigest());
+        data.put("status", status);
+        if (error != null) {
+            data.put("code", error.code().name());
+        }
+        // Fsynced before the governor hears of it (RECEIPT is a durable kind).
+        audit.append(AuditKind.RECEIPT, h.local.agentId(), data);
+    }
+
+    private void forgetExpired() {
+        Instant horizon = clock.instant().minus(FORGET_AFTER);
+        for (Held h : held.values()) {
+            boolean stale = Timestamps.parse(h.wire.expiresAt()).map(e -> e.isBefore(horizon)).orElse(true);
+            if (stale && held.remove(h.wire.actionId(), h) && h.localReservation != null) {
+                try {
+                    h.prepared.runtime().releaseTarget(h.localReservation);
+                } catch (CountersignException e) {
+                    LOG.debug("stale reservation already gone: {}", e.error().message());
+                }
+            }
+        }
+    }
+
+    private static ActionEnvelope withAgent(ActionEnvelope e, String agent) {
+        return new ActionEnvelope(e.actionId(), e.sessionId(), e.executionGroupId(), e.principalId(), agent, e.tool(),
+                e.operation(), e.actionClass(), e.requestedMode(), e.target(), e.postcondition(), e.proposedAt(),
+                e.expiresAt(), e.argsDigest());
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    private static <T> T bind(Map<String, Object> arguments, String name, Class<T> type) {
+        Object value = arguments.get(name);
+        if (!(value instanceof Map<?, ?>)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, name, name + " is required"));
+        }
+        return Json.bind(Json.mapper().valueToTree(value), type);
+    }
+
+    private static Map<String, Object> tree(Object value) {
+        return Json.mapper().convertValue(value, MAP);
+    }
+}
