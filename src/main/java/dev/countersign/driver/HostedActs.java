@@ -91,7 +91,7 @@ public final class HostedActs {
         ElementNode live = ((IdentityCheck.Result.Same) identity).current();
         ApprovalRequirement requirement = policy.requirementFor(args, live);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow()).toMillis();
-        return new Prepared(new ActRuntime(ctx, observation, index, args, validity), requirement,
+        return new Prepared(new ActRuntime(ctx, observation, index, -1, args, validity, policy.redactor()), requirement,
                 Describe.action(args, live, observation), observation.app.name(), observation.window.title());
     }
 
