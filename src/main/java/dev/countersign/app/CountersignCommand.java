@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
             "Files live in $COUNTERSIGN_HOME, else ~/.config/countersign (Linux) or",
             "~/Library/Application Support/Countersign (macOS)."},
         subcommands = {ServeCommand.class, AgentCommand.class, McpStdioCommand.class, DoctorCommand.class,
-            AuditCommand.class, GovernCommand.class, GovernorCommand.class})
+            AuditCommand.class, GovernCommand.class, GovernorCommand.class, RemoteCommand.class})
 final class CountersignCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

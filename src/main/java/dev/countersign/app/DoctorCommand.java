@@ -62,6 +62,7 @@ final class DoctorCommand implements Callable<Integer> {
             report.put("agents", "unreadable: " + e.error().message());
         }
         report.put("governed", governed(home));
+        report.put("remotes", RemoteTools.report(home));
         int port;
         try {
             port = Settings.load(home.settings()).portOrDefault();

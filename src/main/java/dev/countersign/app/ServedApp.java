@@ -53,6 +53,8 @@ final class ServedApp implements AutoCloseable {
     private HomeWatch watch;
     /** The governed servers this app started (closed with it). */
     private GovernedTools governed;
+    /** The remotes this app governs (closed with it). */
+    private RemoteTools remotes;
     /** The runtime endpoint for governing Countersigns, once {@link #serveRuntime} started it. */
     private volatile McpEndpoint runtimeEndpoint;
     /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
@@ -106,14 +108,17 @@ final class ServedApp implements AutoCloseable {
                 new ScriptCheckpointStore(home.checkpoints()), ScriptFaults.NONE, SCRIPT_SUSPEND_AFTER);
         // Raw computer-use servers the person registered (countersign govern), behind the graph.
         GovernedTools governed = GovernedTools.start(home, driver, windows);
+        // Other machines' Countersigns the person registered (countersign remote): asked here, run there.
+        RemoteTools remotes = RemoteTools.start(home, driver, gated, clock, sessionId, settings.principalId());
         try {
             // The stdio bridge dials the socket in the 0700 home folder, never the TCP port.
             McpEndpoint endpoint = McpEndpoint.start(config.socket() != null ? config
                             : config.withSocket(home.root().resolve(dev.countersign.server.LocalSocket.NAME)),
                     driver, agents, audit,
-                    VersionProvider.version(), new HostScriptPort(scripts), governed.tools());
+                    VersionProvider.version(), new HostScriptPort(scripts), governed.tools(), remotes.tools());
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
             app.governed = governed;
+            app.remotes = remotes;
             // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
@@ -130,6 +135,7 @@ final class ServedApp implements AutoCloseable {
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.
             governed.close();
+            remotes.close();
             scripts.close();
             audit.close();
             throw e;
@@ -256,6 +262,9 @@ final class ServedApp implements AutoCloseable {
         endpoint.close();
         if (governed != null) {
             governed.close();
+        }
+        if (remotes != null) {
+            remotes.close();
         }
         scripts.close();
         audit.close();

@@ -58,6 +58,16 @@ public final class LeaseBook {
     }
 
     /**
+     * Counts one action against the agent's current lease (issuing the default one if it has
+     * none), for an act this Countersign runs elsewhere (a remote's act).
+     *
+     * @return the problem that forbids the charge, or empty when it was charged
+     */
+    public Optional<dev.countersign.core.CountersignError> chargeCurrent(String agentId) {
+        return charge(agentId, current(agentId).leaseId());
+    }
+
+    /**
      * Counts one action against the agent's live lease, atomically with the checks that make it
      * chargeable now: the same lease that was validated, still active, unexpired, with budget left.
      * Two concurrent acts can therefore never overspend it, and a revoke wins over a dispatch.

@@ -108,6 +108,8 @@ public final class RuntimeHost implements RuntimePort {
                 return release(governorId, bind(arguments, "reservation", TargetReservation.class));
             case PAUSE:
                 return pause(governorId, String.valueOf(arguments.get("session_id")));
+            case OBSERVE:
+                return observe(governorId, arguments);
             case STOP:
                 driver.pauseAll();
                 LOG.info("governor {} pulled the emergency stop: all agents here are paused", governorId);
@@ -143,6 +145,37 @@ public final class RuntimeHost implements RuntimePort {
             out.put("window", prepared.windowTitle());
         }
         return out;
+    }
+
+    /**
+     * The governor's agent sees this desktop through this side's own observe: the apps and their
+     * windows when no app is named, else one window's observation (this side's redaction, secure
+     * fields and own windows left out, refs minted for the governor's scope).
+     */
+    private Map<String, Object> observe(String governor, Map<String, Object> arguments) {
+        Object agent = arguments.get("agent_id");
+        if (!(agent instanceof String agentId) || agentId.isBlank()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "agent_id",
+                    "observe names the governor's agent"));
+        }
+        driver.hosted().paused().ifPresent(p -> {
+            throw new CountersignException(p);
+        });
+        String scope = "governor:" + governor + ":" + agentId;
+        Object app = arguments.get("app");
+        Object window = arguments.get("window");
+        if (!(app instanceof String appId) || appId.isBlank()) {
+            return unwrap(driver.apps(scope));
+        }
+        return unwrap(driver.observe(scope, new dev.countersign.driver.ObserveArgs(appId,
+                window instanceof String w && !w.isBlank() ? w : null, null, null, null)));
+    }
+
+    private static <T> Map<String, Object> unwrap(dev.countersign.driver.ToolResult<T> result) {
+        if (result instanceof dev.countersign.driver.ToolResult.Err<T> err) {
+            throw new CountersignException(err.error());
+        }
+        return tree(((dev.countersign.driver.ToolResult.Ok<T>) result).value());
     }
 
     private Map<String, Object> reserve(String governor, ActionEnvelope envelope) {

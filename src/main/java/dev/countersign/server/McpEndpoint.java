@@ -126,6 +126,35 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /**
+     * As {@link #start(EndpointConfig, ComputerDriver, AgentDirectory, AuditLog, String, ScriptPort, List)},
+     * also offering one tool per registered remote ({@code countersign remote}). A remote named like
+     * another tool is refused {@code INVALID_ARGUMENT}.
+     */
+    public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
+            AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests, List<RemoteTool> remotes) {
+        Objects.requireNonNull(driver, "driver");
+        return serve(config, audit -> withRemotes(withGuests(tools(driver, audit, scripts), guests, audit), remotes,
+                        audit), agents, auditLog, version,
+                "Observe a window, then act on one fresh ref per observation. Risky actions wait "
+                        + "for the person. Receipts say confirmed only with evidence.");
+    }
+
+    /** The tools and then one per remote; a name taken twice is refused. */
+    static List<AgentTool> withRemotes(List<AgentTool> own, List<RemoteTool> remotes, AuditTrail audit) {
+        List<AgentTool> all = new java.util.ArrayList<>(own);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        own.forEach(t -> names.add(t.name()));
+        for (RemoteTool remote : remotes) {
+            if (!remote.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(remote.name())) {
+                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
+                        "a remote's tool may not be named '" + remote.name() + "' (taken, or not [a-z][a-z0-9_]*)"));
+            }
+            all.add(new RemoteToolAdapter(remote, audit));
+        }
+        return List.copyOf(all);
+    }
+
+    /**
      * Serves the runtime operations (SPEC.md §9) to a governing Countersign, on their own port and
      * only to the tokens in {@code governors} (never an agent's): the same guard as the agent
      * endpoint (loopback, Host, Origin, bearer token, limits), none of the agent tools. Reached

@@ -23,9 +23,16 @@ public interface RuntimePort {
     String VERIFY = "verify_action";
     String PAUSE = "pause_session";
     String STOP = "emergency_stop";
+    /**
+     * What the governed desktop shows, for the governing side's agents: its apps and windows
+     * (no {@code app}) or one window's observation, under the governed side's own redaction,
+     * secure-field and self-window rules, with refs it minted.
+     */
+    String OBSERVE = "observe";
 
-    /** The operations, in the graph's order. */
-    List<String> OPERATIONS = List.of(PREVIEW, RESERVE, RELEASE, LEASE, EXECUTE, VERIFY, PAUSE, STOP);
+    /** The operations, in the graph's order, then {@link #OBSERVE}. */
+    List<String> OPERATIONS = List.of(PREVIEW, RESERVE, RELEASE, LEASE, EXECUTE, VERIFY, PAUSE, STOP,
+            OBSERVE);
 
     /**
      * Runs one operation for {@code governorId} (from the authenticated connection, never from the

@@ -27,7 +27,7 @@ final class RuntimeTool implements AgentTool {
         this.port = port;
     }
 
-    /** The eight operations, served by {@code port}. */
+    /** The operations, served by {@code port}. */
     static List<AgentTool> all(RuntimePort port) {
         return RuntimePort.OPERATIONS.stream().<AgentTool>map(op -> new RuntimeTool(op, port)).toList();
     }
@@ -60,6 +60,9 @@ final class RuntimeTool implements AgentTool {
                 return input.require("envelope", doc()).require("receipt", doc());
             case RuntimePort.PAUSE:
                 return input.require("session_id", ArgSchema.string(128));
+            case RuntimePort.OBSERVE:
+                return input.require("agent_id", ArgSchema.string(128)).with("app", ArgSchema.string(256))
+                        .with("window", ArgSchema.string(256));
             default:
                 return input;
         }

@@ -33,17 +33,17 @@ import java.util.regex.Pattern;
  * child process on it, its own home, its own apps. Only its two loopback ports are shared with
  * the test, as an SSH-forwarded port would be.
  */
-final class SecondMachine implements AutoCloseable {
-    final Path dir;
-    final Path home;
+public final class SecondMachine implements AutoCloseable {
+    public final Path dir;
+    public final Path home;
     final Map<String, String> env = new HashMap<>();
     final List<Process> apps = new ArrayList<>();
     Process serve;
-    URI agentEndpoint;
-    URI runtimeEndpoint;
+    public URI agentEndpoint;
+    public URI runtimeEndpoint;
     private final List<McpSyncClient> clients = new ArrayList<>();
 
-    SecondMachine(Path dir) throws IOException, InterruptedException {
+    public SecondMachine(Path dir) throws IOException, InterruptedException {
         this.dir = dir;
         this.home = dir.resolve("home");
         Files.createDirectories(home);
@@ -55,16 +55,16 @@ final class SecondMachine implements AutoCloseable {
         assertThat(env.get("DISPLAY")).isNotEqualTo(System.getenv("DISPLAY"));
     }
 
-    String governorToken(String name) {
+    public String governorToken(String name) {
         return new AgentDirectory(home.resolve("governors.json"), Clock.systemUTC(), new SecureRandom()).add(name).token();
     }
 
-    String agentToken(String name) {
+    public String agentToken(String name) {
         return new AgentDirectory(home.resolve("agents.json"), Clock.systemUTC(), new SecureRandom()).add(name).token();
     }
 
     /** Starts {@code countersign serve} on the second desktop and reads both endpoints' URLs. */
-    void serve() throws IOException {
+    public void serve() throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ChildJvm.java());
         command.addAll(ChildJvm.jvmArgs(home, "second-machine"));
@@ -104,7 +104,7 @@ final class SecondMachine implements AutoCloseable {
     }
 
     /** A yad app on the second desktop; its side-effect files go to {@code appDir}. */
-    Process launch(Path appDir, List<String> command) throws IOException {
+    public Process launch(Path appDir, List<String> command) throws IOException {
         Files.createDirectories(appDir);
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(appDir.resolve("stdout.txt").toFile())
                 .redirectError(appDir.resolve("stderr.txt").toFile());
@@ -122,7 +122,7 @@ final class SecondMachine implements AutoCloseable {
     }
 
     /** An agent of the second machine's own endpoint, to see its desktop as that machine does. */
-    McpSyncClient agent(String token) {
+    public McpSyncClient agent(String token) {
         return client(agentEndpoint, token);
     }
 
@@ -140,7 +140,7 @@ final class SecondMachine implements AutoCloseable {
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> call(McpSyncClient client, String tool, Map<String, Object> args) {
+    public static Map<String, Object> call(McpSyncClient client, String tool, Map<String, Object> args) {
         McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest(tool, args));
         if (r.structuredContent() instanceof Map<?, ?> m) {
             return (Map<String, Object>) m;
