@@ -66,7 +66,13 @@ final class RemoteToolAdapter implements AgentTool {
             if (reply.error() != null) {
                 data.put("code", reply.error().code().name());
             }
-            audit.remote(call.agentId(), name(), data);
+            try {
+                audit.remote(call.agentId(), name(), data);
+            } catch (CountersignException e) {
+                return ToolResults.error(dev.countersign.core.CountersignError.of(
+                        dev.countersign.core.ErrorCode.INTERNAL, "the remote act could not be recorded in the audit "
+                                + "log; treat its outcome as unknown"));
+            }
         }
         return reply.error() != null ? ToolResults.error(reply.error()) : ToolResults.structured(reply.body(), false);
     }

@@ -1,6 +1,7 @@
 package dev.countersign.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
@@ -135,9 +136,11 @@ class ServedAppRemoteDesktopTest {
         assertThat(names).contains("desk2", "computer_act").doesNotContain("gone")
                 .doesNotContainAnyElementsOf(RuntimePort.OPERATIONS);
         // An agent here cannot call the remote's runtime operations by name: none is served to it.
-        McpSchema.CallToolResult direct = agent.callTool(new McpSchema.CallToolRequest(RuntimePort.EXECUTE,
-                Map.of("envelope", Map.of(), "lease", Map.of(), "reservation", Map.of())));
-        assertThat(direct.isError()).isTrue();
+        for (String operation : RuntimePort.OPERATIONS) {
+            assertThat(catchThrowable(() -> agent.callTool(new McpSchema.CallToolRequest(operation,
+                    Map.of("envelope", Map.of(), "lease", Map.of(), "reservation", Map.of())))))
+                    .as(operation).hasMessageContaining("Unknown tool");
+        }
         // doctor reports the unreachable remote and why; the token is never in its report.
         List<Map<String, Object>> report = RemoteTools.report(home);
         assertThat(report).anySatisfy(r -> assertThat(r).containsEntry("name", "gone")
