@@ -3,24 +3,16 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hole 4 of issue 13: keys go to whatever has X input focus, not to the element that says it is
@@ -30,36 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
  * output tells whether any key reached it; the receipt must say why nothing was sent. Checking only
  * the element's own report (before 2cb864a) sent the key.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class LyingFocusDesktopTest {
+class LyingFocusDesktopTest extends AdversarialDesktopTest {
     private static final Pattern XID = Pattern.compile("xid:(\\d+)");
 
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
     private static List<String> script(Path d, String... args) {
-        Path script = d.resolve("focus_liar.py");
-        try (InputStream in = LyingFocusDesktopTest.class.getResourceAsStream("focus_liar.py")) {
-            Files.copy(in, script);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of("/usr/bin/python3", script.toString()),
-                java.util.stream.Stream.of(args)).toList();
+        return python(d, "focus_liar.py", args);
     }
 
     @Test
     void aKeyForAnElementThatOnlyReportsFocusIsNotSentAndTheReceiptSaysWhy(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         TestDesktop.TargetApp signIn = desktop.launchCommand("Sign in", d -> script(d, "victim", "Sign in"));
         String[] xid = new String[1];
         assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> {
@@ -100,7 +72,7 @@ class LyingFocusDesktopTest {
      */
     @Test
     void aKeyForOneWindowOfAnAppNeverLandsInAnotherWindowOfTheSameApp(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         TestDesktop.TargetApp app = desktop.launchCommand("Mail", d -> script(d, "pair", "Mail"));
         String[] xid = new String[1];
         assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> {
