@@ -29,7 +29,13 @@ public enum ErrorCode {
     INTERNAL("an internal error happened; the action's outcome is recorded in the receipt"),
     /** Issue 13: the governor is never governed. Added after wave 1; wire string fixed from here on. */
     TARGET_IS_COUNTERSIGN("Countersign's own windows are never a target, and no input is sent while the person "
-            + "is being asked; act on another application, and wait for the person's answer");
+            + "is being asked; act on another application, and wait for the person's answer"),
+    /**
+     * Issue 15: the action ran, and the evidence read back afterwards contradicts its
+     * postcondition (a field that stayed empty). Its own outcome, not an internal fault.
+     */
+    VERIFICATION_FAILED("the action ran but the evidence shows it did not take effect; observe again and check "
+            + "before retrying");
 
     private final String defaultHint;
 

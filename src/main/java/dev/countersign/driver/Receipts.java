@@ -1,6 +1,7 @@
 package dev.countersign.driver;
 
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.VerificationOutcome;
 import dev.countersign.graph.ActionResult;
 import java.util.LinkedHashMap;
@@ -26,19 +27,29 @@ final class Receipts {
             timings.put("approval_ms", approvalNanos / 1_000_000);
         }
         ActionResult.ApprovalSummary approval = result.approval();
+        // A failed receipt always carries a code: the error that stopped it, or, when the action
+        // ran and the evidence contradicts it, VERIFICATION_FAILED (never left for a reader to call INTERNAL).
+        ErrorCode code = error != null ? error.code() : verificationFailed(result) ? ErrorCode.VERIFICATION_FAILED : null;
         return new Receipt(
                 "rcpt_" + result.actionId(),
                 result.actionId(),
                 result.status(),
-                error == null ? null : error.code().name(),
+                code == null ? null : code.name(),
                 error != null ? error.message() : outcome == null ? null : outcome.detail(),
-                error == null ? null : error.hint(),
+                error != null ? error.hint() : code == null ? null : code.defaultHint(),
                 outcome == null ? null : new Receipt.VerificationView(outcomeWord(outcome), outcome.detail()),
                 approval == null || !approval.required() ? null
                         : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
                 null,
                 delivery.map(d -> d.dispatch().strategy()).orElse(null),
                 timings);
+    }
+
+    /** The graph said {@code failed} because the evidence says the action did not take effect. */
+    static boolean verificationFailed(ActionResult result) {
+        VerificationOutcome outcome = result.verification();
+        return ActionResult.FAILED.equals(result.status()) && outcome != null && !outcome.isVerified()
+                && !outcome.isCommitted();
     }
 
     private static String outcomeWord(VerificationOutcome outcome) {

@@ -54,10 +54,25 @@ final class ToolResults {
         if (!receipt.isError()) {
             return ok(receipt);
         }
-        Map<String, Object> body = errorBody(receipt.code() == null ? "INTERNAL" : receipt.code(),
+        Map<String, Object> body = errorBody(codeOf(receipt),
                 receipt.detail() == null ? "the action " + receipt.status() : receipt.detail(), receipt.hint(), null);
         body.put("receipt", Json.mapper().convertValue(receipt, MAP));
         return result(body, true);
+    }
+
+    /**
+     * The receipt's own code. A receipt without one is never called INTERNAL when its evidence says
+     * why it failed: a failed verification is {@code VERIFICATION_FAILED}; only a receipt that
+     * carries neither is an internal fault.
+     */
+    static String codeOf(Receipt receipt) {
+        if (receipt.code() != null) {
+            return receipt.code();
+        }
+        if (receipt.verification() != null && "failed".equals(receipt.verification().outcome())) {
+            return ErrorCode.VERIFICATION_FAILED.name();
+        }
+        return ErrorCode.INTERNAL.name();
     }
 
     /** A structured body as it is, e.g. a script's tagged outcome; {@code isError} for the script's own error. */

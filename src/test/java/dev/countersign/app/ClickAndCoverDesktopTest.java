@@ -3,20 +3,14 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
@@ -25,37 +19,12 @@ import org.testfx.api.FxRobot;
  * window raised over the point. A hostile agent with a valid token tries both over MCP against
  * real yad windows; the forms' own output and side-effect files tell what happened.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class ClickAndCoverDesktopTest {
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
-    static boolean dialogShowing(FxRobot robot) {
-        return robot.lookup("#allow").tryQuery()
-                .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing()).orElse(false);
-    }
-
+class ClickAndCoverDesktopTest extends AdversarialDesktopTest {
     @Test
     void clickingATextFieldDoesNotSubmitTheForm(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
-        TestDesktop.TargetApp form = desktop.launchCommand("Comment", d -> {
-            Path script = d.resolve("activate_default.py");
-            try (java.io.InputStream in = ClickAndCoverDesktopTest.class.getResourceAsStream("activate_default.py")) {
-                java.nio.file.Files.copy(in, script);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            return List.of("/usr/bin/python3", script.toString(), "Comment");
-        });
+        start(desktop);
+        TestDesktop.TargetApp form = desktop.launchCommand("Comment",
+                d -> python(d, "activate_default.py", "Comment"));
         McpSyncClient agent = running.agent("hostile");
         McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe", Map.of("app", "" + form.pid()));
         String entry = RunningApp.nodes(seen).stream().filter(n -> "text".equals(n.get("role")))
@@ -72,7 +41,7 @@ class ClickAndCoverDesktopTest {
 
     @Test
     void aCoordinateClickOnAPointAnotherWindowCoversIsRefusedNamingThatWindow(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         TestDesktop.TargetApp big = desktop.launchSized(1600, 1000);
         McpSyncClient agent = running.agent("hostile");
@@ -117,7 +86,7 @@ class ClickAndCoverDesktopTest {
     @Test
     void aWheelScrollOnAnElementWhoseCentreAnotherWindowCoversIsRefusedNamingThatWindow(TestDesktop desktop)
             throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         TestDesktop.TargetApp big = desktop.launchSized(1600, 1000);
         McpSyncClient agent = running.agent("hostile");
         McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe", Map.of("app", "" + big.pid()));

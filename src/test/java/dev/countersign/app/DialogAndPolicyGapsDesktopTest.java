@@ -6,7 +6,6 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.server.ChildJvm;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -21,11 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javafx.scene.control.Label;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
@@ -34,25 +29,7 @@ import org.testfx.api.FxRobot;
  * another local user could take first. An agent with a valid token tries each over MCP against a
  * real yad window; the outcome is read from the window's own output or the file system.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class DialogAndPolicyGapsDesktopTest {
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
-    static boolean dialogShowing(FxRobot robot) {
-        return robot.lookup("#allow").tryQuery()
-                .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing()).orElse(false);
-    }
-
+class DialogAndPolicyGapsDesktopTest extends AdversarialDesktopTest {
     static void deny(FxRobot robot) throws InterruptedException {
         Thread.sleep(800);
         robot.clickOn("#deny");
@@ -60,7 +37,7 @@ class DialogAndPolicyGapsDesktopTest {
 
     @Test
     void aLabelThatFakesLinesAndRunsOnIsShownOnOneLineCutAndMarked(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         String label = "Delete\u202e\n\nCountersign checked this request. It is harmless.\tClick Allow once "
                 + "x".repeat(400);
@@ -85,7 +62,7 @@ class DialogAndPolicyGapsDesktopTest {
 
     @Test
     void moveToBinForwardApproveAndMergeAskThePerson(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         List<String> labels = List.of("Move to Bin", "Forward", "Approve", "Confirm", "Sign", "Merge");
         TestDesktop.TargetApp app = desktop.launchCommand("Inbox", d -> {
@@ -115,7 +92,7 @@ class DialogAndPolicyGapsDesktopTest {
 
     @Test
     void anArrowKeyOnASpinButtonIsAValueChangeThatWaitsForThePerson(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         TestDesktop.TargetApp app = desktop.launchCommand("Order", d -> List.of("yad", "--form", "--title=Order",
                 "--field=Copies:NUM", "--button=OK:0", "1!1..100!1"));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
@@ -29,34 +28,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
  * Hole 8 of issue 13: what the person does is in the audit log, and a cut tail is detected. Each
  * test reads the log file itself or runs {@code countersign audit verify} on it.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class PersonAuditDesktopTest {
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
+class PersonAuditDesktopTest extends AdversarialDesktopTest {
     @Test
     void agentAddAndRemoveFromTheCliWhileTheAppRunsAreInTheLog(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
 
         CliRun added = CliRun.run(running.home.root(), "agent", "add", "sidekick");
         CliRun removed = CliRun.run(running.home.root(), "agent", "remove", "sidekick");
@@ -70,7 +52,7 @@ class PersonAuditDesktopTest {
 
     @Test
     void pauseResumeAndTheTraysOwnAgentChangesAreInTheLog(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
 
         robot.clickOn("#pause");
@@ -86,7 +68,7 @@ class PersonAuditDesktopTest {
 
     @Test
     void cuttingTheTailOffTheLogIsDetectedByVerifyAndByTheAppOnItsNextStart(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         TestDesktop.TargetApp form = desktop.launchForm("", "");
         McpSyncClient agent = running.agent("hostile");
         // The agent does something the person would want to see later ...
@@ -107,7 +89,7 @@ class PersonAuditDesktopTest {
         assertThat(verify.exit).as("%s", verify).isEqualTo(1);
         assertThat(verify.out).contains("cut off the end");
 
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         assertThat(has("log_cut", null, null)).isTrue();
         running.close();
         running = null;
@@ -122,7 +104,7 @@ class PersonAuditDesktopTest {
         String scriptId = crashAfterDispatch(home, desktop, cleanup, "scripter");
         assertThat(cleanup.dir().resolve("deleted")).exists();
 
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         McpSyncClient agent = running.client(Files.readString(home.tokenFile("scripter")).trim());
         CompletableFuture<McpSchema.CallToolResult> resume = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,

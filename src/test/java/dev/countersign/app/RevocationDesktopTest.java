@@ -3,7 +3,6 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Files;
@@ -13,11 +12,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
@@ -26,29 +21,10 @@ import org.testfx.api.FxRobot;
  * it with {@code countersign agent remove} in a terminal. The dialog must go at once, and nothing
  * the person could still click may reach the target app (its own side-effect file tells).
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class RevocationDesktopTest {
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
-    static boolean dialogShowing(FxRobot robot) {
-        // Called on the FX thread (FxTests.eventually).
-        return robot.lookup("#allow").tryQuery()
-                .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing()).orElse(false);
-    }
-
+class RevocationDesktopTest extends AdversarialDesktopTest {
     @Test
     void removingTheAgentFromTheCliWithdrawsItsPendingApprovalAtOnce(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
         McpSyncClient agent = running.agent("revoked");
@@ -68,7 +44,7 @@ class RevocationDesktopTest {
 
     @Test
     void removingTheAgentFromTheCliEndsItsSuspendedScript(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
         McpSyncClient agent = running.agent("scripted");

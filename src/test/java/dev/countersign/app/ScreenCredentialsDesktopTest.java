@@ -3,17 +3,11 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hole 6 of issue 13: tokens and credentials shown on screen do not leave Countersign. Another
@@ -21,24 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
  * key sits in an entry; a hostile agent with a valid token observes that window over MCP. What
  * it receives, byte for byte, must hold neither, and say how many things were withheld.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class ScreenCredentialsDesktopTest {
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
+class ScreenCredentialsDesktopTest extends AdversarialDesktopTest {
     @Test
     void anotherAgentsTokenAndAKeyTheCredentialsListNamesAreRedactedFromTheObservation(TestDesktop desktop)
             throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         String victim = running.served.agents.add("victim").token();
         String aws = "AKIA" + "ABCDEFGHIJKLMNOP";
         TestDesktop.TargetApp terminal = desktop.launchCommand("Terminal " + victim, d -> List.of("yad", "--form",

@@ -3,10 +3,8 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,11 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
@@ -28,28 +22,10 @@ import org.testfx.api.FxRobot;
  * that in truth lands on Countersign's own Connect window (whose Issue button mints a token).
  * The outcome is read from agents.json and the dialog's real focus.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class SelfTargetDesktopTest {
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
-    static boolean dialogShowing(FxRobot robot) {
-        return robot.lookup("#allow").tryQuery()
-                .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing()).orElse(false);
-    }
-
+class SelfTargetDesktopTest extends AdversarialDesktopTest {
     @Test
     void observingCountersignByThePidItsEvidenceGivesIsRefused(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         McpSyncClient agent = running.agent("hostile");
         Object pid = ((Map<?, ?>) RunningApp.structured(RunningApp.call(agent, "computer_evidence", Map.of()))
                 .get("identity")).get("pid");
@@ -62,7 +38,7 @@ class SelfTargetDesktopTest {
 
     @Test
     void noKeyIsSentWhileTheApprovalDialogShows(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         TestDesktop.TargetApp form = desktop.launchDeleteForm();
         TestDesktop.TargetApp other = desktop.launchDeleteForm();
@@ -89,7 +65,7 @@ class SelfTargetDesktopTest {
 
     @Test
     void aCoordinateClickTheyApproveNeverLandsOnCountersignsOwnWindow(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         FxRobot robot = FxTests.start();
         TestDesktop.TargetApp big = desktop.launchSized(1600, 1000);
         McpSyncClient agent = running.agent("hostile");

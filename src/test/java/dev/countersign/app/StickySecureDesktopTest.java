@@ -3,21 +3,12 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.desktop.TestDesktopExtension;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hole 3 of issue 13: revealing a password reads it. A real GTK window (password_toggle.py) has a
@@ -27,33 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
  * tries to type. Neither the password nor a typed value may pass; the app's own output says what
  * its entry holds.
  */
-@Tag("desktop")
-@ExtendWith(TestDesktopExtension.class)
-class StickySecureDesktopTest {
+class StickySecureDesktopTest extends AdversarialDesktopTest {
     static final String SECRET = "hunter2-secret";
 
-    @TempDir
-    Path dir;
-    RunningApp running;
-
-    @AfterEach
-    void quit() {
-        if (running != null) {
-            running.close();
-        }
-    }
-
     static TestDesktop.TargetApp launch(TestDesktop desktop, String title) throws IOException {
-        return desktop.launchCommand(title, d -> {
-            Path script = d.resolve("password_toggle.py");
-            try (InputStream in = StickySecureDesktopTest.class.getResourceAsStream("password_toggle.py")) {
-                Files.copy(in, script);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            // Debian's python3 has the GTK bindings; a pyenv one on PATH may not.
-            return List.of("/usr/bin/python3", script.toString(), title, SECRET);
-        });
+        // Debian's python3 has the GTK bindings; a pyenv one on PATH may not (python() runs /usr/bin/python3).
+        return desktop.launchCommand(title, d -> python(d, "password_toggle.py", title, SECRET));
     }
 
     static Map<String, Object> entry(McpSchema.CallToolResult seen) {
@@ -64,7 +34,7 @@ class StickySecureDesktopTest {
 
     @Test
     void aPasswordRevealedByItsToggleIsStillNeverReadOrTyped(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         TestDesktop.TargetApp app = launch(desktop, "Sign in");
         McpSyncClient agent = running.agent("hostile");
         McpSchema.CallToolResult first = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));
@@ -89,7 +59,7 @@ class StickySecureDesktopTest {
 
     @Test
     void aPlainFieldPutWhereThePasswordFieldWasIsTreatedAsSecure(TestDesktop desktop) throws Exception {
-        running = RunningApp.start(dir, desktop.backend());
+        start(desktop);
         TestDesktop.TargetApp app = launch(desktop, "Sign in again");
         McpSyncClient agent = running.agent("hostile");
         McpSchema.CallToolResult first = RunningApp.call(agent, "computer_observe", Map.of("app", "" + app.pid()));

@@ -146,6 +146,26 @@ class McpEndpointTest {
     }
 
     @Nested
+    class Verification {
+        @Test
+        void aTypeWhoseEvidenceContradictsItIsVerificationFailedNotInternal() {
+            McpSyncClient client = fx.client(fx.token("claude"));
+            String ref = refOf(call(client, "computer_observe", Map.of("app", "yad")), "User name");
+            // The agent expects "ANA"; the field reads back "ana": the action ran, the evidence says no.
+            String expected = dev.countersign.core.Digests.sha256Hex("ANA".getBytes(StandardCharsets.UTF_8));
+            McpSchema.CallToolResult result = call(client, "computer_act", Map.of("ref", ref, "op", "type",
+                    "text", "ana", "postcondition", Map.of("kind", "ui_element", "value_digest", expected)));
+            assertThat(result.isError()).isTrue();
+            Map<String, Object> body = structured(result);
+            assertThat(body).containsEntry("code", "VERIFICATION_FAILED").containsKey("receipt");
+            assertThat((String) body.get("hint")).contains("did not take effect");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> receipt = (Map<String, Object>) body.get("receipt");
+            assertThat(receipt).containsEntry("status", "failed").containsEntry("code", "VERIFICATION_FAILED");
+        }
+    }
+
+    @Nested
     class Waiting {
         @Test
         void anApprovalWaitSendsProgressAndAnAllowRunsTheAction() {

@@ -8,6 +8,11 @@ from outside whether any keystroke landed there.
 whose window, whenever it gains X input focus, hands that focus straight to window XID (the
 victim) and syncs before doing anything else. So every AT-SPI read says "focused" while the X
 server sends keys to the other window. It prints ``key:<name>`` for keys that reach it.
+
+``focus_liar.py pair TITLE``: both in one process, as a multi-window app has them: window TITLE
+with the lying "Notes" entry, and a second window "TITLE: unlock" with a password entry that
+prints ``xid:<window id>`` once shown and ``unlock-key:<name>`` for every key that reaches it.
+Whenever the Notes window gains X input focus it hands it to the unlock window.
 """
 import sys
 
@@ -20,9 +25,9 @@ gi.require_version("Atk", "1.0")
 from gi.repository import Atk, Gdk, GdkX11, Gtk  # noqa: E402
 
 
-def report_keys(window):
+def report_keys(window, prefix="key:"):
     def on_key(_widget, event):
-        print("key:" + Gdk.keyval_name(event.keyval), flush=True)
+        print(prefix + Gdk.keyval_name(event.keyval), flush=True)
         return False
 
     window.connect("key-press-event", on_key)
@@ -49,7 +54,7 @@ class LyingEntry(Gtk.Entry):
         return self._accessible
 
 
-def victim(title):
+def victim(title, prefix="key:", quit_on_close=True):
     window = Gtk.Window(title=title)
     window.move(600, 60)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6, margin=12)
@@ -59,8 +64,9 @@ def victim(title):
     secret.set_visibility(False)
     secret.get_accessible().set_name("Password")
     box.pack_start(secret, False, False, 0)
-    report_keys(window)
-    window.connect("destroy", Gtk.main_quit)
+    report_keys(window, prefix)
+    if quit_on_close:
+        window.connect("destroy", Gtk.main_quit)
 
     def shown(_widget, _event):
         print("xid:%d" % window.get_window().get_xid(), flush=True)
@@ -69,11 +75,13 @@ def victim(title):
     window.connect("map-event", shown)
     window.show_all()
     secret.grab_focus()
+    return window
 
 
-def liar(title, xid):
+def liar(title, xid=None, other=None):
     display = Gdk.Display.get_default()
-    other = GdkX11.X11Window.foreign_new_for_display(display, xid)
+    if other is None:
+        other = GdkX11.X11Window.foreign_new_for_display(display, xid)
     window = Gtk.Window(title=title)
     window.move(40, 60)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6, margin=12)
@@ -96,6 +104,9 @@ def liar(title, xid):
 
 if sys.argv[1] == "victim":
     victim(sys.argv[2])
+elif sys.argv[1] == "pair":
+    unlock = victim(sys.argv[2] + ": unlock", "unlock-key:", quit_on_close=False)
+    liar(sys.argv[2], other=unlock.get_window())
 else:
     liar(sys.argv[2], int(sys.argv[3]))
 Gtk.main()

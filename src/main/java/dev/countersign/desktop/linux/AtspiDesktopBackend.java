@@ -212,35 +212,85 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         }
         long pid = bus.pidOf(ref.bus());
         X11Focus focus = new X11Focus(x11());
+        // The element's own window, as an X top-level: keys must reach that window, not another
+        // window of the same process (its password prompt). Unknown or ambiguous: nothing is sent.
+        WindowInfo own = windowOf(ref, pid, n.frame);
+        if (own == null) {
+            return new FocusProof(false, false, "the element's window is not known (AT-SPI): it is inside none or"
+                    + " several of its application's windows");
+        }
+        X11Focus.Target target = focus.windowOf(pid, own.frame(), own.title());
+        if (!target.found()) {
+            return new FocusProof(false, false, target.why());
+        }
         // The window first: under PointerRoot (no window manager) an application whose window
         // never got FocusIn (Firefox) does not move focus to an element inside it.
         X11Focus.Focused now = focus.focused();
-        if (now == null || now.pid() != pid || !now.explicit()) {
-            WindowInfo w = windowAround(pid, n.frame);
-            if (w != null) {
-                focus.focus(pid, w.frame());
-            }
+        if (now == null || now.window() != target.window() || !now.explicit()) {
+            focus.focus(target.window());
         }
         if (!AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED) && n.interfaces.contains("Component")) {
             actions.perform(ref, new ElementAction.Focus());
         }
         boolean focusable = n.interfaces.contains("Component");
-        return FocusCheck.settle(() -> actions.reread(ref), focus, pid, () -> {
+        return FocusCheck.settle(() -> actions.reread(ref), focus, pid, target.window(), () -> {
             if (focusable) {
                 actions.perform(ref, new ElementAction.Focus());
             }
         });
     }
 
-    /** The application's showing window that contains the element's frame (or its first), null when it has none. */
-    private WindowInfo windowAround(long pid, Rect element) {
+    /**
+     * The application's showing window that holds the element: the top of its accessible parent
+     * chain (the child of the application object) or, where the chain cannot be read, the only
+     * window whose frame contains the element. Null when neither names exactly one.
+     */
+    private WindowInfo windowOf(AtspiRef ref, long pid, Rect element) {
         List<WindowInfo> windows = apps.windows(apps.resolve(dev.countersign.desktop.AppSelector.pid(pid)));
-        for (WindowInfo w : windows) {
-            if (element != null && w.frame().contains(element.centerX(), element.centerY())) {
-                return w;
+        String top = topAncestorPath(ref);
+        if (top != null) {
+            for (WindowInfo w : windows) {
+                if (w.handle() instanceof AtspiRef && ((AtspiRef) w.handle()).path().equals(top)) {
+                    return w;
+                }
             }
         }
-        return windows.isEmpty() ? null : windows.get(0);
+        List<WindowInfo> around = new java.util.ArrayList<>();
+        for (WindowInfo w : windows) {
+            if (element != null && w.frame().contains(element.centerX(), element.centerY())) {
+                around.add(w);
+            }
+        }
+        return around.size() == 1 ? around.get(0) : null;
+    }
+
+    /** The path of the element's ancestor whose parent is the application object, or null when unreadable. */
+    private String topAncestorPath(AtspiRef ref) {
+        BusCalls calls = bus.appCalls(ref.bus());
+        String path = ref.path();
+        for (int guard = 0; guard < 128; guard++) {
+            BusCalls.Reply r = calls.call(ref.bus(), path, NodeReader.PROPERTIES, "Get", "ss", NodeReader.ACCESSIBLE,
+                    "Parent");
+            if (!r.ok()) {
+                return null;
+            }
+            String parent = structPath(NodeReader.unwrap(r.value(0)));
+            if (parent == null || parent.equals(AtspiRef.NULL_PATH)) {
+                return null;
+            }
+            if (parent.equals(AtspiRef.ROOT_PATH)) {
+                return path;
+            }
+            path = parent;
+        }
+        return null;
+    }
+
+    /** The object path of an AT-SPI reference {@code (so)}, as dbus-java hands it (an array or a struct). */
+    private static String structPath(Object v) {
+        Object[] fields = v instanceof Object[] ? (Object[]) v
+                : v instanceof org.freedesktop.dbus.Struct ? ((org.freedesktop.dbus.Struct) v).getParameters() : null;
+        return fields == null || fields.length < 2 || fields[1] == null ? null : fields[1].toString();
     }
 
     @Override

@@ -5,7 +5,9 @@ import java.util.function.Supplier;
 
 /**
  * Waits, briefly and boundedly, until focus has settled where it was sent: AT-SPI's
- * {@code focused} state on the element and X11 input focus on a window of the element's process.
+ * {@code focused} state on the element and X11 input focus on the element's own top-level window
+ * (not merely a window of its process: a key "to" one window of an app must not land in another,
+ * such as the same app's password prompt).
  * Focus changes arrive asynchronously (the toolkit handles the request on its main loop), so one
  * immediate read would refuse too often; a bound keeps a refusal fast.
  */
@@ -16,7 +18,7 @@ final class FocusCheck {
     private FocusCheck() {
     }
 
-    static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid, Runnable regrab) {
+    static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid, long targetWindow, Runnable regrab) {
         long start = System.nanoTime();
         long end = start + SETTLE_MS * 1_000_000;
         int regrabs = 0;
@@ -24,7 +26,7 @@ final class FocusCheck {
             RawNode n = reread.get();
             boolean element = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_FOCUSED);
             X11Focus.Focused window = focus.focused();
-            boolean ours = window != null && window.pid() == pid;
+            boolean ours = window != null && window.pid() == pid && window.window() == targetWindow;
             // A toolkit may drop a focus request that arrives before its window has taken input
             // focus (Firefox): once the window is ours, the element is asked again, at most twice.
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
@@ -36,7 +38,9 @@ final class FocusCheck {
                 String detail = "element " + (element ? "focused" : "not focused") + " (AT-SPI); X11 "
                         + (window == null ? "no window has input focus"
                         : "input focus on window 0x" + Long.toHexString(window.window()) + " of pid " + window.pid()
-                        + " (" + window.how() + ")" + (ours ? "" : ", not the target's pid " + pid));
+                        + " (" + window.how() + ")" + (ours ? "" : window.pid() == pid
+                        ? ", another window of the target's process, not the target's window 0x"
+                        + Long.toHexString(targetWindow) : ", not the target's pid " + pid));
                 return new FocusProof(element, ours, detail);
             }
             try {

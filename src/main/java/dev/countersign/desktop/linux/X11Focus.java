@@ -27,6 +27,7 @@ final class X11Focus {
     private static final int REVERT_TO_PARENT = 2;
     private static final long XA_CARDINAL = 6;
     private static final long XA_WINDOW = 33;
+    private static final long XA_STRING = 31;
 
     /** The libX11 calls this class needs, bound on a plain {@code Display*}. */
     interface Lib extends Library {
@@ -102,35 +103,89 @@ final class X11Focus {
         });
     }
 
-    /** Raises and focuses the top-level window of {@code pid} that best matches {@code frame}; false when it has none. */
-    boolean focus(long pid, Rect frame) {
+    /**
+     * The X top-level window that is a given accessible window of {@code pid}: {@code window} is 0
+     * when there is none or when more than one fits equally well (two windows of the process with
+     * the same frame and title), and {@code why} says which.
+     */
+    record Target(long window, String why) {
+        boolean found() {
+            return window != NONE;
+        }
+    }
+
+    /** Largest difference, per side, between an accessible window's frame and its X top-level (window-manager decorations). */
+    private static final int DECORATION_SLACK = 100;
+
+    /**
+     * Maps an accessible window (its frame and title, as the application reports them) to one X
+     * top-level window of {@code pid}: the windows whose frame encloses it within the decoration
+     * slack, the closest; a tie is broken by the window title ({@code _NET_WM_NAME}, else
+     * {@code WM_NAME}), and a tie that survives it fails closed.
+     */
+    Target windowOf(long pid, Rect frame, String title) {
         return x.withDisplay(d -> {
             NativeLong root = Xlib.X11.XDefaultRootWindow(d);
-            long best = NONE;
+            List<Long> best = new ArrayList<>();
             long bestScore = Long.MAX_VALUE;
             for (long w : children(d, root.longValue())) {
                 if (pidOf(d, w) != pid) {
                     continue;
                 }
                 Rect f = frame(d, root, w);
-                if (f == null || f.width() <= 1 || f.height() <= 1) {
+                if (f == null || f.width() <= 1 || f.height() <= 1 || !encloses(f, frame)) {
                     continue;
                 }
                 long score = Math.abs((long) f.x() - frame.x()) + Math.abs((long) f.y() - frame.y())
                         + Math.abs((long) f.width() - frame.width()) + Math.abs((long) f.height() - frame.height());
                 if (score < bestScore) {
-                    best = w;
+                    best.clear();
                     bestScore = score;
                 }
+                if (score == bestScore) {
+                    best.add(w);
+                }
             }
-            if (best == NONE) {
-                return false;
+            if (best.isEmpty()) {
+                return new Target(NONE, "no X window of pid " + pid + " has the frame of the target's window \""
+                        + title + "\"");
             }
-            NativeLong target = new NativeLong(best);
+            if (best.size() > 1) {
+                List<Long> named = new ArrayList<>();
+                for (long w : best) {
+                    if (title.equals(nameOf(d, w))) {
+                        named.add(w);
+                    }
+                }
+                if (named.size() != 1) {
+                    return new Target(NONE, best.size() + " X windows of pid " + pid
+                            + " have the frame of the target's window \"" + title + "\""
+                            + (named.size() > 1 ? " and its title" : "") + ": which one keys would reach is ambiguous");
+                }
+                best = named;
+            }
+            return new Target(best.get(0), "");
+        });
+    }
+
+    /** Whether the X frame {@code outer} holds the accessible frame {@code inner}, allowing for decorations. */
+    private static boolean encloses(Rect outer, Rect inner) {
+        int slackEdge = 2;
+        return outer.x() <= inner.x() + slackEdge && outer.y() <= inner.y() + slackEdge
+                && outer.x() + outer.width() + slackEdge >= inner.x() + inner.width()
+                && outer.y() + outer.height() + slackEdge >= inner.y() + inner.height()
+                && outer.width() - inner.width() <= DECORATION_SLACK
+                && outer.height() - inner.height() <= DECORATION_SLACK;
+    }
+
+    /** Raises and gives input focus to one top-level window. */
+    void focus(long window) {
+        x.withDisplay(d -> {
+            NativeLong target = new NativeLong(window);
             Lib.X.XRaiseWindow(d, target);
             Lib.X.XSetInputFocus(d, target, REVERT_TO_PARENT, new NativeLong(0));
             Xlib.X11.XSync(d, 0);
-            return true;
+            return null;
         });
     }
 
@@ -208,6 +263,53 @@ final class X11Focus {
         IntByReference ry = new IntByReference();
         Lib.X.XTranslateCoordinates(d, new NativeLong(w), root, 0, 0, rx, ry, new NativeLongByReference());
         return new Rect(rx.getValue(), ry.getValue(), width.getValue(), height.getValue());
+    }
+
+    /** The window's title: {@code _NET_WM_NAME} or {@code WM_NAME}, of it or (under a reparenting window manager) of a client inside it. */
+    private static String nameOf(Pointer d, long w) {
+        String own = titleProperty(d, w);
+        if (own != null) {
+            return own;
+        }
+        for (long c : children(d, w)) {
+            String inner = titleProperty(d, c);
+            if (inner != null) {
+                return inner;
+            }
+        }
+        return null;
+    }
+
+    private static String titleProperty(Pointer d, long w) {
+        String net = text(d, w, "_NET_WM_NAME", Lib.X.XInternAtom(d, "UTF8_STRING", 0).longValue());
+        return net != null ? net : text(d, w, "WM_NAME", XA_STRING);
+    }
+
+    /** An 8-bit-format property as text (UTF-8 for UTF8_STRING, Latin-1 for STRING); null when absent. */
+    private static String text(Pointer d, long w, String name, long type) {
+        NativeLong atom = Lib.X.XInternAtom(d, name, 1);
+        if (atom.longValue() == NONE || type == NONE) {
+            return null;
+        }
+        NativeLongByReference actualType = new NativeLongByReference();
+        IntByReference format = new IntByReference();
+        NativeLongByReference items = new NativeLongByReference();
+        PointerByReference data = new PointerByReference();
+        int status = Lib.X.XGetWindowProperty(d, new NativeLong(w), atom, new NativeLong(0), new NativeLong(1024), 0,
+                new NativeLong(type), actualType, format, items, new NativeLongByReference(), data);
+        if (status != 0 || data.getValue() == null) {
+            return null;
+        }
+        try {
+            if (format.getValue() != 8 || actualType.getValue().longValue() != type) {
+                return null;
+            }
+            byte[] bytes = data.getValue().getByteArray(0, (int) items.getValue().longValue());
+            return new String(bytes, type == XA_STRING ? java.nio.charset.StandardCharsets.ISO_8859_1
+                    : java.nio.charset.StandardCharsets.UTF_8);
+        } finally {
+            Lib.X.XFree(data.getValue());
+        }
     }
 
     /** A 32-bit-format property as longs (Xlib hands 32-bit items to clients as C longs); empty when absent. */

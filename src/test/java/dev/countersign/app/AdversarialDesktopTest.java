@@ -1,0 +1,62 @@
+package dev.countersign.app;
+
+import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestDesktopExtension;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+
+/**
+ * The shared fixture of the adversarial tests of issue 13: a real Countersign (endpoint, approval
+ * dialog, audit log) on the private desktop, started by the test that needs it and closed after
+ * each test, plus what those tests share: whether the dialog is up, and the command line of one
+ * of this package's small hostile Python apps.
+ */
+@Tag("desktop")
+@ExtendWith(TestDesktopExtension.class)
+abstract class AdversarialDesktopTest {
+    @TempDir
+    Path dir;
+    RunningApp running;
+
+    @AfterEach
+    void quit() {
+        if (running != null) {
+            running.close();
+        }
+    }
+
+    /** Starts Countersign for this test on the private desktop's backend. */
+    RunningApp start(TestDesktop desktop) throws Exception {
+        running = RunningApp.start(dir, desktop.backend());
+        return running;
+    }
+
+    /** Whether the approval dialog is showing; call it on the FX thread ({@code FxTests.eventually}). */
+    static boolean dialogShowing(FxRobot robot) {
+        return robot.lookup("#allow").tryQuery()
+                .map(n -> n.getScene() != null && n.getScene().getWindow().isShowing()).orElse(false);
+    }
+
+    /** {@code python3 <resource> args...}, the resource (a Python app next to these tests) copied into {@code d}. */
+    static List<String> python(Path d, String resource, String... args) {
+        Path script = d.resolve(resource);
+        try (InputStream in = AdversarialDesktopTest.class.getResourceAsStream(resource)) {
+            Files.copy(in, script);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> command = new ArrayList<>(List.of("/usr/bin/python3", script.toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+}
