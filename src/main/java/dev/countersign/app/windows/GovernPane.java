@@ -9,12 +9,15 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Control;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 
 /**
  * The Settings window's "Governed servers": the servers in govern.json, what each offers agents
@@ -54,11 +57,16 @@ final class GovernPane {
 
         table.getColumns().add(column("Name", GovernModel.Row::name, 90));
         table.getColumns().add(column("Command", GovernModel.Row::command, 200));
-        table.getColumns().add(column("What agents get", GovernModel.Row::offers, 300));
+        TableColumn<GovernModel.Row, String> offers = column("What agents get", GovernModel.Row::offers, 300);
+        offers.setCellFactory(c -> new WrappingCell());
+        table.getColumns().add(offers);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No governed servers. Add one below, or: countersign govern NAME -- COMMAND"));
-        table.setPrefHeight(130);
-        table.setFixedCellSize(-1);
+        table.setPrefHeight(150);
+        table.setMinHeight(120);
+        for (Button b : new Button[] {add, check, remove}) {
+            b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
 
         name.setPromptText("desk");
         name.setPrefColumnCount(8);
@@ -81,7 +89,7 @@ final class GovernPane {
         root = new VBox(8, heading,
                 Ui.muted("Raw computer-use MCP servers Countersign starts and offers agents under its governance: "
                         + "every click, key and scroll runs the governed graph. Only you add them here or with "
-                        + "countersign govern; agents cannot."),
+                        + "countersign govern; agents cannot. Changes apply the next time Countersign starts."),
                 table, rowActions, addRow, restart);
         refresh();
     }
@@ -117,7 +125,10 @@ final class GovernPane {
         GovernModel.Row row = table.getSelectionModel().getSelectedItem();
         busy(true);
         show(true, "Starting '" + row.name() + "' once to see what it offers\u2026");
-        run(() -> model.check(row.name()), ok -> { });
+        run(() -> {
+            Result<String> r = model.check(row.name());
+            return r.isOk() ? Result.ok("Started '" + row.name() + "' once: its row says what agents get.") : r;
+        }, ok -> { });
     }
 
     private void doRemove() {
@@ -160,5 +171,27 @@ final class GovernPane {
 
     List<GovernModel.Row> rows() {
         return List.copyOf(table.getItems());
+    }
+
+    /** A cell whose text wraps to the column's width, so an offer and its reasons read whole. */
+    private static final class WrappingCell extends TableCell<GovernModel.Row, String> {
+        private final Text text = new Text();
+
+        WrappingCell() {
+            text.fillProperty().bind(textFillProperty());
+            setGraphic(text);
+            setPrefHeight(Control.USE_COMPUTED_SIZE);
+            tableColumnProperty().addListener((o, was, column) -> {
+                if (column != null) {
+                    text.wrappingWidthProperty().bind(column.widthProperty().subtract(12));
+                }
+            });
+        }
+
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            text.setText(empty || item == null ? "" : item);
+        }
     }
 }

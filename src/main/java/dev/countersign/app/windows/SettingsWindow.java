@@ -78,7 +78,7 @@ final class SettingsWindow {
                 new HBox(8, message, Ui.grow(), save), new Separator(), governed.root);
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
-        stage = Ui.stage("Settings", root, 720, 680);
+        stage = Ui.stage("Settings", root, 760, 740);
         stage.setOnShown(e -> {
             load();
             governed.refresh();
