@@ -2,8 +2,8 @@ package dev.countersign.app;
 
 import dev.countersign.core.CountersignException;
 import dev.countersign.govern.GovernConfig;
-import dev.countersign.govern.GovernedServer;
 import dev.countersign.govern.Offer;
+import dev.countersign.govern.Registration;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "govern NAME -- COMMAND...; --list; --remove NAME.")
 final class GovernCommand implements Callable<Integer> {
     /** How long a server may take to start and list its tools (npx may download it first). */
-    static final Duration START = Duration.ofSeconds(120);
+    static final Duration START = Registration.START;
 
     @Spec
     CommandSpec spec;
@@ -76,19 +76,18 @@ final class GovernCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            if (!noProbe) {
-                try (GovernedServer server = GovernedServer.start(name, command, START)) {
-                    Offer offer = Offer.of(server.tools());
-                    if (offer.tool() == null) {
-                        err.println("countersign govern: the server offers no computer tool Countersign can govern; "
-                                + "not registered");
-                        offer.withheld().forEach(w -> err.println("  withheld " + w.what() + ": " + w.why()));
-                        return 1;
-                    }
-                    report(out, name, offer);
-                }
+            // The one registration path, shared with the Settings window.
+            Registration.Outcome outcome = Registration.register(file(home), new GovernConfig.Entry(name, command),
+                    noProbe ? null : START);
+            if (!outcome.registered()) {
+                err.println("countersign govern: the server offers no computer tool Countersign can govern; "
+                        + "not registered");
+                outcome.offer().withheld().forEach(w -> err.println("  withheld " + w.what() + ": " + w.why()));
+                return 1;
             }
-            GovernConfig.put(file(home), new GovernConfig.Entry(name, command));
+            if (outcome.offer() != null) {
+                report(out, name, outcome.offer());
+            }
         } catch (CountersignException e) {
             err.println("countersign govern: " + e.error().message());
             return 1;

@@ -48,8 +48,20 @@ public final class GovernConfig {
         }
     }
 
-    /** Adds or replaces the entry named {@code entry.name()}. */
+    /** Adds or replaces the entry named {@code entry.name()}; an invalid entry changes nothing. */
     public static void put(Path file, Entry entry) throws IOException {
+        validate(entry);
+        List<Entry> entries = new ArrayList<>(load(file));
+        entries.removeIf(e -> e.name().equals(entry.name()));
+        entries.add(entry);
+        write(file, entries);
+    }
+
+    /**
+     * Refuses, with {@code INVALID_ARGUMENT} on the field, a name that is not a tool name or is
+     * one of Countersign's own ({@code computer_…}), and an empty command.
+     */
+    public static void validate(Entry entry) {
         if (!NAME.matcher(entry.name()).matches()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
                     "a governed server's name is its tool's name: lowercase letters, digits and _, starting with a "
@@ -63,10 +75,6 @@ public final class GovernConfig {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "command",
                     "give the command that starts the server after --"));
         }
-        List<Entry> entries = new ArrayList<>(load(file));
-        entries.removeIf(e -> e.name().equals(entry.name()));
-        entries.add(entry);
-        write(file, entries);
     }
 
     /** Removes the entry named {@code name}; false when there was none. */

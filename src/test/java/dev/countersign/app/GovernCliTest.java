@@ -41,4 +41,12 @@ class GovernCliTest {
         assertThat(noCommand.exit).isEqualTo(2);
         assertThat(GovernConfig.load(home.resolve("govern.json"))).isEmpty();
     }
+
+    @Test
+    void aProgramThatDoesNotExistIsRefusedEvenWithoutProbingAsSettingsRefusesIt() throws Exception {
+        CliRun run = CliRun.run(home, "govern", "--no-probe", "desk", "--", home.resolve("no-such-server").toString());
+        assertThat(run.exit).as(run.toString()).isEqualTo(1);
+        assertThat(run.err).contains("no program");
+        assertThat(GovernConfig.load(home.resolve("govern.json"))).isEmpty();
+    }
 }

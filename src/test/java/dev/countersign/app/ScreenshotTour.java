@@ -123,7 +123,29 @@ public final class ScreenshotTour {
             list.getSelectionModel().select(0);
         });
         snap(FxTests.onFx(() -> app.windows().permissions()), out.resolve("permissions-" + suffix + ".png"), 1000);
-        snap(FxTests.onFx(() -> app.windows().settings()), out.resolve("settings-" + suffix + ".png"), 400);
+        // A governed server, the pinned computer-use-mcp, checked once so its row shows what agents get.
+        dev.countersign.govern.GovernDesktopTestAccess.install();
+        dev.countersign.govern.GovernConfig.put(home.resolve("govern.json"), new dev.countersign.govern.GovernConfig.Entry(
+                "desk", List.of("scripts/govern/node_modules/.bin/node",
+                        "scripts/govern/node_modules/computer-use-mcp/dist/main.js")));
+        Stage settingsStage = FxTests.onFx(() -> app.windows().settings());
+        javafx.scene.control.TableView<?> governed = FxTests.onFx(() ->
+                (javafx.scene.control.TableView<?>) settingsStage.getScene().lookup("#governed"));
+        FxTests.onFx(() -> {
+            governed.getSelectionModel().select(0);
+            ((javafx.scene.control.Button) settingsStage.getScene().lookup("#govern-check")).fire();
+            return null;
+        });
+        if (!FxTests.eventually(Duration.ofSeconds(120), () ->
+                String.valueOf(governed.getColumns().get(2).getCellData(0)).startsWith("offers"))) {
+            throw new IllegalStateException("the governed server was not checked: "
+                    + FxTests.onFx(() -> governed.getColumns().get(2).getCellData(0)));
+        }
+        FxTests.onFx(() -> {
+            governed.getSelectionModel().clearSelection();
+            return null;
+        });
+        snap(settingsStage, out.resolve("settings-" + suffix + ".png"), 400);
         snap(FxTests.onFx(() -> app.windows().connect()), out.resolve("connect-" + suffix + ".png"), 400, stage -> {
             ((javafx.scene.control.TextField) stage.getScene().lookup("#agent-name")).setText("claude-desktop");
             ((javafx.scene.control.Button) stage.getScene().lookup("#issue")).fire();

@@ -64,7 +64,7 @@ public final class AppWindows {
 
     public Stage settings() {
         if (settings == null) {
-            settings = new SettingsWindow(services.settings());
+            settings = new SettingsWindow(services.settings(), background);
         }
         return front(settings.stage);
     }

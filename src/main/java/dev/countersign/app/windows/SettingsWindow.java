@@ -6,6 +6,9 @@ import dev.countersign.app.settings.SettingsStore;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.Executor;
+import dev.countersign.govern.Registration;
+import javafx.scene.control.Separator;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -20,7 +23,10 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
-/** Settings: port, default lease, policy file, launch at login, theme; saved to settings.json. */
+/**
+ * Settings: port, default lease, policy file, launch at login, theme, saved to settings.json; and
+ * the governed servers, saved to govern.json (see {@link GovernPane}).
+ */
 final class SettingsWindow {
     private final SettingsStore store;
     private final TextField port = field("port");
@@ -32,8 +38,11 @@ final class SettingsWindow {
     private final Label message = new Label();
     final Stage stage;
 
-    SettingsWindow(SettingsStore store) {
+    final GovernPane governed;
+
+    SettingsWindow(SettingsStore store, Executor background) {
         this.store = store;
+        this.governed = new GovernPane(new GovernModel(GovernModel.file(store.file()), Registration.START), background);
         atLogin.setId("launch-at-login");
         theme.setId("theme");
         policy.setPromptText("policy.json (default)");
@@ -66,11 +75,14 @@ final class SettingsWindow {
         VBox root = new VBox(14, Ui.title("Settings"), grid,
                 Ui.muted("The port, the default lease and the policy take effect the next time Countersign starts. "
                         + "The default lease is unscoped: any app and window."),
-                new HBox(8, message, Ui.grow(), save));
+                new HBox(8, message, Ui.grow(), save), new Separator(), governed.root);
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
-        stage = Ui.stage("Settings", root, 640, 380);
-        stage.setOnShown(e -> load());
+        stage = Ui.stage("Settings", root, 760, 740);
+        stage.setOnShown(e -> {
+            load();
+            governed.refresh();
+        });
         load();
     }
 
