@@ -70,6 +70,13 @@ public record ForwardedAct(String tool, String server, String op, Rect at, Rect 
         if ("type".equals(op) && (text == null || text.isEmpty())) {
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text is required for type"));
         }
+        // Control characters would become Return and Tab keystrokes (the other runtime types them
+        // with xdotool): a submit, or a move to the next field, that no check looked at.
+        if ("type".equals(op) && text.codePoints().anyMatch(Character::isISOControl)) {
+            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                    "typed text cannot hold control characters (newline, tab); nothing was typed; send Return or "
+                            + "Tab with action key (e.g. text Return), which the policy judges as keys"));
+        }
         if ("key".equals(op) && (keys == null || keys.isEmpty())) {
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text (the keys) is required for key"));
         }

@@ -323,6 +323,31 @@ class GovernDesktopTest {
         assertThat(passwordFocused(form)).isTrue();
     }
 
+    @Test
+    void typedTextWithANewlineOrTabIsRefusedBeforeItBecomesAnUnjudgedReturn(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] user = pointOf(form, n -> "text".equals(n.role()) && !n.secure(), shot);
+        personFocuses(user, shot);
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> focused(form, n -> "text".equals(n.role())
+                && !n.secure()))).isTrue();
+
+        for (String text : List.of("alice\n", "alice\tsecret", "alice\r")) {
+            McpSchema.CallToolResult typed = call(act("type", null, text));
+            assertThat(body(typed).path("code").asText()).as("%s", body(typed)).isEqualTo("INVALID_ARGUMENT");
+            assertThat(body(typed).path("field").asText()).isEqualTo("text");
+        }
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(form.dir().resolve("clicked")).doesNotExist();
+    }
+
+    private boolean focused(TestDesktop.TargetApp form, java.util.function.Predicate<NodeView> which) {
+        ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
+                new ObserveArgs(String.valueOf(form.pid()), null, null, null, null))).value();
+        return view.nodes().stream().anyMatch(n -> which.test(n) && n.states().contains("focused"));
+    }
+
     private boolean passwordFocused(TestDesktop.TargetApp form) {
         ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
                 new ObserveArgs(String.valueOf(form.pid()), null, null, null, null))).value();
