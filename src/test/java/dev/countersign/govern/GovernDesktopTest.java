@@ -342,6 +342,41 @@ class GovernDesktopTest {
         assertThat(form.dir().resolve("clicked")).doesNotExist();
     }
 
+    @Test
+    void aForwardedClickIsRefusedWhileThePersonIsBeingAskedAndNothingReachesTheServer(TestDesktop desktop)
+            throws Exception {
+        // Another agent's approval dialog is showing the whole time: the guard's "nobody is asked".
+        HeadlessApprover headless = new HeadlessApprover();
+        dev.countersign.approval.Approver asking = new dev.countersign.approval.Approver() {
+            @Override
+            public CompletableFuture<dev.countersign.approval.Decision> request(
+                    dev.countersign.approval.ApprovalRequest request) {
+                return headless.request(request);
+            }
+
+            @Override
+            public void withdraw(String nonce) {
+                headless.withdraw(nonce);
+            }
+
+            @Override
+            public boolean asking() {
+                return true;
+            }
+        };
+        start(desktop, asking);
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] box = pointOf(form, n -> "Remember me".equals(n.name()), shot);
+
+        McpSchema.CallToolResult result = call(act("click", box, null));
+
+        assertThat(result.isError()).as("%s", result.content()).isTrue();
+        assertThat(body(result).path("code").asText()).isEqualTo("TARGET_IS_COUNTERSIGN");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(observeChecked(form)).isFalse();
+    }
+
     private boolean focused(TestDesktop.TargetApp form, java.util.function.Predicate<NodeView> which) {
         ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
                 new ObserveArgs(String.valueOf(form.pid()), null, null, null, null))).value();
