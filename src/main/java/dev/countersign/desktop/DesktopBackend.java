@@ -88,6 +88,18 @@ public interface DesktopBackend extends AutoCloseable {
     /** Countersign's own process identity; never throws. */
     OwnIdentity ownIdentity();
 
+    /**
+     * Runs input that reaches the screen another way than through this backend (a governed
+     * server's click or keys), its last checks included, under the same rules as this backend's own
+     * input: the self-target guard runs it inside its input gate, refused while the person is being
+     * asked. By default it is refused and nothing runs: a backend without those rules (the bare
+     * platform backend) must not let input through unguarded; a wrapper passes it to its delegate.
+     */
+    default <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
+        throw new dev.countersign.core.DispatchRefusedException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+                "this desktop backend has no input guard to run another runtime's input under; nothing was sent"));
+    }
+
     /** Releases the backend's connections; further calls fail. */
     @Override
     void close();

@@ -143,6 +143,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
+        return delegate.asInput(checkAndDispatch);
+    }
+
+    @Override
     public java.util.Optional<ScreenWindows> screenWindows() {
         return delegate.screenWindows();
     }

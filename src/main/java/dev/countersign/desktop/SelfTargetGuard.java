@@ -176,6 +176,14 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
+    public <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
+        return gate.input(() -> {
+            requireNobodyAsked();
+            return checkAndDispatch.get();
+        });
+    }
+
+    @Override
     public Optional<ScreenWindows> screenWindows() {
         return Optional.ofNullable(windows);
     }

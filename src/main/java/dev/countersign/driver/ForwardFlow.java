@@ -156,8 +156,15 @@ final class ForwardFlow {
                                 + "Countersign cannot judge input to it"));
             }
             app = ctx.backend.resolveApp(AppSelector.pid(screenWindow.pid()));
-            window = ctx.backend.listWindows(app).stream().filter(w -> holds(screenWindow.frame(), w.frame()))
-                    .findFirst().orElse(null);
+            // The accessibility window that matches the window system's best, not the first that fits
+            // inside it: a smaller window of the same app (a dialog, a palette) fits too.
+            List<WindowInfo> best = bestFits(screenWindow.frame(), ctx.backend.listWindows(app));
+            if (best.size() > 1) {
+                return Optional.of(CountersignError.of(ErrorCode.TARGET_CHANGED, best.size() + " windows of "
+                        + app.name() + " match the window system's '" + screenWindow.title() + "' equally; which one "
+                        + "the input lands on cannot be told"));
+            }
+            window = best.isEmpty() ? null : best.get(0);
             if (window == null) {
                 return Optional.of(CountersignError.of(ErrorCode.TARGET_CHANGED, "the accessibility tree of "
                         + app.name() + " shows no window where the window system has '" + screenWindow.title() + "'"));
@@ -421,6 +428,34 @@ final class ForwardFlow {
         return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null, act.tool(),
                 act.op(), "mutate", "foreground", arguments, new ActionTarget(appId, t.observation.windowId, null), null,
                 t.observation.view.fingerprint(), validityMs);
+    }
+
+    /**
+     * The accessibility windows that best match the window system's {@code frame}: among those
+     * whose frame fits inside it (a window manager's frame adds decorations), the ones with the
+     * least summed distance between their edges and its edges. One when it is clear; several when
+     * they match equally (which one the input lands on cannot be told); none when none fits.
+     */
+    static List<WindowInfo> bestFits(Rect frame, List<WindowInfo> windows) {
+        List<WindowInfo> best = new ArrayList<>();
+        long bestDistance = Long.MAX_VALUE;
+        for (WindowInfo w : windows) {
+            if (!holds(frame, w.frame())) {
+                continue;
+            }
+            Rect f = w.frame();
+            long distance = (long) Math.abs(f.x() - frame.x()) + Math.abs(f.y() - frame.y())
+                    + Math.abs(f.x() + f.width() - frame.x() - frame.width())
+                    + Math.abs(f.y() + f.height() - frame.y() - frame.height());
+            if (distance < bestDistance) {
+                best.clear();
+                bestDistance = distance;
+            }
+            if (distance == bestDistance) {
+                best.add(w);
+            }
+        }
+        return best;
     }
 
     private static boolean holds(Rect outer, Rect inner) {

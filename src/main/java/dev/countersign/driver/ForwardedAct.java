@@ -20,8 +20,8 @@ import java.util.Set;
  * @param op {@code click}, {@code double_click}, {@code right_click}, {@code middle_click},
  *     {@code drag}, {@code scroll}, {@code type} or {@code key}
  * @param at every native screen pixel the pointer may land on (the other runtime rounds its own
- *     coordinates); null for keyboard input to the focused element. {@code type} at a point clicks
- *     there first: the element at the point is then its target
+ *     coordinates); always null for {@code type} and {@code key}, which go to the focused element
+ *     (a point would be judged while the keys land wherever focus is)
  * @param to a drag's end, as {@code at}; null otherwise
  * @param text the text of {@code type}, the direction of {@code scroll}
  * @param keys the chord of {@code key}, in Countersign's key syntax
@@ -48,7 +48,7 @@ public record ForwardedAct(String tool, String server, String op, Rect at, Rect 
         Objects.requireNonNull(forwarder, "forwarder");
     }
 
-    /** Whether the action lands at a point (every pointer op, and {@code type} at a point: click, then type). */
+    /** Whether the action lands at a point (every pointer op; keyboard input never does). */
     boolean pointer() {
         return at != null;
     }
@@ -64,12 +64,28 @@ public record ForwardedAct(String tool, String server, String op, Rect at, Rect 
         if ("drag".equals(op) && to == null) {
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "to", "to is required for drag"));
         }
+        if (KEYBOARD.contains(op) && at != null) {
+            return Optional.of(noPoint(op));
+        }
         if ("type".equals(op) && (text == null || text.isEmpty())) {
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text is required for type"));
+        }
+        // Control characters would become Return and Tab keystrokes (the other runtime types them
+        // with xdotool): a submit, or a move to the next field, that no check looked at.
+        if ("type".equals(op) && text.codePoints().anyMatch(Character::isISOControl)) {
+            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                    "typed text cannot hold control characters (newline, tab); nothing was typed; send Return or "
+                            + "Tab with action key (e.g. text Return), which the policy judges as keys"));
         }
         if ("key".equals(op) && (keys == null || keys.isEmpty())) {
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text (the keys) is required for key"));
         }
         return Optional.empty();
+    }
+
+    /** The refusal of a point for keyboard input: keys land where focus is, not at the point. */
+    public static CountersignError noPoint(String op) {
+        return CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "point", op + " takes no point: keys and typed "
+                + "text go where keyboard focus is, so nothing was sent; click the field first, then " + op);
     }
 }

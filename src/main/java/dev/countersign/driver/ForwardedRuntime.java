@@ -10,7 +10,8 @@ import dev.countersign.core.TargetReservation;
 
 /**
  * The runtime of one {@link ForwardedAct}: Countersign's reservations, lease and kill switch, its
- * own re-checks right before dispatch, and the other runtime's one forwarded call. It has no
+ * own re-checks right before dispatch, and the other runtime's one forwarded call, all inside the
+ * backend's input guard ({@link dev.countersign.desktop.DesktopBackend#asInput}). It has no
  * evidence of its own to offer and takes none from the other runtime: verification is empty, so
  * the receipt is {@code unknown} after dispatch.
  */
@@ -30,11 +31,16 @@ final class ForwardedRuntime extends LocalRuntime {
     @Override
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
-        lastCheck(reservation, approval);
-        beforeDispatch(() -> checks.recheck(target)).ifPresent(error -> {
-            throw new DispatchRefusedException(error);
+        // The other runtime's input is outside the backend's input guard: the last check, the
+        // recheck and the call run inside it, so no approval dialog can show or open from the
+        // "nobody is asked" check to the end of the forwarded call.
+        return ctx.backend.asInput(() -> {
+            lastCheck(reservation, approval);
+            beforeDispatch(() -> checks.recheck(target)).ifPresent(error -> {
+                throw new DispatchRefusedException(error);
+            });
+            return dispatched(envelope, lease, reservation, approval, act.forwarder()::forward);
         });
-        return dispatched(envelope, lease, reservation, approval, act.forwarder()::forward);
     }
 
     @Override

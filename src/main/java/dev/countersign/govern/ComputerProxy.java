@@ -118,6 +118,11 @@ public final class ComputerProxy implements GuestTool {
 
     private ForwardedAct act(String agentId, Call call) {
         String op = call.action();
+        if (ForwardedAct.KEYBOARD.contains(op) && call.point() != null) {
+            // Keys and typed text go where keyboard focus is, never to a point: a point here would be
+            // judged while the input lands elsewhere (a focused password field, an approval dialog).
+            throw new CountersignException(ForwardedAct.noPoint(op));
+        }
         Rect at = call.point() == null ? null : area(agentId, "point", call.point());
         Rect to = call.to() == null ? null : area(agentId, "to", call.to());
         String text = null;
@@ -162,9 +167,6 @@ public final class ComputerProxy implements GuestTool {
                 calls.add(args("left_click_drag", call.to(), null));
                 break;
             case "type":
-                if (call.point() != null) {
-                    calls.add(args("left_click", call.point(), null));
-                }
                 calls.add(args("type", null, call.text()));
                 break;
             case "key":

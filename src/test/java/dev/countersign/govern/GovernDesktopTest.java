@@ -270,7 +270,7 @@ class GovernDesktopTest {
 
         McpSchema.CallToolResult at = call(act("type", password, "hunter2"));
         assertThat(at.isError()).isTrue();
-        assertThat(body(at).path("code").asText()).isEqualTo("SECURE_FIELD_REFUSED");
+        assertThat(body(at).path("code").asText()).as("type takes no point").isEqualTo("INVALID_ARGUMENT");
         McpSchema.CallToolResult click = call(act("click", password, null));
         assertThat(body(click).path("code").asText()).isEqualTo("SECURE_FIELD_REFUSED");
 
@@ -288,6 +288,99 @@ class GovernDesktopTest {
         McpSchema.CallToolResult keys = call(act("key", null, "ctrl+v"));
         assertThat(body(keys).path("code").asText()).isEqualTo("SECURE_FIELD_REFUSED");
         assertThat(dispatched()).containsExactly("get_screenshot");
+    }
+
+    /** The person puts keyboard focus on the element at {@code point} (shot pixels) with the real pointer. */
+    private void personFocuses(int[] point, int[] shot) throws Exception {
+        var screen = stack.screen().orElseThrow();
+        int nx = point[0] * screen.width() / shot[0];
+        int ny = point[1] * screen.height() / shot[1];
+        TestDesktop.run(List.of("xdotool", "mousemove", String.valueOf(nx), String.valueOf(ny), "click", "1"));
+        long window = stack.windowAt(nx, ny).orElseThrow().id();
+        TestDesktop.run(List.of("xdotool", "windowfocus", "--sync", String.valueOf(window)));
+    }
+
+    @Test
+    void keysAndTextAimedAtALabelWhileThePasswordFieldHasFocusAreRefusedForTheirPoint(TestDesktop desktop)
+            throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] password = pointOf(form, NodeView::secure, shot);
+        int[] label = pointOf(form, n -> "label".equals(n.role()) && n.name().startsWith("User name"), shot);
+        personFocuses(password, shot);
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> passwordFocused(form))).isTrue();
+
+        // The point is judged (a plain label), but keys and typed text go where keyboard focus is:
+        // the password field. The point is refused for both, whatever it is on.
+        McpSchema.CallToolResult key = call(act("key", label, "Tab"));
+        assertThat(body(key).path("code").asText()).as("%s", body(key)).isEqualTo("INVALID_ARGUMENT");
+        assertThat(body(key).path("field").asText()).isEqualTo("point");
+        McpSchema.CallToolResult type = call(act("type", label, "hunter2"));
+        assertThat(body(type).path("code").asText()).as("%s", body(type)).isEqualTo("INVALID_ARGUMENT");
+        assertThat(body(type).path("field").asText()).isEqualTo("point");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(passwordFocused(form)).isTrue();
+    }
+
+    @Test
+    void typedTextWithANewlineOrTabIsRefusedBeforeItBecomesAnUnjudgedReturn(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] user = pointOf(form, n -> "text".equals(n.role()) && !n.secure(), shot);
+        personFocuses(user, shot);
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> focused(form, n -> "text".equals(n.role())
+                && !n.secure()))).isTrue();
+
+        for (String text : List.of("alice\n", "alice\tsecret", "alice\r")) {
+            McpSchema.CallToolResult typed = call(act("type", null, text));
+            assertThat(body(typed).path("code").asText()).as("%s", body(typed)).isEqualTo("INVALID_ARGUMENT");
+            assertThat(body(typed).path("field").asText()).isEqualTo("text");
+        }
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(form.dir().resolve("clicked")).doesNotExist();
+    }
+
+    @Test
+    void aForwardedClickIsRefusedWhileThePersonIsBeingAskedAndNothingReachesTheServer(TestDesktop desktop)
+            throws Exception {
+        // Another agent's approval dialog is showing the whole time: the guard's "nobody is asked".
+        HeadlessApprover headless = new HeadlessApprover();
+        dev.countersign.approval.Approver asking = new dev.countersign.approval.Approver() {
+            @Override
+            public CompletableFuture<dev.countersign.approval.Decision> request(
+                    dev.countersign.approval.ApprovalRequest request) {
+                return headless.request(request);
+            }
+
+            @Override
+            public void withdraw(String nonce) {
+                headless.withdraw(nonce);
+            }
+
+            @Override
+            public boolean asking() {
+                return true;
+            }
+        };
+        start(desktop, asking);
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        int[] shot = screenshot();
+        int[] box = pointOf(form, n -> "Remember me".equals(n.name()), shot);
+
+        McpSchema.CallToolResult result = call(act("click", box, null));
+
+        assertThat(result.isError()).as("%s", result.content()).isTrue();
+        assertThat(body(result).path("code").asText()).isEqualTo("TARGET_IS_COUNTERSIGN");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        assertThat(observeChecked(form)).isFalse();
+    }
+
+    private boolean focused(TestDesktop.TargetApp form, java.util.function.Predicate<NodeView> which) {
+        ObservationView view = ((ToolResult.Ok<ObservationView>) driver.observe("probe",
+                new ObserveArgs(String.valueOf(form.pid()), null, null, null, null))).value();
+        return view.nodes().stream().anyMatch(n -> which.test(n) && n.states().contains("focused"));
     }
 
     private boolean passwordFocused(TestDesktop.TargetApp form) {
