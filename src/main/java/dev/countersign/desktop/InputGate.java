@@ -36,4 +36,9 @@ public final class InputGate {
             lock.writeLock().unlock();
         }
     }
+
+    /** Whether a step is waiting for the gate (for tests: proves a request is held back by input in flight). */
+    boolean hasWaiting() {
+        return lock.hasQueuedThreads();
+    }
 }

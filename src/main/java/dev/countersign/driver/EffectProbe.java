@@ -138,7 +138,7 @@ final class EffectProbe {
     /**
      * Evidence that another element of the window shows the action's effect: its {@code change}d
      * property (value, name or states) reads differently from {@code before} (read right before
-     * dispatch), or equals {@code expected} when one was declared. It stops at the first read that
+     * dispatch) and, when {@code expected} was declared, equals it. It stops at the first read that
      * shows it. A secure element is never read: one that turns secure, is gone or is replaced by
      * another ends the probe without evidence. The detail quotes the property as it now reads,
      * through {@code shown} (redacted and shortened), so the agent sees the read-back.
@@ -159,14 +159,20 @@ final class EffectProbe {
                 return null;
             }
             last = property(after, change);
-            boolean holds = expected != null ? expected.equals(last) : !Objects.equals(was, last);
+            // A property that reads as it did before dispatch is no evidence, even when it already
+            // shows the declared text: the action must change it, and to that text when declared.
+            boolean holds = !Objects.equals(was, last) && (expected == null || expected.equals(last));
             if (holds) {
                 String detail = "states".equals(change) ? "the declared " + before.role() + "'s " + change(before, after)
                         : "the declared " + before.role() + "'s " + change + " reads '" + shown.apply(last) + "'";
                 return new ReceiptVerification(true, last == null ? null : valueDigest(last), detail);
             }
         }
-        return expected == null || last == null ? null : new ReceiptVerification(null, valueDigest(last),
+        if (expected == null || last == null) {
+            return null;
+        }
+        // Unchanged: carry no digest, or the graph would take the declared text it still shows as evidence.
+        return new ReceiptVerification(null, Objects.equals(was, last) ? null : valueDigest(last),
                 "the declared " + before.role() + "'s " + change + " still reads '" + shown.apply(last) + "'");
     }
 

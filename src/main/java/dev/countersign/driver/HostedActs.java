@@ -95,8 +95,18 @@ public final class HostedActs {
                 Describe.action(args, live, observation), observation.app.name(), observation.window.title());
     }
 
-    /** The one element of the observation the evidence names; none or several is a refusal. */
-    private static int match(Observation observation, ElementEvidence evidence) {
+    /**
+     * The one element of the observation the evidence names; none or several is a refusal, and so
+     * is a window whose observation was cut at its node bound: an element it left out could match
+     * too, so one match there does not prove the element unique.
+     */
+    static int match(Observation observation, ElementEvidence evidence) {
+        if (observation.view != null && observation.view.truncated()) {
+            refuse(CountersignError.onField(ErrorCode.TARGET_CHANGED, "target.element",
+                    "the window has more elements than one observation holds ("
+                            + observation.view.omittedCount() + " left out), so the named element cannot be "
+                            + "proven unique; act on a smaller window"));
+        }
         List<Integer> found = new ArrayList<>();
         for (int i = 0; i < observation.nodes.size(); i++) {
             ElementNode node = observation.nodes.get(i);

@@ -52,12 +52,17 @@ public final class RuntimeHost implements RuntimePort {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
     private static final Duration FORGET_AFTER = Duration.ofMinutes(2);
+    /** How long after the person decided a grant may still be presented, and the clock skew allowed. */
+    static final Duration GRANT_LIFETIME = Duration.ofMinutes(1);
+    static final Duration GRANT_SKEW = Duration.ofSeconds(30);
 
     private final ComputerDriver driver;
     private final AuditLog audit;
     private final Clock clock;
     private final Map<String, Held> held = new ConcurrentHashMap<>();
     private final Set<String> pausedSessions = ConcurrentHashMap.newKeySet();
+    /** Approval nonces already presented here, with their decision time (forgotten once such a grant expired). */
+    private final Map<String, Instant> usedNonces = new ConcurrentHashMap<>();
 
     /** One action a governor previewed here: both envelopes and what this side issued for it. */
     private static final class Held {
@@ -229,6 +234,8 @@ public final class RuntimeHost implements RuntimePort {
                     .or(() -> Binding.validateReservation(reservation, h.wire, now))
                     .or(() -> issued("reservation_id", h.wireReservation, reservation))
                     .or(() -> approvalProblem(h, approval))
+                    .or(() -> h.prepared.requirement().required() ? grantProblem(approval, now, usedNonces)
+                            : Optional.empty())
                     .or(() -> h.executed ? Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH,
                             "action_id", "this action already ran; it never runs twice")) : Optional.empty());
             if (problem.isPresent()) {
@@ -330,6 +337,32 @@ public final class RuntimeHost implements RuntimePort {
             if (!pair[1].equals(pair[2])) {
                 return Optional.of(CountersignError.identityMismatch(pair[0]));
             }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * This side cannot verify who decided (the governing Countersign's person does: a governor token
+     * carries approval authority), but it refuses a grant that is stale, dated in the future, or
+     * whose nonce was presented before: each grant answers one request, once.
+     */
+    static Optional<CountersignError> grantProblem(ApprovalGrant grant, Instant now, Map<String, Instant> used) {
+        Optional<Instant> decided = Timestamps.parse(grant.decidedAt());
+        if (decided.isEmpty() || decided.get().isAfter(now.plus(GRANT_SKEW))) {
+            return Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "decided_at",
+                    "the approval carries no valid decision time"));
+        }
+        if (decided.get().plus(GRANT_LIFETIME).isBefore(now)) {
+            return Optional.of(CountersignError.onField(ErrorCode.APPROVAL_EXPIRED, "approval",
+                    "the person decided more than " + GRANT_LIFETIME.toSeconds() + " s ago; ask again"));
+        }
+        if (blank(grant.nonce())) {
+            return Optional.of(CountersignError.identityMismatch("nonce"));
+        }
+        used.values().removeIf(t -> t.plus(GRANT_LIFETIME).isBefore(now));
+        if (used.putIfAbsent(grant.nonce(), decided.get()) != null) {
+            return Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "nonce",
+                    "this approval was already presented; a grant answers one request once"));
         }
         return Optional.empty();
     }

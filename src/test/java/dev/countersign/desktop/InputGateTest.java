@@ -8,7 +8,6 @@ import java.lang.reflect.Proxy;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -53,8 +52,14 @@ class InputGateTest {
             return null;
         }));
 
-        assertThatThrownBy(() -> agentB.get(300, TimeUnit.MILLISECONDS))
-                .as("the dialog waits for the input already in flight").isInstanceOf(TimeoutException.class);
+        // B is parked on the gate behind A's input: no timing involved, the gate's queue says so.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!gate.hasWaiting() && !agentB.isDone() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(agentB).as("the dialog waits for the input already in flight").isNotDone();
+        assertThat(gate.hasWaiting()).as("agent B's request is queued on the gate").isTrue();
+        assertThat(asked).as("nobody is marked asked while A's input is in flight").isFalse();
         release.countDown();
         assertThat(agentA.get(10, TimeUnit.SECONDS).proven()).isTrue();
         agentB.get(10, TimeUnit.SECONDS);

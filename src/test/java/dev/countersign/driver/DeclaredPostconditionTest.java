@@ -80,6 +80,16 @@ class DeclaredPostconditionTest {
     }
 
     @Test
+    void aClickThatChangesNothingIsUnknownEvenWhenTheDisplayAlreadyShowsTheDeclaredText() {
+        // The display reads "0" before and after a click that does nothing: declaring "0" is no evidence.
+        DriverHarness h = calculator();
+        Receipt r = click(h, "Noop", Postcondition.watching("Display", "value", "0"));
+        assertThat(r.status()).isEqualTo("unknown");
+        assertThat(r.verification().detail()).contains("still reads '0'");
+        assertThat(h.desktop.presses("noop")).isEqualTo(1);
+    }
+
+    @Test
     void aWatchedNameOrStateCountsOnlyWhenThatPropertyChanges() {
         DriverHarness h = calculator();
         h.desktop.elements.get("seven").onPress = e -> h.desktop.elements.get("remember").states =

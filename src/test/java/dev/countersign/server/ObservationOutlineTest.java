@@ -92,12 +92,19 @@ class ObservationOutlineTest {
     }
 
     @Test
-    void theRedactionCountIsShownAndOnlyTheViewsRedactedTextsArePrinted() {
-        // The driver redacts before the view exists (ScreenCredentialsDesktopTest); the outline prints the view's
-        // texts and nothing else, and says how many were withheld.
-        ObservationView view = view(List.of(node("rAAAAAAAAAAA", "terminal", "[redacted:aws_access_key]", null, List.of(), false, 0,
-                null, null)), 2);
+    void aTokenInANameIsRedactedOnItsWayIntoTheOutlineAndTheCountIsShown() {
+        // The texts go through the redactor the driver applies before a view exists (ScreenCredentialsDesktopTest
+        // covers the desktop); the outline prints what came out of it and how many were withheld.
+        String token = "cs_" + "A".repeat(43);
+        dev.countersign.policy.ScreenRedactor.Tally tally = new dev.countersign.policy.ScreenRedactor.Tally();
+        dev.countersign.policy.ScreenRedactor redactor = dev.countersign.policy.ScreenRedactor.TOKENS_ONLY;
+        String name = redactor.redact("deploy key " + token, tally);
+        String value = redactor.redact("Bearer " + token, tally);
+        ObservationView view = view(List.of(node("rAAAAAAAAAAA", "terminal", name, value, List.of(), false, 0,
+                null, null)), tally.count());
         String outline = ObservationOutline.render(view, false);
-        assertThat(outline).contains("\nredacted 2\n").contains("rAAAAAAAAAAA terminal \"[redacted:aws_access_key]\"");
+        assertThat(outline).doesNotContain(token).doesNotContain("cs_AAAA")
+                .contains("[redacted:countersign_token]").contains("\nredacted 2\n")
+                .contains("rAAAAAAAAAAA terminal \"deploy key [redacted:countersign_token]\"");
     }
 }
