@@ -111,6 +111,15 @@ public final class ComputerDriver {
         return hosted;
     }
 
+    /**
+     * The agent's recent receipts, newest first, and nothing else: what the tray and the activity
+     * window poll, without {@link #evidence}'s session, permission and identity probes of the desktop.
+     */
+    public List<Receipt> receipts(String agentId) {
+        requireAgent(agentId);
+        return ctx.receipts.window(agentId).receipts();
+    }
+
     public EvidenceView evidence(String agentId) {
         requireAgent(agentId);
         ReceiptRing.Window window = ctx.receipts.window(agentId);

@@ -8,26 +8,23 @@ final class ScriptPrompt {
     }
 
     /**
-     * The short form for an MCP tool description, where every byte is paid on every connect: the
-     * call form, the names of each tool's arguments (their types are the MCP tools' own), the tags.
+     * The short form for an MCP tool description, where every byte is paid on every connect (issue 17
+     * holds the whole tools/list at 6,000 bytes): the call form, the tool names (their arguments are the
+     * MCP tools' own, listed beside), the tags, the limits and the suspend/resume protocol; ASCII only,
+     * since JSON escapes anything else. The long form is {@link #render} and docs/script.md.
      */
     static String compact(List<ScriptTool> tools, ScriptLimits limits) {
-        StringBuilder b = new StringBuilder("A JavaScript function body ending in return {final_result: …} or "
-                + "{observation: …}; an uncaught exception is the error. Tools only as ");
+        StringBuilder b = new StringBuilder("One governed turn: a JavaScript function body ending return "
+                + "{final_result: v} or {observation: v}. Tools only as call_tool('NAME', {args}), NAME literal: ");
         for (int i = 0; i < tools.size(); i++) {
-            ScriptTool tool = tools.get(i);
-            b.append(i == 0 ? "" : ", ").append("call_tool(\"").append(tool.name()).append("\", {");
-            for (int j = 0; j < tool.params().size(); j++) {
-                ScriptTool.Param p = tool.params().get(j);
-                b.append(j == 0 ? "" : ", ").append(p.name()).append(p.optional() ? "?" : "");
-            }
-            b.append("})");
+            b.append(i == 0 ? "" : i == tools.size() - 1 ? " or " : ", ").append(tools.get(i).name());
         }
-        return b.append(" (as those tools; a refused act throws ToolError e.code). No Java, files, network, eval; ")
-                .append("no call_tool in forEach/map callbacks. Limits: ")
+        return b.append(", args and result as that tool's; a refused act throws ToolError e.code. No Java, files, ")
+                .append("network, eval, call_tool in forEach/map callbacks. Limits: ")
                 .append(limits.maxInstructions() / 1_000_000).append("M instructions, ")
                 .append(limits.maxCompute().toSeconds()).append(" s compute, ").append(limits.maxToolCalls())
-                .append(" calls. Approvals may answer suspended + script_id: then computer_script_resume.")
+                .append(" calls. Answer status: final_result, observation, error (an uncaught exception) or suspended with "
+                        + "script_id (the person decides; then call computer_script_resume).")
                 .toString();
     }
 

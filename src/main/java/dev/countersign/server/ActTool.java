@@ -26,8 +26,8 @@ final class ActTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Act once on a ref of your latest observation (using it up). Risky actions wait for the person. "
-                + "Receipt: confirmed only with evidence; unknown: observe again, never retry blindly.";
+        return "Act once on a ref of your latest observation, using it up; risky acts wait for the person. "
+                + "Receipt confirmed only with evidence; unknown: observe again, never retry blindly.";
     }
 
     @Override
@@ -43,12 +43,12 @@ final class ActTool implements AgentTool {
         return ArgSchema.object()
                 .require("ref", ArgSchema.string(64))
                 .require("op", ArgSchema.oneOf(ActArgs.ops().toArray(String[]::new)))
-                .with("text", ArgSchema.string(ActArgs.MAX_TEXT).describe("for type"))
+                .with("text", ArgSchema.string(ActArgs.MAX_TEXT))
                 .with("mode", ArgSchema.oneOf(ActArgs.Type.MODES.toArray(String[]::new)))
-                .with("keys", ArgSchema.string(64).describe("for key, e.g. Return, Tab, ctrl+a"))
-                .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)).describe("for scroll"))
+                .with("keys", ArgSchema.string(64).describe("e.g. Return, Tab, ctrl+a"))
+                .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
                 .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
-                        .describe("scroll steps, default 3"))
+                        .describe("default 3"))
                 .with("postcondition", postcondition);
     }
 

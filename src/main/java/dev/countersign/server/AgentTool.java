@@ -25,15 +25,16 @@ interface AgentTool {
     McpSchema.CallToolResult call(ToolCall call);
 
     /**
-     * Read-only, closed world. The hints MCP defines only for tools that write (destructive,
-     * idempotent) are left out: every byte here is in every agent's tools/list.
+     * Read-only. The hints MCP defines only for tools that write (destructive, idempotent) are left
+     * out, and so is openWorldHint: its default (true) is what the desktop is, where a browser
+     * reaches anything; every byte here is in every agent's tools/list.
      */
     static McpSchema.ToolAnnotations readOnly() {
-        return new McpSchema.ToolAnnotations(null, true, null, null, false, null);
+        return new McpSchema.ToolAnnotations(null, true, null, null, null, null);
     }
 
-    /** Writes, closed world; destructive said outright although it is MCP's default, as clients gate on it. */
+    /** Writes; destructive said outright although it is MCP's default, as clients gate on it. */
     static McpSchema.ToolAnnotations destructive() {
-        return new McpSchema.ToolAnnotations(null, null, true, null, false, null);
+        return new McpSchema.ToolAnnotations(null, null, true, null, null, null);
     }
 }

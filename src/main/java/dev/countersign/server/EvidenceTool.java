@@ -19,8 +19,7 @@ final class EvidenceTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Session, permissions, Countersign's identity, "
-                + "your recent receipts (newest first; counts say what was dropped).";
+        return "Session, permissions, Countersign's identity, your recent receipts (newest first; counts tell drops).";
     }
 
     @Override
@@ -31,11 +30,8 @@ final class EvidenceTool implements AgentTool {
     @Override
     public Map<String, Object> output() {
         return OutputSchema.object()
-                .field("session_state", "string").field("permissions", "object").field("identity", "object")
-                .field("receipts", "array").field("receipts_total", "integer").field("receipts_dropped", "integer")
-                .field("paused", "boolean")
-                .field("contractVersion", "integer")
-                .required("session_state", "receipts", "contractVersion").build();
+                .field("receipts", "array").field("contractVersion", "integer")
+                .required("receipts", "contractVersion").build();
     }
 
     @Override

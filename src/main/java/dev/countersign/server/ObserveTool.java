@@ -32,29 +32,26 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Read one window's accessibility tree. Without app: the running apps and their windows. "
-                + "Refs are yours alone and expire after ttl_ms; act on one with computer_act.";
+        return "One window's accessibility tree (default max_nodes 400, max_depth 8); without app, the running "
+                + "apps and windows. Refs are yours alone, expire after ttl_ms; act on one with computer_act.";
     }
 
     @Override
     public ArgSchema.Obj input() {
         return ArgSchema.object()
                 .with("app", ArgSchema.string(256).describe("app name, bundle id or pid"))
-                .with("window", ArgSchema.string(128).describe("window id from an observation"))
-                .with("max_nodes", ArgSchema.integer(1, 2000).describe("default 400"))
-                .with("max_depth", ArgSchema.integer(1, 16).describe("default 8"))
+                .with("window", ArgSchema.string(128).describe("id from an observation"))
+                .with("max_nodes", ArgSchema.integer(1, 2000))
+                .with("max_depth", ArgSchema.integer(1, 16))
                 .with("ttl_ms", ArgSchema.integer(ObserveArgs.MIN_TTL_MS, ObserveArgs.MAX_TTL_MS)
-                        .describe("ref lifetime, default 15000"))
+                        .describe("default 15000"))
                 .with(FRAMES, new ArgSchema.Bool("add @x,y,w,h per node"));
     }
 
     @Override
     public Map<String, Object> output() {
         return OutputSchema.object()
-                .field("observation_id", "string").field("fingerprint", "string").field("expires_at", "string")
-                .field("app", "object").field("window", "object").field("nodes", "array")
-                .field("truncated", "boolean").field("omitted_count", "integer").field("redacted", "integer")
-                .field("apps", "array").build();
+                .field("observation_id", "string").field("nodes", "array").field("apps", "array").build();
     }
 
     @Override

@@ -19,14 +19,12 @@ final class ScriptTools {
     }
 
     /**
-     * Only the fields an agent branches on; observation, final_result (any JSON), waiting_for and
-     * stdout come as extra properties, described in the tool text, to keep tools/list under 8 KB.
+     * No output schema: the answer's status and script_id are in the description, and the rest
+     * (observation, final_result as any JSON, waiting_for, stdout) in docs/script.md; the whole
+     * default tools/list stays within 6,000 bytes (issue 17). The structured content is still sent.
      */
     static Map<String, Object> output() {
-        return OutputSchema.object()
-                .oneOf("status", "observation", "final_result", "error", "suspended")
-                .field("script_id", "string")
-                .required("status").build();
+        return null;
     }
 
     static McpSchema.CallToolResult reply(ScriptReply reply) {
@@ -72,14 +70,14 @@ final class ScriptTools {
 
         @Override
         public String description() {
-            return "Compose the tools in one governed turn. " + scripts.prompt();
+            return scripts.prompt();
         }
 
         @Override
         public ArgSchema.Obj input() {
             return ArgSchema.object()
                     .require("script", ArgSchema.string(65_536))
-                    .with("name", ArgSchema.string(64).describe("label shown to the person"));
+                    .with("name", ArgSchema.string(64).describe("shown to the person"));
         }
 
         @Override
@@ -117,7 +115,8 @@ final class ScriptTools {
 
         @Override
         public String description() {
-            return "Continue your suspended script once the person decided (waits a while, else suspended again).";
+            return "Continue your suspended script once the person decided (waits a while, else suspended again); "
+                    + "answers as computer_script.";
         }
 
         @Override

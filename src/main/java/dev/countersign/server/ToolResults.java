@@ -87,9 +87,6 @@ final class ToolResults {
         return OutputSchema.object()
                 .field("receipt_id", "string")
                 .oneOf("status", "confirmed", "unknown", "rejected", "failed")
-                .field("code", "string").field("detail", "string").field("hint", "string")
-                .field("verification", "object").field("approval", "object")
-                .field("post_observation_id", "string")
                 .required("receipt_id", "status").build();
     }
 

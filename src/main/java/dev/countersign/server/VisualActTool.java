@@ -41,9 +41,9 @@ final class VisualActTool implements AgentTool {
                 .require("capture_sha256", ArgSchema.string(64))
                 .require("point", point)
                 .with("to", point)
-                .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)).describe("for scroll"))
+                .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
                 .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
-                        .describe("scroll steps, default 3"));
+                        .describe("default 3"));
     }
 
     @Override

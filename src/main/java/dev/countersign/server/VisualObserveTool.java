@@ -28,23 +28,21 @@ final class VisualObserveTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Screenshot a fresh observation's window with numbered marks for its refs: the PNG and "
-                + "{capture_sha256, sizes, scale, marks {mark, ref, rect}, omitted}. Does not use up the observation.";
+        return "Screenshot a fresh observation's window, its refs marked by number (default max_marks 80): "
+                + "the PNG, capture_sha256, scale, marks {mark, ref, rect}. Leaves the observation usable.";
     }
 
     @Override
     public ArgSchema.Obj input() {
         return ArgSchema.object()
                 .require("observation_id", ArgSchema.string(64))
-                .with("max_marks", ArgSchema.integer(1, 200).describe("default 80"));
+                .with("max_marks", ArgSchema.integer(1, 200));
     }
 
     @Override
     public Map<String, Object> output() {
         return OutputSchema.object()
-                .field("capture_sha256", "string")
-                .field("native_size", "array").field("attachment_size", "array").field("scale", "number")
-                .field("marks", "array").field("omitted", "array")
+                .field("capture_sha256", "string").field("marks", "array")
                 .required("capture_sha256", "marks").build();
     }
 

@@ -442,5 +442,8 @@ class ComputerDriverTest {
         assertThat(a.contractVersion()).isEqualTo(1);
         assertThat(a.sessionState()).isEqualTo("available");
         assertThat(h.driver.evidence("agent-b").receiptsTotal()).isZero();
+        // What the tray and the activity window poll: the same receipts, without the desktop probes.
+        assertThat(h.driver.receipts("agent-a")).isEqualTo(a.receipts());
+        assertThat(h.driver.receipts("agent-b")).isEmpty();
     }
 }

@@ -127,6 +127,15 @@ class CodeRuntimeTest {
                     .contains("call_tool(\"computer_observe\", {app?: ").contains("call_tool(\"computer_evidence\", {})")
                     .contains("return {final_result: …}").contains("for loops");
         }
+
+        @Test
+        void theCompactPromptNamesEveryToolTheLimitsAndTheResumeInAsciiOnly() {
+            assertThat(runtime.compactPrompt()).contains("call_tool('NAME', {args})")
+                    .contains("computer_observe, computer_act or computer_evidence")
+                    .contains("final_result").contains("observation").contains("ToolError e.code")
+                    .contains("20M instructions").contains("64 calls").contains("suspended with script_id").contains("error (an uncaught exception)")
+                    .contains("computer_script_resume").matches("\\p{ASCII}*");
+        }
     }
 
     @Nested

@@ -137,7 +137,7 @@ class ScriptMcpDesktopTest {
     }
 
     @Test
-    void theWholeToolsListStaysUnderEightKilobytesWithTheScriptTools(TestDesktop desktop) throws Exception {
+    void theWholeDefaultToolsListStaysWithinSixThousandBytesWithTheScriptTools(TestDesktop desktop) throws Exception {
         start(desktop, new ScriptedApprover());
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         java.net.http.HttpResponse<String> init = http.send(raw("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
@@ -150,7 +150,12 @@ class ScriptMcpDesktopTest {
         java.net.http.HttpResponse<String> list = http.send(raw("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":"
                 + "\"tools/list\"}", session), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(list.body()).contains("computer_script_resume");
-        assertThat(list.body().getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(8 * 1024);
+        if (System.getenv("TOOLS_LIST_DUMP") != null) {
+            Files.writeString(Path.of(System.getenv("TOOLS_LIST_DUMP")), list.body());
+        }
+        // The default answer every agent pays for on every connect (issue 17): the five driver tools and
+        // the two script tools, with the SSE framing.
+        assertThat(list.body().getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(6_000);
     }
 
     @Test

@@ -37,7 +37,7 @@ public final class ActivityFeed {
         Instant now = clock.instant();
         for (String agent : agents) {
             // The ring lists newest first; stamping oldest first keeps one poll's order stable.
-            List<Receipt> receipts = new ArrayList<>(driver.evidence(agent).receipts());
+            List<Receipt> receipts = new ArrayList<>(driver.receipts(agent));
             for (int i = receipts.size() - 1; i >= 0; i--) {
                 Receipt r = receipts.get(i);
                 byReceipt.putIfAbsent(r.receiptId(), new Entry(now.plusNanos(receipts.size() - i), agent, r));
