@@ -80,15 +80,30 @@ public final class McpEndpoint implements AutoCloseable {
 
     /** The endpoint's tools and then the guests; a name taken twice is refused. */
     static List<AgentTool> withGuests(List<AgentTool> own, List<GuestTool> guests, AuditTrail audit) {
+        return appended(own, guests.stream().<AgentTool>map(g -> new GuestToolAdapter(g, audit)).toList(),
+                "a governed tool");
+    }
+
+    /** The tools and then one per remote; a name taken twice is refused. */
+    static List<AgentTool> withRemotes(List<AgentTool> own, List<RemoteTool> remotes, AuditTrail audit) {
+        return appended(own, remotes.stream().<AgentTool>map(r -> new RemoteToolAdapter(r, audit)).toList(),
+                "a remote's tool");
+    }
+
+    /**
+     * {@code own} and then {@code added}, each added tool named [a-z][a-z0-9_]* and by no tool before
+     * it: a registered tool never shadows one of the endpoint's own or another registered one.
+     */
+    private static List<AgentTool> appended(List<AgentTool> own, List<AgentTool> added, String kind) {
         List<AgentTool> all = new java.util.ArrayList<>(own);
         java.util.Set<String> names = new java.util.HashSet<>();
         own.forEach(t -> names.add(t.name()));
-        for (GuestTool guest : guests) {
-            if (!guest.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(guest.name())) {
+        for (AgentTool tool : added) {
+            if (!tool.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(tool.name())) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
-                        "a governed tool may not be named '" + guest.name() + "' (taken, or not [a-z][a-z0-9_]*)"));
+                        kind + " may not be named '" + tool.name() + "' (taken, or not [a-z][a-z0-9_]*)"));
             }
-            all.add(new GuestToolAdapter(guest, audit));
+            all.add(tool);
         }
         return List.copyOf(all);
     }
@@ -139,23 +154,8 @@ public final class McpEndpoint implements AutoCloseable {
                         + "for the person. Receipts say confirmed only with evidence.");
     }
 
-    /** The tools and then one per remote; a name taken twice is refused. */
-    static List<AgentTool> withRemotes(List<AgentTool> own, List<RemoteTool> remotes, AuditTrail audit) {
-        List<AgentTool> all = new java.util.ArrayList<>(own);
-        java.util.Set<String> names = new java.util.HashSet<>();
-        own.forEach(t -> names.add(t.name()));
-        for (RemoteTool remote : remotes) {
-            if (!remote.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(remote.name())) {
-                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
-                        "a remote's tool may not be named '" + remote.name() + "' (taken, or not [a-z][a-z0-9_]*)"));
-            }
-            all.add(new RemoteToolAdapter(remote, audit));
-        }
-        return List.copyOf(all);
-    }
-
     /**
-     * Serves the runtime operations (SPEC.md §9) to a governing Countersign, on their own port and
+     * Serves the runtime operations to a governing Countersign, on their own port and
      * only to the tokens in {@code governors} (never an agent's): the same guard as the agent
      * endpoint (loopback, Host, Origin, bearer token, limits), none of the agent tools. Reached
      * from another machine only through an SSH-forwarded loopback port.
