@@ -31,6 +31,7 @@ cs_require_jdk() {
 }
 
 # The JVM sized for a menu-bar app that idles most of the day (scripts/bench/idle): the serial
-# collector (no concurrent GC threads; the heap shrinks back after a burst) and a bounded heap.
+# collector (no concurrent GC threads; the heap shrinks back after a burst), a bounded heap, and no
+# hsperfdata file (its sampler woke the JVM 20 times a second; jcmd PID still works, jps won't list it).
 # ./countersign and the packaged launchers (scripts/package) start the app with these.
-CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30)
+CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData)
