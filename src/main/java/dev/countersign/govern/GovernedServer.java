@@ -99,9 +99,20 @@ public final class GovernedServer implements AutoCloseable {
         return tools;
     }
 
-    /** Calls one of the server's tools; a transport fault is {@code INTERNAL}. */
+    /**
+     * Calls one of the server's tools. A fault of the server or its transport (a JSON-RPC error, no
+     * answer in time, a process that died) is {@code INTERNAL}, so the agent gets a tool error with a
+     * code rather than a protocol error its client may drop. The server's own words are logged, never
+     * handed to the agent: they are no evidence and could carry instructions.
+     */
     public McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
-        return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+        try {
+            return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+        } catch (RuntimeException e) {
+            LOG.warn("governed server {}: its '{}' call failed: {}", name, tool, rootMessage(e));
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
+                    "the governed server '" + name + "' did not answer its '" + tool + "' call"), e);
+        }
     }
 
     @Override

@@ -101,6 +101,10 @@ class GovernDesktopTest {
     }
 
     private void start(TestDesktop desktop, Approver approver) throws Exception {
+        start(desktop, approver, Duration.ofSeconds(30));
+    }
+
+    private void start(TestDesktop desktop, Approver approver, Duration serverTimeout) throws Exception {
         stdinLog = home.resolve("server-stdin.jsonl");
         Files.createFile(stdinLog);
         stack = X11WindowStack.open(System.getenv("DISPLAY")).orElseThrow();
@@ -113,7 +117,7 @@ class GovernDesktopTest {
         driver = new ComputerDriver(backend, new PolicyApprovals(RiskPolicy.defaults()), approver,
                 new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
                 clock, new RandomIds(), new SecureRandom(), settings);
-        GovernedServer server = GovernedServer.start("computer-use-mcp", command(stdinLog), Duration.ofSeconds(30));
+        GovernedServer server = GovernedServer.start("computer-use-mcp", command(stdinLog), serverTimeout);
         open.add(server);
         ComputerProxy proxy = new ComputerProxy(TOOL, server, driver, stack);
         AgentDirectory agents = new AgentDirectory(home.resolve("agents.json"), clock, new SecureRandom());
@@ -197,6 +201,26 @@ class GovernDesktopTest {
             }
         }
         return actions;
+    }
+
+    @Test
+    void aServerThatDiedAnswersTheAgentAToolErrorWithACodeNotAProtocolError(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover(), Duration.ofSeconds(5));
+        screenshot();
+        List<ProcessHandle> servers = ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().orElse("").contains("computer-use-mcp/dist/main.js")).toList();
+        assertThat(servers).isNotEmpty();
+        servers.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : servers) {
+            p.onExit().get(10, TimeUnit.SECONDS);
+        }
+
+        for (String action : List.of("screenshot", "cursor_position")) {
+            McpSchema.CallToolResult result = call(Map.of("action", action));
+            assertThat(result.isError()).as("%s: %s", action, result.content()).isTrue();
+            assertThat(body(result).path("code").asText()).as(action).isEqualTo("INTERNAL");
+            assertThat(body(result).path("message").asText()).contains("did not answer");
+        }
     }
 
     @Test
