@@ -8,6 +8,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.Digests;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
+import dev.countersign.core.WindowFit;
 import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.ElementNode;
@@ -158,7 +159,7 @@ final class ForwardFlow {
             app = ctx.backend.resolveApp(AppSelector.pid(screenWindow.pid()));
             // The accessibility window that matches the window system's best, not the first that fits
             // inside it: a smaller window of the same app (a dialog, a palette) fits too.
-            List<WindowInfo> best = bestFits(screenWindow.frame(), ctx.backend.listWindows(app));
+            List<WindowInfo> best = WindowFit.inside(screenWindow.frame(), ctx.backend.listWindows(app), WindowInfo::frame);
             if (best.size() > 1) {
                 return Optional.of(CountersignError.of(ErrorCode.TARGET_CHANGED, best.size() + " windows of "
                         + app.name() + " match the window system's '" + screenWindow.title() + "' equally; which one "
@@ -429,39 +430,4 @@ final class ForwardFlow {
                 act.op(), "mutate", "foreground", arguments, new ActionTarget(appId, t.observation.windowId, null), null,
                 t.observation.view.fingerprint(), validityMs);
     }
-
-    /**
-     * The accessibility windows that best match the window system's {@code frame}: among those
-     * whose frame fits inside it (a window manager's frame adds decorations), the ones with the
-     * least summed distance between their edges and its edges. One when it is clear; several when
-     * they match equally (which one the input lands on cannot be told); none when none fits.
-     */
-    static List<WindowInfo> bestFits(Rect frame, List<WindowInfo> windows) {
-        List<WindowInfo> best = new ArrayList<>();
-        long bestDistance = Long.MAX_VALUE;
-        for (WindowInfo w : windows) {
-            if (!holds(frame, w.frame())) {
-                continue;
-            }
-            Rect f = w.frame();
-            long distance = (long) Math.abs(f.x() - frame.x()) + Math.abs(f.y() - frame.y())
-                    + Math.abs(f.x() + f.width() - frame.x() - frame.width())
-                    + Math.abs(f.y() + f.height() - frame.y() - frame.height());
-            if (distance < bestDistance) {
-                best.clear();
-                bestDistance = distance;
-            }
-            if (distance == bestDistance) {
-                best.add(w);
-            }
-        }
-        return best;
-    }
-
-    private static boolean holds(Rect outer, Rect inner) {
-        return inner != null && outer.x() <= inner.x() && outer.y() <= inner.y()
-                && outer.x() + outer.width() >= inner.x() + inner.width()
-                && outer.y() + outer.height() >= inner.y() + inner.height();
-    }
-
 }

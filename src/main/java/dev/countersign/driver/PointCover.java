@@ -3,17 +3,19 @@ package dev.countersign.driver;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
+import dev.countersign.core.WindowFit;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.vision.Point;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Coordinates land on the topmost window at that point, not on the observed one (issue 13, hole
  * 5): before the person is asked and again right before dispatch, the window the window system has
- * on top at the point (and at a drag's end) must be the observed window — its process, and a
- * frame that holds the observed window's (a window manager's frame adds decorations) — or the act
- * is refused {@code TARGET_CHANGED} naming the covering window. Where the backend has no window
+ * on top at the point (and at a drag's end) must be the observed window — of its process, the window
+ * whose frame best fits the observed window's ({@link WindowFit}: not a larger window of the same app
+ * moved over it) — or the act is refused {@code TARGET_CHANGED} naming the covering window. Where the backend has no window
  * stack this check cannot run; the governed app always has one on Linux, and its guard refuses
  * pointer input without one.
  */
@@ -26,30 +28,29 @@ final class PointCover {
         if (windows.isEmpty()) {
             return Optional.empty();
         }
-        Optional<CountersignError> first = at(windows.get(), observation, point, "point");
-        return first.isPresent() || to == null ? first : at(windows.get(), observation, to, "to");
+        List<ScreenWindows.ScreenWindow> stack = windows.get().stack();
+        Optional<CountersignError> first = at(stack, observation, point, "point");
+        return first.isPresent() || to == null ? first : at(stack, observation, to, "to");
     }
 
-    private static Optional<CountersignError> at(ScreenWindows windows, Observation observation, Point p, String field) {
-        Optional<ScreenWindows.ScreenWindow> top = windows.windowAt(p.x(), p.y());
+    private static Optional<CountersignError> at(List<ScreenWindows.ScreenWindow> stack, Observation observation,
+            Point p, String field) {
+        Optional<ScreenWindows.ScreenWindow> top = stack.stream().filter(w -> w.frame().contains(p.x(), p.y()))
+                .findFirst();
         if (top.isEmpty()) {
             return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, field,
                     "no window is on screen at (" + p.x() + ", " + p.y() + "); the observed window is not there"));
         }
         ScreenWindows.ScreenWindow w = top.get();
         Rect observed = observation.window.frame();
-        boolean same = w.pid() == observation.app.pid() && holds(w.frame(), observed);
+        boolean same = w.pid() == observation.app.pid() && WindowFit.around(observed,
+                stack.stream().filter(s -> s.pid() == w.pid()).toList(), ScreenWindows.ScreenWindow::frame)
+                .equals(List.of(w));
         if (same) {
             return Optional.empty();
         }
         return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, field, "the point (" + p.x() + ", "
                 + p.y() + ") is covered by the window '" + w.title() + "'" + (w.pid() > 0 ? " (pid " + w.pid() + ")" : "")
                 + ", not the observed window '" + observation.window.title() + "'; a click there would land on it"));
-    }
-
-    private static boolean holds(Rect outer, Rect inner) {
-        return outer.x() <= inner.x() && outer.y() <= inner.y()
-                && outer.x() + outer.width() >= inner.x() + inner.width()
-                && outer.y() + outer.height() >= inner.y() + inner.height();
     }
 }

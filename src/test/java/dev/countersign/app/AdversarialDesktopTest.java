@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -58,5 +59,21 @@ abstract class AdversarialDesktopTest {
         List<String> command = new ArrayList<>(List.of("/usr/bin/python3", script.toString()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** The id of the window titled {@code title} of process {@code pid} in a {@code computer_observe} listing. */
+    @SuppressWarnings("unchecked")
+    static String windowId(Map<String, Object> listing, long pid, String title) {
+        for (Map<String, Object> a : (List<Map<String, Object>>) listing.get("apps")) {
+            if (((Number) a.get("pid")).longValue() != pid) {
+                continue;
+            }
+            for (Map<String, Object> w : (List<Map<String, Object>>) a.get("windows")) {
+                if (title.equals(w.get("title"))) {
+                    return (String) w.get("id");
+                }
+            }
+        }
+        throw new AssertionError("no window " + title + " of pid " + pid + " in " + listing);
     }
 }

@@ -83,6 +83,60 @@ class ClickAndCoverDesktopTest extends AdversarialDesktopTest {
         assertThat(String.valueOf(RunningApp.structured(result).get("message"))).contains("Cleanup");
     }
 
+    /**
+     * The covering window may be the target app's own: a larger window of the same process moved over
+     * the observed one holds its whole frame. Matching the window on top by "same process, frame holds
+     * the observed frame" (before this test's commit) let the click through to its Unlock button.
+     */
+    @Test
+    void aCoordinateClickOnAWindowThatALargerWindowOfTheSameAppCoversIsRefused(TestDesktop desktop)
+            throws Exception {
+        start(desktop);
+        FxRobot robot = FxTests.start();
+        TestDesktop.TargetApp app = desktop.launchCommand("Mail", d -> python(d, "same_app_cover.py", "Mail"));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> {
+            try {
+                return app.output().contains("ready");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        })).as("both windows showed").isTrue();
+        McpSyncClient agent = running.agent("hostile");
+        String window = windowId(RunningApp.structured(RunningApp.call(agent, "computer_observe", Map.of())),
+                app.pid(), "Mail");
+        McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe",
+                Map.of("app", "" + app.pid(), "window", window));
+        String observationId = (String) RunningApp.structured(seen).get("observation_id");
+        List<?> frame = (List<?>) ((Map<?, ?>) RunningApp.structured(seen).get("window")).get("frame");
+        List<?> archive = (List<?>) RunningApp.nodes(seen).stream().filter(n -> "Archive".equals(n.get("name")))
+                .findFirst().orElseThrow(() -> new AssertionError(seen.toString())).get("frame");
+        McpSchema.CallToolResult visual = RunningApp.call(agent, "computer_visual_observe",
+                Map.of("observation_id", observationId));
+        Map<String, Object> meta = RunningApp.structured(visual);
+        double scale = ((Number) meta.get("scale")).doubleValue();
+        int x = (int) Math.round((((Number) archive.get(0)).intValue() + ((Number) archive.get(2)).intValue() / 2
+                - ((Number) frame.get(0)).intValue()) * scale);
+        int y = (int) Math.round((((Number) archive.get(1)).intValue() + ((Number) archive.get(3)).intValue() / 2
+                - ((Number) frame.get(1)).intValue()) * scale);
+
+        CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
+                "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
+                        "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
+        boolean asked = FxTests.eventually(Duration.ofSeconds(5), () -> click.isDone() || dialogShowing(robot))
+                && !click.isDone();
+        if (asked) {
+            Thread.sleep(900);
+            robot.clickOn("#allow");
+        }
+
+        McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
+        Thread.sleep(500);
+        assertThat(app.output()).as("no click reached the unlock window (%s)", result).doesNotContain("unlock-click");
+        assertThat(asked).as("refused before the person is asked").isFalse();
+        assertThat(RunningApp.structured(result)).containsEntry("code", "TARGET_CHANGED");
+        assertThat(String.valueOf(RunningApp.structured(result).get("message"))).contains("Mail: unlock");
+    }
+
     @Test
     void aWheelScrollOnAnElementWhoseCentreAnotherWindowCoversIsRefusedNamingThatWindow(TestDesktop desktop)
             throws Exception {

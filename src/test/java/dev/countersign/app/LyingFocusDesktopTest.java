@@ -105,19 +105,4 @@ class LyingFocusDesktopTest extends AdversarialDesktopTest {
         assertThat(String.valueOf(receipt)).as("%s", key).contains("another window of the target's process")
                 .contains("no keys were sent");
     }
-
-    @SuppressWarnings("unchecked")
-    private static String windowId(Map<String, Object> listing, long pid, String title) {
-        for (Map<String, Object> a : (List<Map<String, Object>>) listing.get("apps")) {
-            if (((Number) a.get("pid")).longValue() != pid) {
-                continue;
-            }
-            for (Map<String, Object> w : (List<Map<String, Object>>) a.get("windows")) {
-                if (title.equals(w.get("title"))) {
-                    return (String) w.get("id");
-                }
-            }
-        }
-        throw new AssertionError("no window " + title + " of pid " + pid + " in " + listing);
-    }
 }

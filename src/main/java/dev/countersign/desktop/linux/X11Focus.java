@@ -8,6 +8,7 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.NativeLongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.Rect;
+import dev.countersign.core.WindowFit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -114,38 +115,30 @@ final class X11Focus {
         }
     }
 
-    /** Largest difference, per side, between an accessible window's frame and its X top-level (window-manager decorations). */
-    private static final int DECORATION_SLACK = 100;
+    /** An X top-level window and its frame on the root. */
+    private record Framed(long window, Rect frame) {
+    }
 
     /**
      * Maps an accessible window (its frame and title, as the application reports them) to one X
-     * top-level window of {@code pid}: the windows whose frame encloses it within the decoration
-     * slack, the closest; a tie is broken by the window title ({@code _NET_WM_NAME}, else
-     * {@code WM_NAME}), and a tie that survives it fails closed.
+     * top-level window of {@code pid}: the best frame for it ({@link WindowFit#around}); a tie is broken
+     * by the window title ({@code _NET_WM_NAME}, else {@code WM_NAME}), and a tie that survives it fails
+     * closed.
      */
     Target windowOf(long pid, Rect frame, String title) {
         return x.withDisplay(d -> {
             NativeLong root = Xlib.X11.XDefaultRootWindow(d);
-            List<Long> best = new ArrayList<>();
-            long bestScore = Long.MAX_VALUE;
+            List<Framed> candidates = new ArrayList<>();
             for (long w : children(d, root.longValue())) {
                 if (pidOf(d, w) != pid) {
                     continue;
                 }
                 Rect f = frame(d, root, w);
-                if (f == null || f.width() <= 1 || f.height() <= 1 || !encloses(f, frame)) {
-                    continue;
-                }
-                long score = Math.abs((long) f.x() - frame.x()) + Math.abs((long) f.y() - frame.y())
-                        + Math.abs((long) f.width() - frame.width()) + Math.abs((long) f.height() - frame.height());
-                if (score < bestScore) {
-                    best.clear();
-                    bestScore = score;
-                }
-                if (score == bestScore) {
-                    best.add(w);
+                if (f != null && f.width() > 1 && f.height() > 1) {
+                    candidates.add(new Framed(w, f));
                 }
             }
+            List<Long> best = WindowFit.around(frame, candidates, Framed::frame).stream().map(Framed::window).toList();
             if (best.isEmpty()) {
                 return new Target(NONE, "no X window of pid " + pid + " has the frame of the target's window \""
                         + title + "\"");
@@ -166,16 +159,6 @@ final class X11Focus {
             }
             return new Target(best.get(0), "");
         });
-    }
-
-    /** Whether the X frame {@code outer} holds the accessible frame {@code inner}, allowing for decorations. */
-    private static boolean encloses(Rect outer, Rect inner) {
-        int slackEdge = 2;
-        return outer.x() <= inner.x() + slackEdge && outer.y() <= inner.y() + slackEdge
-                && outer.x() + outer.width() + slackEdge >= inner.x() + inner.width()
-                && outer.y() + outer.height() + slackEdge >= inner.y() + inner.height()
-                && outer.width() - inner.width() <= DECORATION_SLACK
-                && outer.height() - inner.height() <= DECORATION_SLACK;
     }
 
     /** Raises and gives input focus to one top-level window. */
