@@ -11,10 +11,12 @@ import java.util.function.Function;
  *
  * <p>A window manager's frame adds decorations, so the window system's frame holds the accessibility
  * frame, larger by at most {@link #DECORATION_SLACK} a dimension (a toolkit may round an edge by
- * {@link #EDGE_SLACK}). Of the pairs that fit, the tightest match — least summed distance between the
- * four edges. Several tied are all returned: which of them input would reach cannot be told, and a
- * caller refuses rather than guess. A larger window that merely contains the frame (another window of
- * the same app, moved over it) is not the window.
+ * {@link #EDGE_SLACK}). Of the windows that fit, those with the accessibility window's title come first
+ * (under a window manager a window's own frame is larger by its title bar, so an undecorated window of
+ * the same app laid exactly over it would otherwise fit more tightly); of those, the tightest match —
+ * least summed distance between the four edges. Several tied are all returned: which of them input
+ * would reach cannot be told, and a caller refuses rather than guess. A larger window that merely
+ * contains the frame (another window of the same app, moved over it) is not the window.
  */
 public final class WindowFit {
     /** Largest difference, per dimension, between an accessibility frame and its window system frame. */
@@ -35,9 +37,16 @@ public final class WindowFit {
                 && outer.height() - inner.height() <= DECORATION_SLACK;
     }
 
-    /** The window system windows that best frame the accessibility frame {@code inner}; empty when none fits. */
-    public static <T> List<T> around(Rect inner, List<T> outers, Function<T, Rect> frameOf) {
-        return tightest(inner, outers, frameOf, true);
+    /**
+     * The window system windows that best frame the accessibility window {@code inner} titled
+     * {@code title}: of those that fit, the ones titled the same if any, the tightest of them; empty when
+     * none fits.
+     */
+    public static <T> List<T> around(Rect inner, String title, List<T> outers, Function<T, Rect> frameOf,
+            Function<T, String> titleOf) {
+        List<T> fitting = outers.stream().filter(o -> holds(frameOf.apply(o), inner)).toList();
+        List<T> titled = fitting.stream().filter(o -> title != null && title.equals(titleOf.apply(o))).toList();
+        return tightest(inner, titled.isEmpty() ? fitting : titled, frameOf, true);
     }
 
     /** The accessibility windows that the window system frame {@code outer} best frames; empty when none fits. */

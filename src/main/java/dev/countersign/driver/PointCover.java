@@ -13,9 +13,10 @@ import java.util.Optional;
 /**
  * Coordinates land on the topmost window at that point, not on the observed one (issue 13, hole
  * 5): before the person is asked and again right before dispatch, the window the window system has
- * on top at the point (and at a drag's end) must be the observed window — of its process, the window
- * whose frame best fits the observed window's ({@link WindowFit}: not a larger window of the same app
- * moved over it) — or the act is refused {@code TARGET_CHANGED} naming the covering window. Where the backend has no window
+ * on top at the point (and at a drag's end) must be the observed window — of its process, the one
+ * window that best frames the observed window, its title first ({@link WindowFit}: not a larger window
+ * of the same app moved over it, not one of two it cannot tell apart) — or the act is refused
+ * {@code TARGET_CHANGED} naming the covering window. Where the backend has no window
  * stack this check cannot run; the governed app always has one on Linux, and its guard refuses
  * pointer input without one.
  */
@@ -43,9 +44,9 @@ final class PointCover {
         }
         ScreenWindows.ScreenWindow w = top.get();
         Rect observed = observation.window.frame();
-        boolean same = w.pid() == observation.app.pid() && WindowFit.around(observed,
-                stack.stream().filter(s -> s.pid() == w.pid()).toList(), ScreenWindows.ScreenWindow::frame)
-                .equals(List.of(w));
+        boolean same = w.pid() == observation.app.pid() && WindowFit.around(observed, observation.window.title(),
+                stack.stream().filter(s -> s.pid() == w.pid()).toList(), ScreenWindows.ScreenWindow::frame,
+                ScreenWindows.ScreenWindow::title).equals(List.of(w));
         if (same) {
             return Optional.empty();
         }

@@ -109,9 +109,10 @@ public final class GovernedServer implements AutoCloseable {
         try {
             return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
         } catch (RuntimeException e) {
-            LOG.warn("governed server {}: its '{}' call failed: {}", name, tool, rootMessage(e));
+            LOG.warn("governed server {}: a call to its tool failed: {}", name,
+                    rootMessage(e).replaceAll("\\p{Cntrl}", " "));
             throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
-                    "the governed server '" + name + "' did not answer its '" + tool + "' call"), e);
+                    "the governed server '" + name + "' failed to answer a call to its tool"), e);
         }
     }
 

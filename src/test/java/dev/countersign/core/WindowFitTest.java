@@ -15,6 +15,7 @@ class WindowFitTest {
     }
 
     private static final Function<W, Rect> FRAME = W::frame;
+    private static final Function<W, String> TITLE = W::name;
 
     @Test
     void theAccessibilityWindowAnXFrameShowsIsTheTightestNotTheFirstThatFitsInside() {
@@ -33,9 +34,10 @@ class WindowFitTest {
         W own = new W("Mail", new Rect(200, 200, 400, 300));
         W cover = new W("Mail: unlock", new Rect(150, 150, 480, 380));
 
-        assertThat(WindowFit.around(observed, List.of(cover, own), FRAME)).containsExactly(own);
+        assertThat(WindowFit.around(observed, "Mail", List.of(cover, own), FRAME, TITLE)).containsExactly(own);
         // Alone, a window larger than the decorations allow frames nothing.
-        assertThat(WindowFit.around(observed, List.of(new W("big", new Rect(0, 0, 1600, 1000))), FRAME)).isEmpty();
+        assertThat(WindowFit.around(observed, "Mail", List.of(new W("big", new Rect(0, 0, 1600, 1000))), FRAME, TITLE))
+                .isEmpty();
         assertThat(WindowFit.holds(new Rect(0, 0, 1600, 1000), observed)).isFalse();
     }
 
@@ -46,8 +48,29 @@ class WindowFitTest {
         W small = new W("Small", new Rect(10, 10, 50, 50));
 
         assertThat(WindowFit.inside(new Rect(0, 0, 400, 300), List.of(small, a, b), FRAME)).containsExactly(a, b);
-        assertThat(WindowFit.around(new Rect(0, 0, 400, 300), List.of(small, a, b), FRAME)).containsExactly(a, b);
+        assertThat(WindowFit.around(new Rect(0, 0, 400, 300), "Three", List.of(small, a, b), FRAME, TITLE))
+                .containsExactly(a, b);
         assertThat(WindowFit.inside(new Rect(500, 500, 100, 100), List.of(small, a, b), FRAME)).isEmpty();
+    }
+
+    @Test
+    void underAWindowManagerTheDecoratedOwnWindowBeatsAnUndecoratedOneLaidExactlyOverIt() {
+        Rect observed = new Rect(200, 230, 400, 300);
+        // Its own X frame adds a 30 px title bar; the app's other, undecorated window fits exactly.
+        W own = new W("Mail", new Rect(200, 200, 400, 330));
+        W laidOver = new W("Mail: unlock", new Rect(200, 230, 400, 300));
+
+        assertThat(WindowFit.around(observed, "Mail", List.of(laidOver, own), FRAME, TITLE)).containsExactly(own);
+    }
+
+    @Test
+    void twoMaximisedWindowsOfOneAppAreToldApartByTitle() {
+        Rect observed = new Rect(0, 0, 1600, 1000);
+        W inbox = new W("Inbox", new Rect(0, 0, 1600, 1000));
+        W draft = new W("Draft", new Rect(0, 0, 1600, 1000));
+
+        assertThat(WindowFit.around(observed, "Draft", List.of(inbox, draft), FRAME, TITLE)).containsExactly(draft);
+        assertThat(WindowFit.around(observed, "Other", List.of(inbox, draft), FRAME, TITLE)).containsExactly(inbox, draft);
     }
 
     @Test

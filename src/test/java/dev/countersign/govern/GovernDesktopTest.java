@@ -219,7 +219,7 @@ class GovernDesktopTest {
             McpSchema.CallToolResult result = call(Map.of("action", action));
             assertThat(result.isError()).as("%s: %s", action, result.content()).isTrue();
             assertThat(body(result).path("code").asText()).as(action).isEqualTo("INTERNAL");
-            assertThat(body(result).path("message").asText()).contains("did not answer");
+            assertThat(body(result).path("message").asText()).contains("failed to answer");
         }
     }
 

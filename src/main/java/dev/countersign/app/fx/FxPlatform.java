@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
+import org.slf4j.LoggerFactory;
 
 /** Starts the JavaFX toolkit once per process, for the app and for tests alike. */
 public final class FxPlatform {
@@ -51,7 +52,10 @@ public final class FxPlatform {
      * Countersign's windows are a few dialogs: Prism's software pipeline draws them as well, and keeps a
      * GL driver (on the test desktop Mesa's llvmpipe, 50 MB and its worker threads) out of a process that
      * idles in the tray all day. GDK opens GL too while it picks visuals unless {@code GDK_GL=disable};
-     * it reads the environment when the toolkit starts GTK, which is next. What the person set wins.
+     * it reads the environment when the toolkit starts GTK, which is next. A {@code prism.order} or
+     * {@code GDK_GL} the person set wins (with another pipeline, GDK's GL is left alone too). Processes
+     * the app starts later do not see it: their environments are copied from {@link System#getenv()},
+     * which does not read {@code setenv}'s changes.
      */
     private static void renderInSoftwareOnLinux() {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
@@ -61,7 +65,11 @@ public final class FxPlatform {
             System.setProperty("prism.order", "sw");
         }
         if ("sw".equals(System.getProperty("prism.order"))) {
-            Native.load("c", LibC.class).setenv("GDK_GL", "disable", 0);
+            try {
+                Native.load("c", LibC.class).setenv("GDK_GL", "disable", 0);
+            } catch (LinkageError e) {
+                LoggerFactory.getLogger(FxPlatform.class).info("GDK_GL could not be set: {}", e.toString());
+            }
         }
     }
 
@@ -70,8 +78,10 @@ public final class FxPlatform {
         Platform.runLater(() -> {
             try {
                 installed.complete(IdlePulse.install());
-            } catch (RuntimeException e) {
-                installed.completeExceptionally(e);
+            } catch (RuntimeException | LinkageError e) {
+                // The toolkit's internals moved (another JavaFX): it idles as it always did.
+                LoggerFactory.getLogger(FxPlatform.class).info("the JavaFX pulse timer is left running: {}", e.toString());
+                installed.complete(Optional.empty());
             }
         });
         try {

@@ -87,12 +87,12 @@ public final class IdlePulse {
                 LOG.debug("the pulse timer pauses itself here ({}); left alone", timer);
                 return Optional.empty();
             }
-            if (!timer.isRunning() || period <= 0) {
+            if (!timer.isRunning() || period <= 0 || Boolean.getBoolean("javafx.animation.fullspeed")) {
                 LOG.info("the JavaFX pulse timer is not running at a fixed period; left alone");
                 return Optional.empty();
             }
             return Optional.of(new IdlePulse(timer, period));
-        } catch (ReflectiveOperationException | RuntimeException e) {
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             LOG.info("the JavaFX pulse timer is not reachable ({}); it keeps waking the FX thread while idle",
                     e.toString());
             return Optional.empty();

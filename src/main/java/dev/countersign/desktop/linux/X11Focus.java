@@ -115,15 +115,14 @@ final class X11Focus {
         }
     }
 
-    /** An X top-level window and its frame on the root. */
-    private record Framed(long window, Rect frame) {
+    /** An X top-level window, its frame on the root and its title. */
+    private record Framed(long window, Rect frame, String title) {
     }
 
     /**
      * Maps an accessible window (its frame and title, as the application reports them) to one X
-     * top-level window of {@code pid}: the best frame for it ({@link WindowFit#around}); a tie is broken
-     * by the window title ({@code _NET_WM_NAME}, else {@code WM_NAME}), and a tie that survives it fails
-     * closed.
+     * top-level window of {@code pid}: the best frame for it, windows with its title
+     * ({@code _NET_WM_NAME}, else {@code WM_NAME}) first ({@link WindowFit#around}); a tie fails closed.
      */
     Target windowOf(long pid, Rect frame, String title) {
         return x.withDisplay(d -> {
@@ -135,29 +134,20 @@ final class X11Focus {
                 }
                 Rect f = frame(d, root, w);
                 if (f != null && f.width() > 1 && f.height() > 1) {
-                    candidates.add(new Framed(w, f));
+                    candidates.add(new Framed(w, f, nameOf(d, w)));
                 }
             }
-            List<Long> best = WindowFit.around(frame, candidates, Framed::frame).stream().map(Framed::window).toList();
+            List<Framed> best = WindowFit.around(frame, title, candidates, Framed::frame, Framed::title);
             if (best.isEmpty()) {
                 return new Target(NONE, "no X window of pid " + pid + " has the frame of the target's window \""
                         + title + "\"");
             }
             if (best.size() > 1) {
-                List<Long> named = new ArrayList<>();
-                for (long w : best) {
-                    if (title.equals(nameOf(d, w))) {
-                        named.add(w);
-                    }
-                }
-                if (named.size() != 1) {
-                    return new Target(NONE, best.size() + " X windows of pid " + pid
-                            + " have the frame of the target's window \"" + title + "\""
-                            + (named.size() > 1 ? " and its title" : "") + ": which one keys would reach is ambiguous");
-                }
-                best = named;
+                return new Target(NONE, best.size() + " X windows of pid " + pid + " have the frame of the target's window \""
+                        + title + "\"" + (title.equals(best.get(0).title()) ? " and its title" : "")
+                        + ": which one keys would reach is ambiguous");
             }
-            return new Target(best.get(0), "");
+            return new Target(best.get(0).window(), "");
         });
     }
 
