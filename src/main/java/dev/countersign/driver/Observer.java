@@ -63,8 +63,9 @@ final class Observer {
         // agent sees is redacted here, the one place observations are built.
         dev.countersign.policy.ScreenRedactor redactor = policy.redactor();
         dev.countersign.policy.ScreenRedactor.Tally redacted = new dev.countersign.policy.ScreenRedactor.Tally();
+        String[] tokens = Refs.tokens(ctx.random, snapshot.nodes().size(), 8);
         for (int i = 0; i < snapshot.nodes().size(); i++) {
-            String ref = "r" + Refs.token(ctx.random, 8);
+            String ref = "r" + tokens[i];
             refs.put(ref, i);
             NodeView node = NodeView.of(ref, snapshot.nodes().get(i), redactor, redacted);
             nodes.add(node);
