@@ -31,7 +31,7 @@ final class OutputSchemaCheck implements JsonSchemaValidator {
 
     @Override
     public ValidationResponse validate(Map<String, Object> schema, Object content) {
-        if (!(content instanceof Map<?, ?> result) || !simple(schema) || !plain(result)) {
+        if (!(content instanceof Map<?, ?> result) || !simple(schema) || !plain(result, schema)) {
             return general.validate(schema, content);
         }
         for (Object name : (List<?>) schema.getOrDefault("required", List.of())) {
@@ -93,11 +93,13 @@ final class OutputSchemaCheck implements JsonSchemaValidator {
     }
 
     /**
-     * Whether every top-level value is one whose JSON type is plain from its Java type (what a map
-     * read from JSON holds); anything else (a record, an enum, a byte array) is left to the SDK.
+     * Whether every value the schema says something about is one whose JSON type is plain from its
+     * Java type (what a map read from JSON holds, or a list); anything else there (a record, an
+     * enum, a byte array) is left to the SDK. Fields the schema does not name are not its business.
      */
-    private static boolean plain(Map<?, ?> result) {
-        for (Object value : result.values()) {
+    private static boolean plain(Map<?, ?> result, Map<String, Object> schema) {
+        for (Object name : ((Map<?, ?>) schema.getOrDefault("properties", Map.of())).keySet()) {
+            Object value = result.get(name);
             if (value != null && !(value instanceof String || value instanceof Boolean || value instanceof Number
                     || value instanceof Map<?, ?> || value instanceof List<?>)) {
                 return false;
