@@ -7,7 +7,6 @@ import dev.countersign.desktop.ElementNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * One node as an agent sees it. Agents pay per byte, so empty and default fields are left out:
@@ -37,34 +36,39 @@ public record NodeView(
     /** States every ordinary node has; reporting them would cost bytes and say nothing. */
     private static final Set<String> DEFAULT_STATES = Set.of("enabled", "sensitive", "visible", "showing");
 
-    static NodeView of(String ref, ElementNode node) {
+    /**
+     * The node as the agent sees it, with credentials in its name, identifier, value and
+     * description withheld and counted in {@code tally}.
+     */
+    static NodeView of(String ref, ElementNode node, dev.countersign.policy.ScreenRedactor redactor,
+            dev.countersign.policy.ScreenRedactor.Tally tally) {
         Rect f = node.frame();
-        return new NodeView(ref, node.role(), node.subrole(), node.name(), node.identifier(),
-                node.secure() ? null : node.value(),
+        // The description only where it says something the name does not ("Square [Ctrl+2]").
+        String description = node.description().isBlank() || node.description().equals(node.name()) ? null
+                : node.description();
+        return new NodeView(ref, node.role(), node.subrole(), redactor.redact(node.name(), tally),
+                redactor.redact(node.identifier(), tally), redactor.redact(node.secure() ? null : node.value(), tally),
                 f == null ? null : new int[] {f.x(), f.y(), f.width(), f.height()},
                 states(node.states()), node.actions(), node.secure(), node.depth(),
-                node.parent() < 0 ? null : node.parent(),
-                // The description only where it says something the name does not ("Square [Ctrl+2]").
-                node.description().isBlank() || node.description().equals(node.name()) ? null : node.description());
+                node.parent() < 0 ? null : node.parent(), redactor.redact(description, tally));
     }
 
+    /** The states that say something, sorted; one small list per node (observations hold hundreds). */
     private static List<String> states(Set<String> states) {
-        TreeSet<String> shown = new TreeSet<>(states);
-        shown.removeAll(DEFAULT_STATES);
-        if (!states.contains("enabled") && !states.contains("sensitive")) {
+        List<String> shown = new ArrayList<>(states.size() + 1);
+        for (String state : states) {
+            if (!DEFAULT_STATES.contains(state)) {
+                shown.add(state);
+            }
+        }
+        if (!states.contains("enabled") && !states.contains("sensitive") && !states.contains("disabled")) {
             shown.add("disabled");
         }
-        if (!states.contains("showing") && !states.contains("visible")) {
+        if (!states.contains("showing") && !states.contains("visible") && !states.contains("hidden")) {
             shown.add("hidden");
         }
-        return new ArrayList<>(shown);
-    }
-
-    /** The node with credentials in its name, identifier, value and description withheld, counted in {@code tally}. */
-    NodeView redacted(dev.countersign.policy.ScreenRedactor redactor, dev.countersign.policy.ScreenRedactor.Tally tally) {
-        return new NodeView(ref, role, subrole, redactor.redact(name, tally), redactor.redact(identifier, tally),
-                redactor.redact(value, tally), frame, states, actions, secure, depth, parent,
-                redactor.redact(description, tally));
+        shown.sort(null);
+        return shown;
     }
 
     /** The node without its ref: what the observation fingerprint covers (refs are random). */

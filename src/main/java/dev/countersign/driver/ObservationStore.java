@@ -141,15 +141,25 @@ final class ObservationStore {
         private long bytes;
 
         synchronized void add(Observation observation, Instant now, long budget) {
-            List<Observation> expired = new ArrayList<>();
-            List<Observation> live = new ArrayList<>();
-            for (Observation o : byId.values()) {
-                (o.isExpired(now) ? expired : live).add(o);
-            }
-            Iterator<Observation> victims = concat(expired, live).iterator();
-            while (bytes + observation.bytes > budget && victims.hasNext()) {
-                Observation victim = victims.next();
-                drop(victim, victim.isExpired(now) ? ErrorCode.REF_EXPIRED : ErrorCode.OBSERVATION_EVICTED);
+            long excess = bytes + observation.bytes - budget;
+            if (excess > 0) {
+                // The expired go first, then the oldest live ones, until the newest fits. Only the
+                // victims are gathered: a scope at its budget holds hundreds of observations, and
+                // every observe past it comes through here.
+                List<Observation> victims = new ArrayList<>();
+                long freed = 0;
+                for (boolean expired : new boolean[] {true, false}) {
+                    for (Iterator<Observation> it = byId.values().iterator(); freed < excess && it.hasNext(); ) {
+                        Observation o = it.next();
+                        if (o.isExpired(now) == expired) {
+                            victims.add(o);
+                            freed += o.bytes;
+                        }
+                    }
+                }
+                for (Observation victim : victims) {
+                    drop(victim, victim.isExpired(now) ? ErrorCode.REF_EXPIRED : ErrorCode.OBSERVATION_EVICTED);
+                }
             }
             byId.put(observation.id, observation);
             observation.refs.keySet().forEach(ref -> byRef.put(ref, observation));
@@ -192,12 +202,6 @@ final class ObservationStore {
                 tombstones.put(ref, why);
             }
             bytes -= victim.bytes;
-        }
-
-        private static List<Observation> concat(List<Observation> a, List<Observation> b) {
-            List<Observation> all = new ArrayList<>(a);
-            all.addAll(b);
-            return all;
         }
 
         private static Resolution refused(ErrorCode code, String message) {

@@ -1,11 +1,9 @@
 package dev.countersign.driver;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.Digests;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.core.Json;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.AppSelector;
@@ -14,6 +12,7 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +24,10 @@ import java.util.regex.Pattern;
 /** {@code computer_observe}: reads one window's bounded tree and stores it behind fresh refs. */
 final class Observer {
     private static final Pattern PID = Pattern.compile("[1-9][0-9]{0,9}");
+    /** {@code "ref":"",} around each ref. */
+    private static final int REF_SYNTAX_BYTES = 9;
+    /** The view's fields outside the fingerprint: its id, fingerprint, expiry, truncation and counts. */
+    private static final int HEADER_BYTES = 220;
 
     private final DriverContext ctx;
     private final ApprovalPolicy policy;
@@ -60,10 +63,11 @@ final class Observer {
         // agent sees is redacted here, the one place observations are built.
         dev.countersign.policy.ScreenRedactor redactor = policy.redactor();
         dev.countersign.policy.ScreenRedactor.Tally redacted = new dev.countersign.policy.ScreenRedactor.Tally();
+        String[] tokens = Refs.tokens(ctx.random, snapshot.nodes().size(), 8);
         for (int i = 0; i < snapshot.nodes().size(); i++) {
-            String ref = "r" + Refs.token(ctx.random, 8);
+            String ref = "r" + tokens[i];
             refs.put(ref, i);
-            NodeView node = NodeView.of(ref, snapshot.nodes().get(i)).redacted(redactor, redacted);
+            NodeView node = NodeView.of(ref, snapshot.nodes().get(i), redactor, redacted);
             nodes.add(node);
             unreffed.add(node.withoutRef());
         }
@@ -79,21 +83,28 @@ final class Observer {
         identity.put("app", appView);
         identity.put("window", windowView);
         identity.put("nodes", unreffed);
-        ObservationView view = new ObservationView(id, Digests.digest(identity), Timestamps.format(expires), appView,
+        byte[] canonical = Digests.canonicalJson(identity).getBytes(StandardCharsets.UTF_8);
+        ObservationView view = new ObservationView(id, Digests.sha256Hex(canonical), Timestamps.format(expires), appView,
                 windowView, nodes, snapshot.truncated(), snapshot.omittedCount(), snapshot.omittedSorted(),
                 redacted.count());
         Observation observation = new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
-                refs, expires, view, sizeOf(view));
+                refs, expires, view, sizeOf(canonical.length, refs.keySet()));
         ctx.observations.add(observation);
         return observation;
     }
 
-    private static long sizeOf(ObservationView view) {
-        try {
-            return Json.mapper().writeValueAsBytes(view).length;
-        } catch (JsonProcessingException e) {
-            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, "observation not serializable"), e);
+    /**
+     * What the observation weighs against its agent's budget: the JSON the agent receives, taken
+     * from the canonical form the fingerprint was computed over (the same fields, without
+     * whitespace) plus each node's {@code "ref":"…",} and the header's ids, expiry and counts —
+     * without serializing the view a second time.
+     */
+    private static long sizeOf(int canonicalBytes, java.util.Collection<String> refs) {
+        long size = canonicalBytes + HEADER_BYTES;
+        for (String ref : refs) {
+            size += ref.length() + REF_SYNTAX_BYTES;
         }
+        return size;
     }
 
     private static AppSelector selector(String app) {

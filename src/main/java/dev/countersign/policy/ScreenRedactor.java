@@ -25,12 +25,15 @@ public final class ScreenRedactor {
     public static final ScreenRedactor TOKENS_ONLY = new ScreenRedactor(Map.of());
 
     private final Map<String, Pattern> shapes;
+    /** Per shape, the literal its matches start with ({@link #literalPrefix}). */
+    private final Map<String, String> prefixes = new java.util.HashMap<>();
 
     ScreenRedactor(Map<String, Pattern> named) {
         Map<String, Pattern> all = new LinkedHashMap<>();
         all.put("countersign_token", COUNTERSIGN_TOKEN);
         all.putAll(named);
         this.shapes = Collections.unmodifiableMap(all);
+        all.forEach((name, pattern) -> prefixes.put(name, pattern.flags() == 0 ? literalPrefix(pattern.pattern()) : ""));
     }
 
     /** The redactor for the {@code credentials} of a policy file: name → regular expression. */
@@ -38,6 +41,27 @@ public final class ScreenRedactor {
         Map<String, Pattern> named = new LinkedHashMap<>();
         credentials.forEach((name, regex) -> named.put(name, Pattern.compile(regex)));
         return new ScreenRedactor(named);
+    }
+
+    /**
+     * The literal text every match of {@code regex} starts with ("cs_", "AKIA"), or "" when it
+     * cannot tell: a text without it cannot match, so it skips the regex. An observation redacts
+     * hundreds of short labels against every shape; a search for a literal is far cheaper than a
+     * regex tried at every position. Only a plain leading run counts: none for a pattern with an
+     * alternative, and a character a quantifier applies to is not part of it.
+     */
+    static String literalPrefix(String regex) {
+        if (regex.indexOf('|') >= 0) {
+            return "";
+        }
+        int end = 0;
+        while (end < regex.length() && "\\[](){}.*+?^$|".indexOf(regex.charAt(end)) < 0) {
+            end++;
+        }
+        if (end < regex.length() && "*+?{".indexOf(regex.charAt(end)) >= 0) {
+            end = Math.max(0, end - 1);
+        }
+        return regex.substring(0, end);
     }
 
     /** The names of the shapes redacted, in the order they are applied. */
@@ -62,6 +86,10 @@ public final class ScreenRedactor {
         }
         String out = text;
         for (Map.Entry<String, Pattern> shape : shapes.entrySet()) {
+            String prefix = prefixes.get(shape.getKey());
+            if (!prefix.isEmpty() && !out.contains(prefix)) {
+                continue;
+            }
             Matcher m = shape.getValue().matcher(out);
             if (!m.find()) {
                 continue;

@@ -195,6 +195,8 @@ public final class McpEndpoint implements AutoCloseable {
                 .instructions(instructions)
                 // Our own validation names the field with our error shape (ArgSchema).
                 .validateToolInputs(false)
+                // Results are checked against their output schemas on the map itself (issue 17).
+                .jsonSchemaValidator(new OutputSchemaCheck(Json.mapper()))
                 // Run tools on the request's Jetty thread, not the SDK's small shared pool: an
                 // approval wait holds its thread, and the per-agent limit bounds how many.
                 .immediateExecution(true)

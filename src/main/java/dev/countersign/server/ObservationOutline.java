@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The text a model reads of an observation: an indented outline, one line per node, at about a
@@ -35,7 +34,6 @@ import java.util.regex.Pattern;
  * {@code secure}.
  */
 public final class ObservationOutline {
-    private static final Pattern BARE = Pattern.compile("[A-Za-z][A-Za-z0-9 _-]{0,63}");
     /**
      * States that say what a node could do or how it is laid out rather than what it is now: left
      * out of the outline (the JSON keeps them). Line-ness stays on editable nodes, where it says
@@ -183,11 +181,33 @@ public final class ObservationOutline {
 
     /** A word as it is while it is plainly one (a role, a state, a ref); anything else quoted. */
     private static void atom(StringBuilder out, String text) {
-        if (text != null && BARE.matcher(text).matches() && !text.endsWith(" ")) {
+        if (bare(text)) {
             out.append(text);
         } else {
             quote(out, text == null ? "" : text);
         }
+    }
+
+    /**
+     * Whether {@code text} may stand unquoted: a letter, then up to 63 letters, digits, spaces,
+     * {@code _} or {@code -}, not ending in a space. Checked by hand rather than by a regex, as it
+     * is for three words or more on each of hundreds of lines.
+     */
+    static boolean bare(String text) {
+        if (text == null || text.isEmpty() || text.length() > 64 || text.endsWith(" ") || !letter(text.charAt(0))) {
+            return false;
+        }
+        for (int i = 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!letter(c) && !(c >= '0' && c <= '9') && c != ' ' && c != '_' && c != '-') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean letter(char c) {
+        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
     }
 
     /** {@code text} as a JSON string literal, also escaping the separators some readers break lines at. */

@@ -77,6 +77,6 @@ final class ObserveTool implements AgentTool {
         }
         ObservationView view = ((ToolResult.Ok<ObservationView>) result).value();
         audit.observed(call.agentId(), view);
-        return ToolResults.ok(view, ObservationOutline.render(view, frames));
+        return ToolResults.ok(ToolResults.observation(view), ObservationOutline.render(view, frames));
     }
 }

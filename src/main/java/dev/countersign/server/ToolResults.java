@@ -6,6 +6,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
+import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -37,12 +38,26 @@ final class ToolResults {
      * A success whose text is a rendering for the model (an observation's outline) rather than
      * the JSON, which stays whole in {@code structuredContent} (docs/decisions/0007-observation-outline.md).
      */
-    static McpSchema.CallToolResult ok(Object value, String text) {
+    static McpSchema.CallToolResult ok(Map<String, Object> structured, String text) {
         return McpSchema.CallToolResult.builder()
                 .content(List.of(new McpSchema.TextContent(text)))
                 .isError(false)
-                .structuredContent(Json.mapper().convertValue(value, MAP))
+                .structuredContent(structured)
                 .build();
+    }
+
+    /**
+     * An observation as its structured content: the header as a map, and its nodes as they are —
+     * the SDK's mapper writes them once when it sends the result, instead of each node first
+     * becoming a map of its own (hundreds per observation) that is then written.
+     */
+    static Map<String, Object> observation(ObservationView view) {
+        ObservationView header = new ObservationView(view.observationId(), view.fingerprint(), view.expiresAt(),
+                view.app(), view.window(), List.of(), view.truncated(), view.omittedCount(), view.omittedByReason(),
+                view.redacted());
+        Map<String, Object> structured = Json.mapper().convertValue(header, MAP);
+        structured.put("nodes", view.nodes());
+        return structured;
     }
 
     static McpSchema.CallToolResult error(CountersignError error) {

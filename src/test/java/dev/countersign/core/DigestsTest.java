@@ -100,6 +100,78 @@ class DigestsTest {
         }
     }
 
+    /** Components out of alphabetical order, renamed, some left out when empty: an observation node's shape. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    record Node(@com.fasterxml.jackson.annotation.JsonProperty("zeta") String zeta,
+            @com.fasterxml.jackson.annotation.JsonProperty("a_name") String name,
+            @com.fasterxml.jackson.annotation.JsonProperty("frame") int[] frame,
+            @com.fasterxml.jackson.annotation.JsonProperty("states") List<String> states,
+            @com.fasterxml.jackson.annotation.JsonProperty("parent") Integer parent,
+            @com.fasterxml.jackson.annotation.JsonProperty("pid") long pid,
+            @com.fasterxml.jackson.annotation.JsonProperty("secure") boolean secure,
+            @com.fasterxml.jackson.annotation.JsonProperty("\u20ac") String euro) {
+    }
+
+    /** A declared order that is not the canonical one. */
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"b", "a"})
+    record Ordered(@com.fasterxml.jackson.annotation.JsonProperty("a") int a,
+            @com.fasterxml.jackson.annotation.JsonProperty("b") int b) {
+    }
+
+    @Test
+    void valuesOfTextsAndIntegersDigestAsTheirCanonicalText() throws Exception {
+        java.util.Random random = new java.util.Random(29);
+        String alphabet = "aZ09 \"\\/\b\f\n\r\t\u0000\u0001\u001f\u007f\u00e9\u20ac\uE000\uFFFF\uD83D\uDE00\uD800";
+        for (int i = 0; i < 2_000; i++) {
+            List<Object> nodes = new java.util.ArrayList<>();
+            for (int n = random.nextInt(5); n > 0; n--) {
+                nodes.add(new Node(text(random, alphabet), text(random, alphabet),
+                        random.nextBoolean() ? null : new int[] {random.nextInt(), -1, 0, random.nextInt(9)},
+                        random.nextBoolean() ? List.of() : List.of(text(random, alphabet), "checked"),
+                        random.nextBoolean() ? null : random.nextInt(3),
+                        random.nextLong() % (1L << 53), random.nextBoolean(), text(random, alphabet)));
+            }
+            Map<String, Object> byName = new LinkedHashMap<>();
+            for (int k = random.nextInt(6); k > 0; k--) {
+                byName.put(text(random, alphabet), random.nextBoolean() ? text(random, alphabet) : random.nextInt());
+            }
+            Map<Object, Object> value = new LinkedHashMap<>();
+            value.put("window", List.of(random.nextInt(), text(random, alphabet)));
+            value.put("nodes", nodes);
+            value.put("app", byName);
+            value.put("nothing", null);
+            value.put("ordered", new Ordered(random.nextInt(), random.nextInt()));
+            if (random.nextInt(4) == 0) {
+                // Keys Jackson sorts as numbers (9 before 10) and JCS as text ("10" before "9").
+                value.put("by_number", new java.util.TreeMap<>(Map.of(9, "nine", 10, "ten")));
+            }
+            if (random.nextInt(4) == 0) {
+                value.put("beyond", (1L << 53) + random.nextInt(1000));
+            }
+            String viaText = Digests.canonicalize(Json.mapper().writeValueAsString(value));
+            assertThat(Digests.canonicalJson(value)).as("value %d", i).isEqualTo(viaText);
+        }
+    }
+
+    @Test
+    void theOnePassWriterRefusesWhatItCannotWriteCanonically() {
+        assertThatThrownBy(() -> write(new Ordered(1, 2))).isInstanceOf(CanonicalGenerator.NotCanonical.class);
+        assertThatThrownBy(() -> write(List.of(1.5))).isInstanceOf(CanonicalGenerator.NotCanonical.class);
+        assertThatThrownBy(() -> write(List.of((1L << 53) + 1))).isInstanceOf(CanonicalGenerator.NotCanonical.class);
+        assertThatThrownBy(() -> write(new byte[] {1})).isInstanceOf(CanonicalGenerator.NotCanonical.class);
+        Map<String, Object> unsorted = new LinkedHashMap<>();
+        unsorted.put("b", 1);
+        unsorted.put("a", "\u001f");
+        assertThat(Digests.canonicalJson(unsorted)).isEqualTo("{\"a\":\"\\u001f\",\"b\":1}");
+    }
+
+    /** The one-pass writer over {@code value} as the project's mapper emits it, without sorting. */
+    private static String write(Object value) throws java.io.IOException {
+        CanonicalGenerator out = new CanonicalGenerator(Json.mapper());
+        Json.mapper().writeValue(out, value);
+        return out.text();
+    }
+
     private static String text(java.util.Random random, String alphabet) {
         StringBuilder b = new StringBuilder();
         for (int n = random.nextInt(12); n > 0; n--) {

@@ -38,4 +38,23 @@ class ScreenRedactorTest {
         assertThatThrownBy(() -> RiskPolicy.parse(empty)).isInstanceOf(CountersignException.class)
                 .hasMessageContaining("empty string");
     }
+
+    @Test
+    void aTextSkipsAShapeOnlyWhenItLacksTheLiteralEveryMatchStartsWith() {
+        assertThat(ScreenRedactor.literalPrefix("cs_[A-Za-z0-9_-]{43}")).isEqualTo("cs_");
+        assertThat(ScreenRedactor.literalPrefix("-----BEGIN [A-Z ]*PRIVATE KEY-----")).isEqualTo("-----BEGIN ");
+        assertThat(ScreenRedactor.literalPrefix("tok+en")).as("the quantified k is optional to the run").isEqualTo("to");
+        assertThat(ScreenRedactor.literalPrefix("ab?c")).isEqualTo("a");
+        assertThat(ScreenRedactor.literalPrefix("key|pass")).as("an alternative need not start with key").isEmpty();
+        assertThat(ScreenRedactor.literalPrefix("(?i)secret")).isEmpty();
+        assertThat(ScreenRedactor.literalPrefix("\\d{4}")).isEmpty();
+
+        ScreenRedactor redactor = ScreenRedactor.of(java.util.Map.of("pin", "pin=\\d+", "either", "abc|xyz",
+                "folded", "(?i)hunter2"));
+        ScreenRedactor.Tally tally = new ScreenRedactor.Tally();
+        assertThat(redactor.redact("pin=1234 xyz HUNTER2", tally))
+                .isEqualTo("[redacted:pin] [redacted:either] [redacted:folded]");
+        assertThat(redactor.redact("PIN=1234", tally)).isEqualTo("PIN=1234");
+        assertThat(tally.count()).isEqualTo(3);
+    }
 }

@@ -107,4 +107,23 @@ class ObservationOutlineTest {
                 .contains("[redacted:countersign_token]").contains("\nredacted 2\n")
                 .contains("rAAAAAAAAAAA terminal \"deploy key [redacted:countersign_token]\"");
     }
+
+    @Test
+    void aWordStandsBareExactlyWhenItIsALetterThenLettersDigitsSpacesUnderscoresOrDashes() {
+        java.util.regex.Pattern word = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z0-9 _-]{0,63}");
+        String alphabet = "aZ9 _-\"\\.\n\u00e9:[";
+        java.util.Random random = new java.util.Random(5);
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(i % 100 == 0 ? 70 : 8); n > 0; n--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String t = text.toString();
+            assertThat(ObservationOutline.bare(t)).as("'%s'", t)
+                    .isEqualTo(word.matcher(t).matches() && !t.endsWith(" "));
+        }
+        assertThat(ObservationOutline.bare("push button")).isTrue();
+        assertThat(ObservationOutline.bare("a".repeat(65))).isFalse();
+        assertThat(ObservationOutline.bare(null)).isFalse();
+    }
 }
