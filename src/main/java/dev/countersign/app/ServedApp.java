@@ -79,7 +79,9 @@ final class ServedApp implements AutoCloseable {
     /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with the lease an agent gets on connect. */
     static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver,
             LeaseBook.Terms defaultLease) throws IOException {
-        warmUp(backend);
+        // Connecting to the desktop is mostly waiting on sockets: it overlaps the rest of start.
+        DesktopBackend platform = backend;
+        inBackground("countersign-warm-up", () -> warmUp(platform));
         // Countersign's own process and windows are never a target, and no synthetic input is sent
         // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
         // Queueing a request and sending input hold one gate, so no dialog opens between the guard's
@@ -119,6 +121,8 @@ final class ServedApp implements AutoCloseable {
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
             app.governed = governed;
             app.remotes = remotes;
+            // Compiling the answer path is CPU work: begun once serving, so start does not wait for it.
+            inBackground("countersign-warm-up-answers", endpoint::warmUp);
             // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
@@ -143,18 +147,28 @@ final class ServedApp implements AutoCloseable {
     }
 
     /**
-     * Prepares, on a background thread, what the first observation would otherwise pay for: the
-     * backend's connections and the code of a walk, and the JSON serializers of observations and
-     * receipts. Start does not wait for it (issue 17: cold first observe 663 ms before); a call
-     * that arrives meanwhile simply does the same work itself.
+     * Prepares what the first observation would otherwise pay for on the desktop's side: the
+     * backend's connections and the code of a walk, and the JSON serializers of receipts (issue 17:
+     * cold first observe 663 ms before). The answer's side is {@link McpEndpoint#warmUp}.
      */
     private static void warmUp(DesktopBackend platform) {
+        platform.warmUp();
+        dev.countersign.core.Json.mapper().writerFor(dev.countersign.driver.Receipt.class);
+    }
+
+    /**
+     * Runs {@code work} on a daemon thread that start does not wait for; a call that arrives
+     * meanwhile simply does the same work itself. A failure is logged, never thrown: warming up
+     * is an optimization.
+     */
+    private static void inBackground(String name, Runnable work) {
         Thread warm = new Thread(() -> {
-            platform.warmUp();
-            dev.countersign.core.Json.mapper().writerFor(dev.countersign.driver.ObservationView.class);
-            dev.countersign.core.Json.mapper().writerFor(dev.countersign.driver.Receipt.class);
-            dev.countersign.core.Digests.canonicalJson(Map.of("warm", List.of(1, "up", true)));
-        }, "countersign-warm-up");
+            try {
+                work.run();
+            } catch (RuntimeException e) {
+                LOG.debug("{} failed; the first call pays for what it would have prepared: {}", name, e.toString());
+            }
+        }, name);
         warm.setDaemon(true);
         warm.setPriority(Thread.MIN_PRIORITY);
         warm.start();

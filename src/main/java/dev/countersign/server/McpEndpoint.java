@@ -1,12 +1,15 @@
 package dev.countersign.server;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.driver.ComputerDriver;
+import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
@@ -47,10 +50,17 @@ public final class McpEndpoint implements AutoCloseable {
     private final ToolRegistry registry;
     private final SessionBook sessions;
     private final SdkSessions sdkSessions;
+    /** The transport's mapper: every JSON-RPC message on the wire is written with it. */
+    private final ObjectMapper wire;
+    /** The SDK's check of every tool result against the tool's output schema. */
+    private final JsonSchemaValidator validator;
     private boolean closed;
 
     private McpEndpoint(Server jetty, McpSyncServer mcp, AuditTrail audit, int port, String host,
-            ToolRegistry registry, SessionBook sessions, SdkSessions sdkSessions) {
+            ToolRegistry registry, SessionBook sessions, SdkSessions sdkSessions, ObjectMapper wire,
+            JsonSchemaValidator validator) {
+        this.wire = wire;
+        this.validator = validator;
         this.sessions = sessions;
         this.sdkSessions = sdkSessions;
         this.jetty = jetty;
@@ -179,9 +189,10 @@ public final class McpEndpoint implements AutoCloseable {
         }
         AuditTrail audit = new AuditTrail(auditLog);
         ToolRegistry registry = new ToolRegistry(toolsFor.apply(audit), audit, Duration.ofSeconds(1));
+        ObjectMapper wire = Json.mapper().copy()
+                .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
-                .jsonMapper(new JacksonMcpJsonMapper(Json.mapper().copy()
-                        .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)))
+                .jsonMapper(new JacksonMcpJsonMapper(wire))
                 .mcpEndpoint(PATH)
                 .contextExtractor(AgentContext::extract)
                 .maxRequestSize(config.maxBodyBytes())
@@ -189,8 +200,11 @@ public final class McpEndpoint implements AutoCloseable {
                 // evicts and forgets sessions instead and ends the SDK's (see docs/endpoint.md).
                 .sessionSweepInterval(null)
                 .build();
+        // The SDK's default validator, named here so that warming up prepares the one in use.
+        JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
         McpSyncServer mcp = McpServer.sync(transport)
                 .serverInfo("countersign", version)
+                .jsonSchemaValidator(validator)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .instructions(instructions)
                 // Our own validation names the field with our error shape (ArgSchema).
@@ -256,10 +270,25 @@ public final class McpEndpoint implements AutoCloseable {
         if (config.socket() != null) {
             LocalSocket.ownerOnly(config.socket());
         }
-        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry, sessions, sdkSessions);
+        McpEndpoint endpoint = new McpEndpoint(jetty, mcp, audit, bound[0], host, registry, sessions, sdkSessions, wire,
+                validator);
         audit.serverStarted(endpoint.uri().toString(), registry.names());
         LOG.info("serving MCP at {}", endpoint.uri());
         return endpoint;
+    }
+
+    /**
+     * Prepares the answer path of {@code computer_observe} (see {@link ObserveWarmUp}) so that the
+     * first agent's first observe does not pay for loading and compiling it. Meant for a
+     * background thread once the endpoint serves; a call meanwhile simply does the same work.
+     */
+    public void warmUp() {
+        registry.tool(ObserveTool.NAME).ifPresent(observe -> ObserveWarmUp.run(observe, wire, validator));
+    }
+
+    /** The transport's mapper (what warming up must prepare). */
+    ObjectMapper wire() {
+        return wire;
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.Map;
  * {@code computer_apps}, without a sixth tool in {@code tools/list}), so an agent names what it saw.
  */
 final class ObserveTool implements AgentTool {
+    static final String NAME = "computer_observe";
     private static final String FRAMES = "frames";
     private final ComputerDriver driver;
     private final AuditTrail audit;
@@ -27,7 +28,7 @@ final class ObserveTool implements AgentTool {
 
     @Override
     public String name() {
-        return "computer_observe";
+        return NAME;
     }
 
     @Override

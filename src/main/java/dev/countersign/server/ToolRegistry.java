@@ -42,6 +42,11 @@ final class ToolRegistry {
         return List.copyOf(tools.keySet());
     }
 
+    /** The tool of that name, if this registry serves one. */
+    Optional<AgentTool> tool(String name) {
+        return Optional.ofNullable(tools.get(name));
+    }
+
     List<McpServerFeatures.SyncToolSpecification> specifications() {
         return tools.values().stream().map(tool -> McpServerFeatures.SyncToolSpecification.builder()
                 .tool(definition(tool))

@@ -173,8 +173,15 @@ public final class ObserveBench {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** The class path {@code ./countersign} starts with: the app's classes and its runtime dependencies only. */
+    /**
+     * The class path {@code ./countersign} starts with: the app's classes and its runtime
+     * dependencies only; CS_SERVE_CLASSPATH when the script gives it (the jar of the class-data archive).
+     */
     private static String mainClasspath() throws IOException {
+        String given = System.getenv().getOrDefault("CS_SERVE_CLASSPATH", "").strip();
+        if (!given.isEmpty()) {
+            return given;
+        }
         return Path.of("target", "classes").toAbsolutePath() + java.io.File.pathSeparator
                 + Files.readString(Path.of("target", "classpath.txt")).strip();
     }
