@@ -14,6 +14,7 @@ import javafx.animation.Timeline;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -131,6 +132,16 @@ final class ApprovalDialog {
             e.consume();
             answer(Decision.DENY);
         });
+    }
+
+    /**
+     * Styles and lays out the hidden window's content once, before any request: loads the
+     * controls' skins and matches the theme's rules, which the first showing would do otherwise.
+     */
+    void prepare() {
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        root.layout();
     }
 
     /** Shows the queue's head, moves to the next request, or hides when nothing waits. */
