@@ -16,12 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -36,16 +32,6 @@ final class ApprovalFlow {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ApprovalFlow.class);
     private final DriverContext ctx;
     private final Approver approver;
-    /**
-     * Where the dialog's screenshot is taken while the target is re-read: daemon threads that end
-     * when idle, since an approval is rare and nothing waits on them at exit.
-     */
-    private static final ExecutorService CAPTURES = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30,
-            TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-                Thread t = new Thread(r, "approval-screenshot");
-                t.setDaemon(true);
-                return t;
-            });
     private final Set<String> answeredNonces = ConcurrentHashMap.newKeySet();
     /** Outstanding requests per agent, so disposing an agent withdraws them from the dialog. */
     private final Map<String, Set<String>> pendingByAgent = new ConcurrentHashMap<>();
@@ -96,14 +82,14 @@ final class ApprovalFlow {
     private Answered askChecked(PendingApproval pending, Ask ask, ApprovalWatch watch) {
         // The screenshot is taken while the target is re-read: both are reads of the desktop and
         // the person waits for the sum of them otherwise. It is shown only once the re-read passed.
-        CompletableFuture<byte[]> screenshot = CompletableFuture.supplyAsync(ask.screenshot(), CAPTURES);
+        CompletableFuture<byte[]> screenshot = DesktopReads.start(ask.screenshot());
         Optional<CountersignError> before = ask.recheck().get();
         if (before.isPresent()) {
             return consumed(ErrorCode.TARGET_CHANGED, before.get().message());
         }
         Asked asked;
         try {
-            asked = askPerson(ask, joined(screenshot), pending, watch);
+            asked = askPerson(ask, DesktopReads.result(screenshot), pending, watch);
         } catch (CountersignException e) {
             // The host could not record the request (e.g. the audit log failed): nobody is asked.
             return consumed(ErrorCode.APPROVAL_UNAVAILABLE,
@@ -159,21 +145,6 @@ final class ApprovalFlow {
 
     /** What asking produced: the request shown, the answer, and whether the watch withdrew it. */
     private record Asked(ApprovalRequest request, Decision decision, boolean withdrawn) {
-    }
-
-    /** The screenshot, with a failure thrown as the capture threw it (the caller's handling applies). */
-    private static byte[] joined(CompletableFuture<byte[]> screenshot) {
-        try {
-            return screenshot.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException failure) {
-                throw failure;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
     }
 
     private Asked askPerson(Ask ask, byte[] screenshot, PendingApproval pending, ApprovalWatch watch) {
