@@ -24,8 +24,8 @@ import java.util.function.Supplier;
 
 /**
  * Asks the person when the graph interrupts for approval (SPEC.md §6). Before asking it re-checks
- * the target; after an allow it re-checks again: a changed target consumes the approval and the
- * action is not dispatched. The grant it mints is bound to the pending request's nonce, digest,
+ * the target, so the person is never asked about one that changed; after an allow the runtime's
+ * own re-check right before dispatch refuses a target that changed while the person decided. The grant it mints is bound to the pending request's nonce, digest,
  * route and policy; a nonce is answered once.
  */
 final class ApprovalFlow {
@@ -51,7 +51,8 @@ final class ApprovalFlow {
     /**
      * What the person is shown and how the target is re-checked, for one interrupted action.
      *
-     * @param recheck re-reads the target; empty when it is still the one the agent saw
+     * @param recheck re-reads the target before the person is asked; empty when it is still the one
+     *     the agent saw
      * @param screenshot renders the Set-of-Mark screenshot for the dialog; may return null
      */
     record Ask(String agentId, Observation observation, String summary,
@@ -79,13 +80,16 @@ final class ApprovalFlow {
     }
 
     private Answered askChecked(PendingApproval pending, Ask ask, ApprovalWatch watch) {
+        // The screenshot is taken while the target is re-read: both are reads of the desktop and
+        // the person waits for the sum of them otherwise. It is shown only once the re-read passed.
+        CompletableFuture<byte[]> screenshot = DesktopReads.start(ask.screenshot());
         Optional<CountersignError> before = ask.recheck().get();
         if (before.isPresent()) {
             return consumed(ErrorCode.TARGET_CHANGED, before.get().message());
         }
         Asked asked;
         try {
-            asked = askPerson(ask, pending, watch);
+            asked = askPerson(ask, DesktopReads.result(screenshot), pending, watch);
         } catch (CountersignException e) {
             // The host could not record the request (e.g. the audit log failed): nobody is asked.
             return consumed(ErrorCode.APPROVAL_UNAVAILABLE,
@@ -115,10 +119,9 @@ final class ApprovalFlow {
             return consumed(ErrorCode.REF_UNKNOWN,
                     "the observation was disposed or evicted while the person decided");
         }
-        Optional<CountersignError> after = ask.recheck().get();
-        if (after.isPresent()) {
-            return consumed(ErrorCode.TARGET_CHANGED, after.get().message());
-        }
+        // No re-read here: every runtime re-reads the target (the same checks and more) right
+        // before its one dispatch, which is later than any re-read here could be and refuses a
+        // changed target the same way. A second read in between only delayed the allowed act.
         if (!answeredNonces.add(pending.nonce())) {
             return consumed(ErrorCode.APPROVAL_DENIED, "this approval was already used");
         }
@@ -144,13 +147,13 @@ final class ApprovalFlow {
     private record Asked(ApprovalRequest request, Decision decision, boolean withdrawn) {
     }
 
-    private Asked askPerson(Ask ask, PendingApproval pending, ApprovalWatch watch) {
+    private Asked askPerson(Ask ask, byte[] screenshot, PendingApproval pending, ApprovalWatch watch) {
         String agentId = ask.agentId();
         Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
         Observation observation = ask.observation();
         ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null, ask.summary(),
                 pending.category(), pending.matchedWords(), observation.app.name(), observation.window.title(),
-                expires, ask.screenshot().get());
+                expires, screenshot);
         watch.asking(request);
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
         CompletableFuture<Decision> future = approver.request(request);

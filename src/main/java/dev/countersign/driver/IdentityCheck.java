@@ -7,9 +7,12 @@ import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.WindowInfo;
 import dev.countersign.core.CountersignException;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Seen is not permission (SPEC.md §1.1): re-reads the target right before an action and compares
@@ -33,11 +36,14 @@ final class IdentityCheck {
 
     static Result recheck(DesktopBackend backend, Observation observation, int index) {
         ElementNode seen = observation.nodes.get(index);
+        // The element is read while the app and the window are: the three reads are independent
+        // and each waits on the application. The element's answer counts only after theirs.
+        CompletableFuture<Recheck> element = DesktopReads.start(() -> backend.recheck(seen.handle()));
         Optional<CountersignError> place = appAndWindow(backend, observation);
         if (place.isPresent()) {
             return new Result.Changed(place.get());
         }
-        Recheck now = backend.recheck(seen.handle());
+        Recheck now = DesktopReads.result(element);
         if (now instanceof Recheck.Gone gone) {
             return changed("element", "the element is gone: " + gone.reason());
         }
@@ -50,12 +56,14 @@ final class IdentityCheck {
 
     /** The app restarted or quit, or the observed window is gone: the first such change, if any. */
     static Optional<CountersignError> appAndWindow(DesktopBackend backend, Observation observation) {
+        // Both are read at once; the window's answer (or failure) counts only once the app is the same.
+        CompletableFuture<List<WindowInfo>> windows = DesktopReads.start(() -> backend.listWindows(observation.app));
         Optional<String> appChange = appChanged(backend, observation.app);
         if (appChange.isPresent()) {
             return Optional.of(changed(appChange.get(), "the application was restarted or quit since you observed it")
                     .error());
         }
-        boolean windowStillThere = backend.listWindows(observation.app).stream()
+        boolean windowStillThere = DesktopReads.result(windows).stream()
                 .anyMatch(w -> w.handle().equals(observation.window.handle()));
         return windowStillThere ? Optional.empty()
                 : Optional.of(changed("window", "the window you observed is gone").error());

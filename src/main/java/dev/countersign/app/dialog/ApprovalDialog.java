@@ -4,6 +4,8 @@ import atlantafx.base.theme.Styles;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Decision;
+import dev.countersign.vision.Png;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.time.Clock;
 import java.time.Instant;
@@ -14,6 +16,7 @@ import javafx.animation.Timeline;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -133,6 +136,18 @@ final class ApprovalDialog {
         });
     }
 
+    /**
+     * Styles and lays out the hidden window's content once, before any request: loads the
+     * controls' skins and matches the theme's rules, and decodes a one-pixel PNG so the image
+     * decoder is loaded, all of which the first showing would do otherwise.
+     */
+    void prepare() {
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        root.layout();
+        screenshot(Png.encode(new BufferedImage(1, 1, BufferedImage.TYPE_INT_ARGB)));
+    }
+
     /** Shows the queue's head, moves to the next request, or hides when nothing waits. */
     void refresh() {
         Optional<ApprovalRequest> head = queue.head();
@@ -153,7 +168,7 @@ final class ApprovalDialog {
     private void show(ApprovalRequest request) {
         shownNonce = request.nonce();
         shownAt = clock.instant();
-        Image image = request.screenshot().map(png -> new Image(new ByteArrayInputStream(png))).orElse(null);
+        Image image = request.screenshot().map(ApprovalDialog::screenshot).orElse(null);
         shot.setImage(image);
         shot.setVisible(image != null);
         noShot.setVisible(image == null);
@@ -243,6 +258,10 @@ final class ApprovalDialog {
         Rectangle2D area = screen.getVisualBounds();
         stage.setX(area.getMinX() + (area.getWidth() - stage.getWidth()) / 2);
         stage.setY(area.getMinY() + (area.getHeight() - stage.getHeight()) / 3);
+    }
+
+    private static Image screenshot(byte[] png) {
+        return new Image(new ByteArrayInputStream(png));
     }
 
     Stage stage() {

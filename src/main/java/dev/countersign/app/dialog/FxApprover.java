@@ -23,7 +23,7 @@ public final class FxApprover implements Approver, AutoCloseable {
     private final Clock clock;
     private final ScheduledExecutorService timers;
     private final CopyOnWriteArrayList<IntConsumer> pendingListeners = new CopyOnWriteArrayList<>();
-    /** Created on the FX thread at the first request. */
+    /** Created on the FX thread by {@link #prepare()} or at the first request. */
     private ApprovalDialog dialog;
     private volatile boolean closed;
 
@@ -57,6 +57,20 @@ public final class FxApprover implements Approver, AutoCloseable {
         queue.withdraw(nonce);
     }
 
+    /**
+     * Builds the dialog hidden and styles it once, on the FX thread after what is queued there now
+     * (call it after the theme is installed): the first request then pays no class loading, skin
+     * creation or first styling while the person waits for the dialog. Any thread; without a
+     * toolkit it does nothing, as there is nothing to show.
+     */
+    public void prepare() {
+        try {
+            Platform.runLater(this::prepareOnFx);
+        } catch (IllegalStateException toolkitGone) {
+            // No toolkit: requests are denied in changed(), nothing to prepare.
+        }
+    }
+
     /** Listens to how many requests wait (shown one included); called on any thread. */
     public void onPendingChanged(IntConsumer listener) {
         pendingListeners.add(listener);
@@ -87,6 +101,13 @@ public final class FxApprover implements Approver, AutoCloseable {
         } catch (IllegalStateException toolkitGone) {
             // No toolkit: nobody can answer, so nothing may wait for an answer.
             queue.denyAll();
+        }
+    }
+
+    private void prepareOnFx() {
+        if (dialog == null && !closed) {
+            dialog = new ApprovalDialog(queue, clock);
+            dialog.prepare();
         }
     }
 

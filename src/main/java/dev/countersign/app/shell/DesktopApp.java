@@ -57,6 +57,7 @@ public final class DesktopApp implements MenuActions {
         app.tray = TrayController.install(app, app.facts(), services.clock(), preferTray);
         app.tray.start(app.scheduler);
         services.approver().onPendingChanged(n -> app.tray.poke());
+        services.approver().prepare();
         LOG.info("tray app started ({})", app.tray.inSystemTray() ? "system tray" : "status window");
         return app;
     }

@@ -66,9 +66,41 @@ final class AtspiApps {
     }
 
     Entry resolve(AppSelector selector) {
+        if (selector instanceof AppSelector.ByPid byPid) {
+            Optional<Entry> again = stillAt(byPid.pid());
+            if (again.isPresent()) {
+                return again.get();
+            }
+        }
         Entry found = find(selector);
         known.put(found.info().launch(), found.busName());
         return found;
+    }
+
+    /**
+     * The application a pid was last resolved to, while it still runs there: /proc shows the same
+     * launch at the pid and the bus daemon says the launch's bus name still belongs to it (a
+     * unique bus name is never reused). Its name is read again in the same round trip. This is
+     * what listing every application would find for the pid, without waiting for every other
+     * application on the desktop to answer (each identity re-check before an act resolves the pid).
+     */
+    private Optional<Entry> stillAt(long pid) {
+        Optional<LaunchIdentity> launch = ProcStat.launch(pid);
+        String busName = launch.map(known::get).orElse(null);
+        if (busName == null) {
+            return Optional.empty();
+        }
+        BusCalls calls = bus.calls();
+        BusCalls.Pending name = calls.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.ACCESSIBLE, "Name");
+        BusCalls.Pending owner = calls.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS,
+                "GetConnectionUnixProcessID", "s", busName);
+        BusCalls.Reply named = calls.await(name);
+        BusCalls.Reply owned = calls.await(owner);
+        if (!named.ok() || !owned.ok() || ((org.freedesktop.dbus.types.UInt32) owned.value(0)).longValue() != pid) {
+            return Optional.empty();
+        }
+        return Optional.of(new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get())));
     }
 
     private Entry find(AppSelector selector) {

@@ -244,6 +244,25 @@ class ApprovalDialogTest {
     }
 
     @Test
+    void aDialogPreparedAtStartShowsNothingUntilARequestAndThenGuardsItsButtonsAsAlways() throws Exception {
+        approver.prepare();
+        // The FX thread runs what is queued in order: once this returns, the dialog was prepared.
+        FxTests.onFx(() -> null);
+        assertThat(dialogStage()).as("preparing builds the window hidden").isNull();
+        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
+        assertThat(text("#agent")).isEqualTo("Claude");
+        Button allow = robot.lookup("#allow").queryAs(Button.class);
+        assertThat(FxTests.onFx(allow::isDisabled)).as("the prepared window still starts guarded").isTrue();
+        FxTests.onFx(() -> {
+            allow.fire();
+            return null;
+        });
+        assertThat(f).isNotDone();
+        ImageView shot = robot.lookup("#screenshot").queryAs(ImageView.class);
+        assertThat(FxTests.onFx(() -> shot.getImage().getWidth())).as("the request's own screenshot").isEqualTo(420);
+    }
+
+    @Test
     void buttonsAreDisabledDuringTheGuard() throws Exception {
         ask("n1", "Claude", Duration.ofSeconds(30));
         Node allow = robot.lookup("#allow").queryAs(Button.class);
