@@ -40,9 +40,11 @@ await client.connect(new StreamableHTTPClientTransport(new URL(url),
 const connectMs = ms(t0);
 const call = async (name, args) => body(await client.callTool({ name, arguments: args }, { timeout: 60_000 }));
 
+await ready("cold");
 t0 = now();
 const first = await call("computer_observe", { app: factory, ...bounds });
 const coldMs = ms(t0);
+await ready("warmup");
 
 let nodes = 0;
 for (let i = 0; i < warmup; i++) {

@@ -121,8 +121,9 @@ final class ServedApp implements AutoCloseable {
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
             app.governed = governed;
             app.remotes = remotes;
-            // Compiling the answer path is CPU work: begun once serving, so start does not wait for it.
-            inBackground("countersign-warm-up-answers", endpoint::warmUp);
+            // Before anyone hears that this app serves: on two cores, an agent's first call that
+            // met the warm-up still running paid for both (issue 17).
+            endpoint.warmUp();
             // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,

@@ -278,12 +278,17 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /**
-     * Prepares the answer path of {@code computer_observe} (see {@link ObserveWarmUp}) so that the
-     * first agent's first observe does not pay for loading and compiling it. Meant for a
-     * background thread once the endpoint serves; a call meanwhile simply does the same work.
+     * Prepares the call path of {@code computer_observe} (see {@link ObserveWarmUp}) so that the
+     * first agent's first observe does not pay for loading and compiling it: a few hundred
+     * milliseconds of CPU, best spent before the app says it serves. Never throws: warming up is
+     * an optimization, and a call simply does whatever it did not prepare.
      */
     public void warmUp() {
-        registry.tool(ObserveTool.NAME).ifPresent(observe -> ObserveWarmUp.run(observe, wire, validator));
+        try {
+            registry.tool(ObserveTool.NAME).ifPresent(observe -> ObserveWarmUp.run(observe, wire, validator));
+        } catch (RuntimeException e) {
+            LOG.debug("warming up the observe path failed; the first observe prepares it: {}", e.toString());
+        }
     }
 
     /** The transport's mapper (what warming up must prepare). */

@@ -38,11 +38,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class AtspiDesktopBackend implements DesktopBackend {
     private static final Logger LOG = LoggerFactory.getLogger(AtspiDesktopBackend.class);
-    /**
-     * Walks of the registry's desktop node when warming up: each is a handful of D-Bus round trips
-     * to the registry, so these cost tens of milliseconds and bring the message code to the JIT.
-     */
-    static final int WARM_UP_WALKS = 40;
 
     private final String displayName;
     private final A11yBus bus = new A11yBus();
@@ -125,10 +120,9 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     /**
      * Opens the display and both buses, lists the applications (names and pids, as any resolve
-     * does) and runs the walk {@link #WARM_UP_WALKS} times over the registry's own desktop node,
-     * one element deep: the first observation then pays neither for connections nor for loading
-     * and compiling the walk's code and D-Bus's message reading and writing, which a walk of a
-     * whole window calls hundreds of times. No application's elements are read.
+     * does) and runs the walk once over the registry's own desktop node, one element deep: the
+     * first observation then pays neither for connections nor for loading the walk's code. No
+     * application's elements are read.
      */
     @Override
     public void warmUp() {
@@ -138,10 +132,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             }
             apps.all();
             AtspiRef desktop = new AtspiRef(AtspiApps.REGISTRY, AtspiRef.ROOT_PATH);
-            TreeWalker walker = new TreeWalker(bus.calls(), new NodeReader(bus.calls(), Toolkit.UNKNOWN));
-            for (int i = 0; i < WARM_UP_WALKS; i++) {
-                walker.walk(desktop, new SnapshotLimits(1, 1));
-            }
+            new TreeWalker(bus.calls(), new NodeReader(bus.calls(), Toolkit.UNKNOWN)).walk(desktop, new SnapshotLimits(1, 1));
         } catch (RuntimeException e) {
             LOG.debug("warming up the desktop backend failed; the first call will connect: {}", e.getMessage());
         }
