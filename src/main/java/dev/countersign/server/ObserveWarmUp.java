@@ -99,7 +99,7 @@ final class ObserveWarmUp {
         Digests.digest(identity);
         try {
             Json.mapper().writeValueAsBytes(view);
-            McpSchema.CallToolResult result = ToolResults.ok(view, ObservationOutline.render(view, frames));
+            McpSchema.CallToolResult result = ToolResults.ok(ToolResults.observation(view), ObservationOutline.render(view, frames));
             validator.validate(observe.output(), result.structuredContent());
             Redactor.redact(Map.of("tool", observe.name(), "observation_id", view.observationId(),
                     "fingerprint", view.fingerprint(), "app", view.app().name(), "nodes", view.nodes().size()));
