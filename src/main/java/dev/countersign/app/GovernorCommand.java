@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code countersign governor add|list|remove}: tokens for the governing Countersign (the one on
- * the person's laptop) that drives this machine's runtime over an SSH-forwarded port (SPEC.md §9).
+ * the person's laptop) that drives this machine's runtime over an SSH-forwarded port (docs/govern.md).
  * A separate kind of token in a separate file: it opens only the runtime endpoint, never the agent
  * endpoint, and an agent's token never opens the runtime endpoint.
  */

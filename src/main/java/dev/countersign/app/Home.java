@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Countersign's folder (SPEC.md §12): {@code $COUNTERSIGN_HOME}, else
+ * Countersign's folder (README.md): {@code $COUNTERSIGN_HOME}, else
  * {@code ~/Library/Application Support/Countersign} on macOS, else
  * {@code $XDG_CONFIG_HOME/countersign} (default {@code ~/.config/countersign}). It and its
  * sub-folders are 0700: it holds token hashes, token files and the audit log.
@@ -74,7 +74,7 @@ final class Home {
         return root.resolve("agents.json");
     }
 
-    /** The governing Countersigns allowed to drive this one's runtime (SPEC.md §9); never agents. */
+    /** The governing Countersigns allowed to drive this one's runtime (docs/govern.md); never agents. */
     Path governors() {
         return root.resolve("governors.json");
     }

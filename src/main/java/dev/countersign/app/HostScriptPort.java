@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.function.BiConsumer;
 
 /**
- * The glue between the endpoint's {@link ScriptPort} and a {@link ScriptHost}. SPEC.md §2 lets
+ * The glue between the endpoint's {@link ScriptPort} and a {@link ScriptHost}. docs/architecture.md lets
  * only {@code app} see both packages, so the app holds it.
  */
 public final class HostScriptPort implements ScriptPort {

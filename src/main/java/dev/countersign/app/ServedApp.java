@@ -124,7 +124,7 @@ final class ServedApp implements AutoCloseable {
             // Before anyone hears that this app serves: on two cores, an agent's first call that
             // met the warm-up still running paid for both (issue 17).
             endpoint.warmUp();
-            // The person's own acts are audited too (SPEC.md §7): the kill switch here, and what
+            // The person's own acts are audited too (docs/endpoint.md): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
                     Map.of("by", "person")));
@@ -243,7 +243,7 @@ final class ServedApp implements AutoCloseable {
     }
 
     /**
-     * Serves this machine's runtime to governing Countersigns (SPEC.md §9) on its own loopback
+     * Serves this machine's runtime to governing Countersigns (docs/govern.md) on its own loopback
      * port, to the tokens in {@code governors.json} only. Returns the endpoint's URL.
      */
     synchronized java.net.URI serveRuntime(Home home, EndpointConfig config) {

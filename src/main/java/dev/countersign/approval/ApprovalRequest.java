@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param screenshotPng the Set-of-Mark screenshot with the target highlighted, or null when none
  *     could be taken
  * @param machine the other machine the action is on, when a governed Countersign runs it
- *     (SPEC.md §9); null for this computer
+ *     (docs/govern.md); null for this computer
  */
 public record ApprovalRequest(
         String nonce,

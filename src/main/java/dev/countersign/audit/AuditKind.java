@@ -5,7 +5,7 @@ package dev.countersign.audit;
  * must fsync it before returning.
  *
  * <p>Durability belongs to the kind, not to the caller: approvals, denials and receipts are what
- * an agent is answered with, so they must be on disk before the answer leaves (SPEC.md §7), and
+ * an agent is answered with, so they must be on disk before the answer leaves (docs/audit.md), and
  * no call site can forget that. Chatter kinds are written at once but reach the disk with the next
  * durable record (or on close). Add kinds at the end; never rename a wire name once released.
  */

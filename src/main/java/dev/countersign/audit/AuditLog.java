@@ -26,7 +26,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The append-only, hash-chained audit log (SPEC.md §7): one JSON record per line, each carrying
+ * The append-only, hash-chained audit log (docs/audit.md): one JSON record per line, each carrying
  * the previous record's hash. Safe for many threads; one writer per file, across processes too.
  *
  * <p>{@link #append} returns only after a {@linkplain AuditKind#durable() durable} record is

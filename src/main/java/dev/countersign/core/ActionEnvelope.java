@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Optional;
 
 /**
- * The one description of a proposed action that every later step is bound to (SPEC.md §4). The
+ * The one description of a proposed action that every later step is bound to (docs/graph.md). The
  * preview produces it; reservation, lease, approval and receipt are all checked against it.
  *
  * <p>Timestamps stay the strings that travelled: an unparseable one must reach the validator to be

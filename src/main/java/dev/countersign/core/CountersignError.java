@@ -33,7 +33,7 @@ public record CountersignError(
         return new CountersignError(code, message, null, field, null);
     }
 
-    /** A response field that differs from the request that produced it (SPEC.md §4 binding checks). */
+    /** A response field that differs from the request that produced it (docs/graph.md binding checks). */
     public static CountersignError identityMismatch(String field) {
         return onField(ErrorCode.IDENTITY_MISMATCH, field,
                 "the response's " + field + " does not match the action it answers");

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * A runtime's account of running an action. {@code committed} says it ran; only the attached
- * {@link ReceiptVerification} can say its effect happened (SPEC.md §1.4).
+ * {@link ReceiptVerification} can say its effect happened (docs/architecture.md).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExecutionReceipt(

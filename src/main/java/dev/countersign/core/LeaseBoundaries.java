@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
- * Which apps and windows a lease covers. An empty list is no constraint (SPEC.md §1.8): it means
+ * Which apps and windows a lease covers. An empty list is no constraint (docs/architecture.md): it means
  * unscoped, not "nothing".
  */
 public record LeaseBoundaries(

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * What verification found, never a boolean (SPEC.md §4): the postcondition was observed to hold,
+ * What verification found, never a boolean (docs/graph.md): the postcondition was observed to hold,
  * the action ran without evidence of its effect, or it failed or was contradicted.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "outcome")

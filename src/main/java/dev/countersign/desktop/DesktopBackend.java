@@ -6,7 +6,7 @@ import dev.countersign.core.ErrorCode;
 import java.util.List;
 
 /**
- * The platform SPI (SPEC.md §10): everything Countersign needs from a desktop to observe one
+ * The platform SPI (docs/linux-backend.md): everything Countersign needs from a desktop to observe one
  * window, act on it and prove what it saw, implemented once per platform.
  *
  * <p>Every operation except {@link #sessionState()}, {@link #permissions()} and

@@ -29,7 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The arguments of {@code computer_act} (SPEC.md §3): one operation on one fresh ref. The
+ * The arguments of {@code computer_act} (docs/endpoint.md): one operation on one fresh ref. The
  * operation is the type: Jackson picks the variant from {@code op}, so an argument that belongs to
  * another operation is an unknown property and is refused before the driver sees it. Each variant
  * owns everything that differs between operations: its policy operation, its words for the person,

@@ -18,7 +18,7 @@ public interface ApprovalPolicy {
     /** The digest of the policy in force now; grants bound to another digest are refused at dispatch. */
     String currentDigest();
 
-    /** The credentials withheld from every observation (SPEC.md §7); Countersign's tokens at least. */
+    /** The credentials withheld from every observation (docs/endpoint.md); Countersign's tokens at least. */
     default dev.countersign.policy.ScreenRedactor redactor() {
         return dev.countersign.policy.ScreenRedactor.TOKENS_ONLY;
     }

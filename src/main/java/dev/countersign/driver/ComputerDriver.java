@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The agent-facing operations as a Java API: {@code computer_observe}, {@code computer_act},
- * {@code computer_evidence} (SPEC.md §3). The agent id always comes from the caller's
+ * {@code computer_evidence} (docs/endpoint.md). The agent id always comes from the caller's
  * authenticated connection, never from the arguments. Safe for concurrent use by many agents.
  */
 public final class ComputerDriver {
@@ -106,7 +106,7 @@ public final class ComputerDriver {
         return guarded(agentId, "forward", () -> forwards.act(agentId, act, watch));
     }
 
-    /** Acts a governing Countersign drives node by node through the runtime endpoint (SPEC.md §9). */
+    /** Acts a governing Countersign drives node by node through the runtime endpoint (docs/govern.md). */
     public HostedActs hosted() {
         return hosted;
     }
@@ -191,7 +191,7 @@ public final class ComputerDriver {
      */
     private <T> ToolResult<T> guarded(String agentId, String what, Supplier<ToolResult<T>> operation) {
         if (agentId == null || agentId.isBlank()) {
-            // Identity comes from the host; without one nothing runs (SPEC.md §1.5).
+            // Identity comes from the host; without one nothing runs (docs/architecture.md).
             return ToolResult.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
         }
         try {

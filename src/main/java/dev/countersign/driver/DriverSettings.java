@@ -3,7 +3,7 @@ package dev.countersign.driver;
 import java.time.Duration;
 
 /**
- * The driver's tunables, with the defaults SPEC.md and issue 4 give.
+ * The driver's tunables and their defaults (docs/driver.md).
  *
  * @param observationBudgetBytes serialized observations an agent may keep (32 MiB)
  * @param reservationWait how long an action waits for a window another action holds

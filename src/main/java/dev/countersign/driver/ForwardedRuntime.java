@@ -45,7 +45,7 @@ final class ForwardedRuntime extends LocalRuntime {
 
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
-        // The governed server's "ok" is its own claim, never evidence (SPEC.md §9).
+        // The governed server's "ok" is its own claim, never evidence (docs/govern.md).
         return null;
     }
 }

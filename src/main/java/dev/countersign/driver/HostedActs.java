@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Acts that a governing Countersign drives node by node (SPEC.md §9): the request names its target
+ * Acts that a governing Countersign drives node by node (docs/govern.md): the request names its target
  * by app, window and element evidence (role, name, identifier) instead of a ref, since the
  * governor never observes this desktop through the agent tools. {@link #prepare} observes the
  * window itself, finds exactly one element that matches, and runs the same checks a local

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 
-/** What {@code computer_observe} returns to the agent (SPEC.md §3). */
+/** What {@code computer_observe} returns to the agent (docs/endpoint.md). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ObservationView(
         @JsonProperty("observation_id") String observationId,

@@ -6,7 +6,7 @@ import dev.countersign.core.ErrorCode;
 import java.util.Optional;
 
 /**
- * The arguments of {@code computer_observe} (SPEC.md §3). Absent numbers take their defaults;
+ * The arguments of {@code computer_observe} (docs/endpoint.md). Absent numbers take their defaults;
  * {@link #validate()} names the first field out of range.
  *
  * @param app the application: its name (Linux) or bundle id (macOS), or its pid as digits; null

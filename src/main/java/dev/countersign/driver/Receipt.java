@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
- * The agent-facing receipt of one {@code computer_act} (SPEC.md §3). {@code status} is
+ * The agent-facing receipt of one {@code computer_act} (docs/endpoint.md). {@code status} is
  * {@code confirmed} only with evidence; {@code unknown} when the action may have run but nothing
  * shows its effect; {@code rejected} when nothing was dispatched; {@code failed} when it did not
  * commit or the evidence contradicts it.

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The outcome of one agent-facing operation: a value, or an error with a stable code. Expected
- * failures are values (SPEC.md §3: a failed tool call is a result with {@code isError}, not an
+ * failures are values (docs/endpoint.md: a failed tool call is a result with {@code isError}, not an
  * exception).
  */
 public sealed interface ToolResult<T> {

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** The arguments of {@code computer_visual_observe} and {@code computer_visual_act} (SPEC.md §3). */
+/** The arguments of {@code computer_visual_observe} and {@code computer_visual_act} (docs/endpoint.md). */
 public final class VisualArgs {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 

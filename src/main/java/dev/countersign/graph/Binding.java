@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Binds a runtime's responses back to the request that produced them (SPEC.md §4). Typed
+ * Binds a runtime's responses back to the request that produced them (docs/graph.md). Typed
  * deserialization proves shape, not provenance: a well-formed lease of another session parses
  * fine, so every response passes one of these checks before it enters graph state.
  *

@@ -9,7 +9,7 @@ import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
 
 /**
- * A runtime the governed graph drives (SPEC.md §4): the in-process desktop driver, or an MCP
+ * A runtime the governed graph drives (docs/graph.md): the in-process desktop driver, or an MCP
  * client to an external computer-use server. The runtime is the authority on what it did; the
  * graph never trusts the shape of what it returns and binds every response to the envelope.
  *

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs one action through observe → preview → reserve → approve → lease → execute → verify →
- * release (SPEC.md §4). The nodes, their work and their edges are declared once, in
+ * release (docs/graph.md). The nodes, their work and their edges are declared once, in
  * {@link TransitionTable}; this class only runs that declaration until it reaches a declared stop.
  * Deterministic: time comes from the injected clock and ids from the injected source; the runtime
  * is the only thing it talks to.

@@ -7,7 +7,7 @@ import dev.countersign.core.VerificationOutcome;
 import java.util.Optional;
 
 /**
- * Classifies a receipt's evidence against the declared postcondition (SPEC.md §4 evidence table).
+ * Classifies a receipt's evidence against the declared postcondition (docs/graph.md evidence table).
  * Absence of evidence is never evidence of success.
  *
  * <table>

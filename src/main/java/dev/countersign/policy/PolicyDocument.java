@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * The policy as the person edits it: a versioned JSON document with the risk words per category
- * and language, and the key rules (SPEC.md §5). Parse one with {@link RiskPolicy#parse(byte[])}.
+ * and language, and the key rules (docs/policy.md). Parse one with {@link RiskPolicy#parse(byte[])}.
  *
  * <p>The compact constructors enforce what the file must say, so a document that exists is one
  * the policy can run; every message quotes the rule that was broken.

@@ -1,7 +1,7 @@
 package dev.countersign.policy;
 
 /**
- * The closed set of reasons an action needs approval (SPEC.md §5), in precedence order: when a
+ * The closed set of reasons an action needs approval (docs/policy.md), in precedence order: when a
  * label matches several categories, the earliest one names the approval.
  *
  * <p>The order puts what cannot be undone first: a deletion or a payment outlives the moment,

@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The decision function of SPEC.md §5: given the facts of one action, whether it runs, needs the
+ * The decision function of docs/policy.md: given the facts of one action, whether it runs, needs the
  * person's approval (and why), or is refused. Pure and deterministic; thread-safe.
  *
  * <p>Rules, in order: a secure target refuses every act; a visual act always asks as

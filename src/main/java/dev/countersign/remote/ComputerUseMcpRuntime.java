@@ -29,13 +29,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The governed graph's runtime as an MCP client to a runtime that exposes the runtime operations
- * (SPEC.md §9) — another Countersign, or any server speaking the same eight tools. It trusts
+ * (docs/govern.md) — another Countersign, or any server speaking the same eight tools. It trusts
  * nothing the far side returns:
  * <ul>
  *   <li>it keeps exactly the envelope {@code preview_action} returned; any later call whose
  *       envelope differs in any field is refused naming that field, even when the action id
  *       matches, and an action executes at most once;</li>
- *   <li>every lease, reservation and receipt passes SPEC.md §4's binding checks here, at its own
+ *   <li>every lease, reservation and receipt passes docs/graph.md's binding checks here, at its own
  *       boundary, before the graph sees it (another session's well-formed lease is
  *       {@code IDENTITY_MISMATCH} naming the field); a foreign reservation is released here, since
  *       the graph never gets to hold it;</li>

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Exact-envelope preservation (SPEC.md §9): an envelope is either the one a preview returned,
+ * Exact-envelope preservation (docs/govern.md): an envelope is either the one a preview returned,
  * field for field, or it is refused naming the first field that differs — a matching action id
  * proves nothing. Also binds a preview's envelope to the request it answers.
  */

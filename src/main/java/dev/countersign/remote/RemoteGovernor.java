@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The governing side (SPEC.md §9): runs the governed graph on this Countersign over a
+ * The governing side (docs/govern.md): runs the governed graph on this Countersign over a
  * {@link ComputerUseMcpRuntime} whose far side is another machine's Countersign, and asks this
  * machine's person — the approval dialog names the other machine. The far side's policy says what
  * is risky there (it sees the live element); when it says nothing, the person is asked anyway.

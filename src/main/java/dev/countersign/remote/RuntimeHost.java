@@ -33,7 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This Countersign's runtime, served to a governing Countersign (SPEC.md §9) through the runtime
+ * This Countersign's runtime, served to a governing Countersign (docs/govern.md) through the runtime
  * endpoint. The governor runs the graph and asks its person; this side still decides what may
  * happen on its own desktop: secure fields, its own windows and the kill switch are refused here
  * whatever the governor approved, and an act its own policy finds risky runs only with an

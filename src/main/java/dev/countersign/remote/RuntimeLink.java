@@ -3,7 +3,7 @@ package dev.countersign.remote;
 import java.util.Map;
 
 /**
- * The wire to a runtime that exposes the runtime operations (SPEC.md §9): one call, one JSON
+ * The wire to a runtime that exposes the runtime operations (docs/govern.md): one call, one JSON
  * answer. A refusal the far side reports comes back as a
  * {@link dev.countersign.core.CountersignException} with the far side's code; one it made before
  * dispatch as a {@link dev.countersign.core.DispatchRefusedException}.

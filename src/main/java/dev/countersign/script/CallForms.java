@@ -25,7 +25,7 @@ import org.mozilla.javascript.ast.StringLiteral;
 import org.mozilla.javascript.ast.TemplateLiteral;
 
 /**
- * The static half of the call-form rule (SPEC.md §8): before a script runs, every tool call must
+ * The static half of the call-form rule (docs/script.md): before a script runs, every tool call must
  * read {@code call_tool("name", {key: value, …})} with a string-literal name of a known tool and
  * one object argument whose keys are plain names or strings. Anything else is refused with the
  * right form spelled out. The runtime repeats the checks that code built at run time could evade.

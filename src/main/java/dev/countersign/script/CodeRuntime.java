@@ -24,7 +24,7 @@ import org.mozilla.javascript.Undefined;
 import org.mozilla.javascript.ast.AstRoot;
 
 /**
- * Runs CodeAct scripts step by step (SPEC.md §8): a script is the body of a JavaScript function,
+ * Runs CodeAct scripts step by step (docs/script.md): a script is the body of a JavaScript function,
  * interpreted by Rhino with serializable continuations; each {@code call_tool} stops the run with
  * a {@link RunStep.Call} that carries the continuation as bytes, and {@link #resume} continues it
  * in a fresh scope — in this process or after a restart. Stateless and safe for concurrent use.
@@ -125,7 +125,7 @@ public final class CodeRuntime {
         return ScriptPrompt.render(ToolCatalog.all(), limits);
     }
 
-    /** The short form of {@link #prompt()} for a tool description (SPEC.md §3 keeps tools/list small). */
+    /** The short form of {@link #prompt()} for a tool description (docs/endpoint.md keeps tools/list small). */
     public String compactPrompt() {
         return ScriptPrompt.compact(ToolCatalog.all(), limits);
     }

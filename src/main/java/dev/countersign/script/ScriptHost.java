@@ -22,7 +22,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Runs {@code computer_script} and {@code computer_script_resume} (SPEC.md §8): drives a script
+ * Runs {@code computer_script} and {@code computer_script_resume} (docs/script.md): drives a script
  * through its tool calls with SAVE-BEFORE and SAVE-AFTER checkpoints around each, answers
  * {@code suspended} while a call waits for the person, and recovers scripts after a restart from
  * their checkpoints alone. Tool calls run on a dispatch executor so that a call waiting for the

@@ -7,7 +7,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
 /**
- * {@code computer_act}: one governed action on one fresh ref (SPEC.md §3). The receipt is in the
+ * {@code computer_act}: one governed action on one fresh ref (docs/endpoint.md). The receipt is in the
  * audit log, fsynced, before the agent sees it.
  */
 final class ActTool implements AgentTool {

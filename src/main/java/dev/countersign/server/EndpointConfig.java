@@ -73,7 +73,7 @@ public record EndpointConfig(
                 maxSessionsPerAgent, socket);
     }
 
-    /** Also serve on this Unix-domain socket (the stdio bridge dials it; SPEC.md §7). */
+    /** Also serve on this Unix-domain socket (the stdio bridge dials it; docs/endpoint.md). */
     public EndpointConfig withSocket(java.nio.file.Path path) {
         return new EndpointConfig(bindAddress, port, maxBodyBytes, requestsPerSecond, burst, maxConcurrentCalls,
                 sessionIdle, maxSessionsPerAgent, path);

@@ -4,7 +4,7 @@ import dev.countersign.driver.ComputerDriver;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
-/** {@code computer_evidence}: session, permissions, Countersign's identity, this agent's receipts (SPEC.md §3). */
+/** {@code computer_evidence}: session, permissions, Countersign's identity, this agent's receipts (docs/endpoint.md). */
 final class EvidenceTool implements AgentTool {
     private final ComputerDriver driver;
 

@@ -20,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything a request must pass before the MCP SDK sees it (SPEC.md §7, security.md checks
+ * Everything a request must pass before the MCP SDK sees it (docs/endpoint.md, security.md checks
  * 1-7, 16), in this order: a loopback {@code Host} on our port (DNS rebinding), a loopback
  * {@code Origin} if any, a valid bearer token, the body limit, the agent's rate and concurrency
  * limits, one well-formed JSON-RPC object, a known {@code MCP-Protocol-Version} if any, and a

@@ -34,7 +34,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The loopback MCP endpoint (SPEC.md §7): the official SDK's Streamable HTTP transport inside
+ * The loopback MCP endpoint (docs/endpoint.md): the official SDK's Streamable HTTP transport inside
  * embedded Jetty at {@code http://127.0.0.1:<port>/mcp}, behind {@link GuardFilter}. Start it with
  * {@link #start}; {@link #close} stops it and leaves no thread behind.
  */

@@ -11,9 +11,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
 /**
- * {@code computer_observe}: a bounded read of one window's accessibility tree (SPEC.md §3). Named
- * by neither app nor window, it lists the running apps and their windows instead (SPEC's
- * {@code computer_apps}, without a sixth tool in {@code tools/list}), so an agent names what it saw.
+ * {@code computer_observe}: a bounded read of one window's accessibility tree (docs/endpoint.md). Named
+ * by neither app nor window, it lists the running apps and their windows instead (what a
+ * {@code computer_apps} tool would, without a sixth tool in {@code tools/list}), so an agent names what it saw.
  */
 final class ObserveTool implements AgentTool {
     static final String NAME = "computer_observe";

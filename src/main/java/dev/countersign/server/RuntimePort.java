@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How the runtime endpoint reaches a governed runtime (SPEC.md §9) without depending on the
+ * How the runtime endpoint reaches a governed runtime (docs/govern.md) without depending on the
  * package that implements it: the app wires a {@code remote.RuntimeHost} behind it. Only a
  * governing Countersign calls these operations, authenticated by a governor token; agents never
  * see them.

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One runtime operation (SPEC.md §9) as an MCP tool of the runtime endpoint. Its arguments are
+ * One runtime operation (docs/govern.md) as an MCP tool of the runtime endpoint. Its arguments are
  * whole core records (envelope, lease, reservation, receipt), bound strictly by the port; a
  * refusal before dispatch answers {@code "dispatched": false}, so the governor can tell "nothing
  * ran" from "may have run".

@@ -5,8 +5,8 @@ import dev.countersign.driver.Receipt;
 import java.util.function.BiConsumer;
 
 /**
- * How the endpoint reaches CodeAct scripts (SPEC.md §8) without depending on the {@code script}
- * package: the app wires a {@code script.ScriptHost} behind it (SPEC.md §2 lets only the app see
+ * How the endpoint reaches CodeAct scripts (docs/script.md) without depending on the {@code script}
+ * package: the app wires a {@code script.ScriptHost} behind it (docs/architecture.md lets only the app see
  * both). The endpoint hands every call an approval watch and a receipt recorder for its audit log.
  */
 public interface ScriptPort {

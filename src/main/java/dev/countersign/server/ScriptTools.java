@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * {@code computer_script} and {@code computer_script_resume} (SPEC.md §3, §8): the two tools over a
+ * {@code computer_script} and {@code computer_script_resume} (docs/endpoint.md, §8): the two tools over a
  * {@link ScriptPort}. The approvals and receipts of a script's acts go to the audit log like those
  * of {@code computer_act}; the approval watch never withdraws, because a suspended script has no
  * caller waiting by design.

@@ -21,7 +21,7 @@ import java.util.Map;
  * one), without {@code structuredContent}: clients built on the TypeScript SDK 1.x check
  * structured content against the success schema even on errors and would replace ours with
  * their own validation error (docs/decisions/0006-error-results.md). Only protocol faults are
- * JSON-RPC errors (SPEC.md §3).
+ * JSON-RPC errors (docs/endpoint.md).
  */
 final class ToolResults {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {

@@ -3,7 +3,7 @@ package dev.countersign.vision;
 import java.awt.image.BufferedImage;
 
 /**
- * The pixel check of SPEC.md §3: rejects near-black and fully transparent captures and flags
+ * The pixel check of docs/endpoint.md: rejects near-black and fully transparent captures and flags
  * near-white and near-uniform ones.
  *
  * <p>Every pixel is examined, not a grid sample: a terminal with one prompt on black, or a dark

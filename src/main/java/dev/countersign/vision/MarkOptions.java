@@ -3,7 +3,7 @@ package dev.countersign.vision;
 import java.util.Optional;
 
 /**
- * How many marks to burn (1–200, default 80, SPEC.md §3) and, for the approval dialog, which ref's
+ * How many marks to burn (1–200, default 80, docs/endpoint.md) and, for the approval dialog, which ref's
  * mark to draw emphasised.
  */
 public record MarkOptions(int maxMarks, String highlightRef) {

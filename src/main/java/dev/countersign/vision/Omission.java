@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Objects;
 
 /**
- * A candidate that got no mark, and why, in the fixed vocabulary of SPEC.md §3:
+ * A candidate that got no mark, and why, in the fixed vocabulary of docs/endpoint.md:
  * {@code mark-budget-exceeded}, {@code static-label}, {@code target_has_no_frame},
  * {@code target_outside_captured_window} or {@code stale_target: <why>}.
  */
@@ -24,7 +24,7 @@ public record Omission(
                 || reason.equals(NO_FRAME) || reason.equals(OUTSIDE_WINDOW)
                 || (reason.startsWith(STALE_PREFIX) && !reason.substring(STALE_PREFIX.length()).isBlank());
         if (!known) {
-            throw new IllegalArgumentException("omission reasons come from the fixed vocabulary of SPEC.md §3, got '"
+            throw new IllegalArgumentException("omission reasons come from the fixed vocabulary of docs/endpoint.md, got '"
                     + reason + "'");
         }
     }

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * SPEC.md §2's package map as data, the one place it is written: each top-level package and the
+ * docs/architecture.md's package map as data, the one place it is written: each top-level package and the
  * project packages it may depend on. {@link PackageMapTest} builds its layer rule from it and
  * checks the table in docs/architecture.md against it.
  */

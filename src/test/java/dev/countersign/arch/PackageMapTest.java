@@ -12,7 +12,7 @@ import com.tngtech.archunit.library.Architectures;
 import java.util.Map;
 import java.util.Set;
 
-/** Holds SPEC.md §2's package map: who may depend on whom. */
+/** Holds docs/architecture.md's package map: who may depend on whom. */
 @AnalyzeClasses(packages = "dev.countersign", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageMapTest {
     private static final String[] UI_NATIVE_TRANSPORT = {
@@ -21,7 +21,7 @@ class PackageMapTest {
 
     @ArchTest
     static final ArchRule packageMap = layers()
-            .because("SPEC.md §2: features depend inward on core; nothing depends on app");
+            .because("docs/architecture.md: features depend inward on core; nothing depends on app");
 
     /** The layer rule, built from {@link PackageMap}: each layer may only access what the map lists. */
     private static Architectures.LayeredArchitecture layers() {
@@ -71,7 +71,7 @@ class PackageMapTest {
                     "dev.countersign.desktop..", "dev.countersign.vision..", "dev.countersign.approval..",
                     "dev.countersign.server..", "dev.countersign.script..", "dev.countersign.audit..",
                     "dev.countersign.app..")
-            .because("SPEC.md §2: core holds value types and depends on nothing of the project");
+            .because("docs/architecture.md: core holds value types and depends on nothing of the project");
 
     @ArchTest
     static final ArchRule leafFeaturesDependOnlyOnCore = noClasses()
@@ -81,7 +81,7 @@ class PackageMapTest {
             .should().dependOnClassesThat().resideInAnyPackage(
                     "dev.countersign.driver..", "dev.countersign.server..", "dev.countersign.script..",
                     "dev.countersign.app..")
-            .because("SPEC.md §2: graph, policy, desktop, vision, approval and audit build on core only");
+            .because("docs/architecture.md: graph, policy, desktop, vision, approval and audit build on core only");
 
     @ArchTest
     static final ArchRule pureCoreHasNoUiNativeOrTransport = noClasses()
@@ -114,5 +114,5 @@ class PackageMapTest {
             .orShould().haveSimpleNameStartingWith("Mock")
             .orShould().haveSimpleNameStartingWith("Stub")
             .orShould().haveSimpleNameStartingWith("Dummy")
-            .because("test doubles live in src/test (SPEC.md §2)");
+            .because("test doubles live in src/test (docs/architecture.md)");
 }

@@ -10,7 +10,7 @@ class ErrorCodeTest {
 
     @Test
     void registryHoldsExactlyTheSpecifiedWireStrings() {
-        // SPEC.md §3. Wire strings are forever: renaming one breaks every agent that handles it.
+        // docs/endpoint.md Wire strings are forever: renaming one breaks every agent that handles it.
         assertThat(Arrays.stream(ErrorCode.values()).map(Enum::name)).containsExactly(
                 "REF_UNKNOWN", "REF_EXPIRED", "OBSERVATION_CONSUMED", "OBSERVATION_EVICTED", "TARGET_CHANGED",
                 "IDENTITY_MISMATCH", "SECURE_FIELD_REFUSED", "APPROVAL_DENIED", "APPROVAL_EXPIRED",

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.Arguments;
 
 /**
- * SPEC.md §4's binding table as rows, shared by every runtime that must enforce it: each row bends
+ * docs/graph.md's binding table as rows, shared by every runtime that must enforce it: each row bends
  * one well-bound response (name, edit, expected code, expected field). {@link BindingTest} checks
  * them against {@link Binding} directly; the remote runtime's test has its far side return them.
  * The edits are relative to the response, so they apply to whichever runtime produced it; the

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** SPEC.md §4's binding table and lease limits, row by row. */
+/** docs/graph.md's binding table and lease limits, row by row. */
 class BindingTest {
 
     private static Arguments row(String name, Object edit, ErrorCode code, String field) {

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC.md §4's reservation cleanup, for any runtime in front of the scripted one: once a
+ * docs/graph.md's reservation cleanup, for any runtime in front of the scripted one: once a
  * reservation is accepted every terminal path releases it, the primary failure stays primary,
  * both failures travel in one deterministic error, and a cleanup failure after success is an error.
  * A test class extends it and says which harness (which runtime) to run it on.

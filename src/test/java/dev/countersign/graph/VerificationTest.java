@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** SPEC.md §4's evidence → outcome table, row by row, and the outcome table's flags. */
+/** docs/graph.md's evidence → outcome table, row by row, and the outcome table's flags. */
 class VerificationTest {
     private static final ActionPostcondition DIGEST = new ActionPostcondition("ui_element", null, "abc", null);
     private static final ActionPostcondition CONTENT = new ActionPostcondition("ui_element", null, null, "abc");

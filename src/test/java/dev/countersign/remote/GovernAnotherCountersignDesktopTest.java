@@ -45,7 +45,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * the first (this test process: the graph, the approver, {@link ComputerUseMcpRuntime}) governs the
  * second ({@code countersign serve --runtime-port} on a second private desktop, its own home) through
  * the second's runtime endpoint. What runs, runs on the second desktop; the second still refuses
- * secure fields and honours its kill switch whatever the first approved; the SPEC §9 regressions
+ * secure fields and honours its kill switch whatever the first approved; the docs/govern.md regressions
  * are refused at the second's boundary too.
  */
 @Tag("desktop")

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every check of SPEC.md §7 and security.md, with raw HTTP against the real socket. */
+/** Every check of docs/endpoint.md and security.md, with raw HTTP against the real socket. */
 class EndpointSecurityTest {
     @TempDir
     Path home;

@@ -29,7 +29,7 @@ public record AppSettings(
         @JsonProperty("burst") Integer burst,
         @JsonProperty("max_concurrent_calls") Integer maxConcurrentCalls) {
 
-    /** The documented default port (SPEC.md §7). */
+    /** The documented default port (docs/endpoint.md). */
     public static final int DEFAULT_PORT = 7475;
 
     public AppSettings {
