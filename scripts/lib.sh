@@ -43,10 +43,10 @@ CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:Ma
 # jar as built and the JDK that wrote it, so ./countersign rebuilds both after every build.
 
 # Writes target/cds/countersign.jar and target/cds/countersign.jsa from target/classes with a
-# training start: `serve` on a throwaway home until its warm-up threads end; the JVM writes the
-# archive as it exits. Prints nothing on stdout; on failure the app starts without an archive.
+# training start: `serve` on a throwaway home until it serves (its warm-up runs before that); the
+# JVM writes the archive as it exits. Prints nothing on stdout; on failure the app starts without an archive.
 cs_build_class_archive() {
-  local root=$1 dir="$1/target/cds" home pid i
+  local root=$1 dir="$1/target/cds" home pid i traps
   rm -rf "$dir"
   mkdir -p "$dir"
   "$JAVA_HOME/bin/jar" --create --file "$dir/countersign.jar" -C "$root/target/classes" . || return 1
@@ -55,23 +55,28 @@ cs_build_class_archive() {
     -Dcountersign.home="$home" -cp "$dir/countersign.jar:$(cat "$root/target/classpath.txt")" \
     dev.countersign.app.Main serve --headless --port 0 >"$home/out" 2>"$home/err" &
   pid=$!
+  # However this shell ends (Ctrl-C, a client closing the bridge mid-build), the training server ends
+  # with it; the caller's own traps are put back after.
+  traps=$(trap -p EXIT INT TERM)
+  trap 'kill -KILL '"$pid"' 2>/dev/null; rm -rf "'"$home"'" "'"$dir"'/countersign.jsa"' EXIT INT TERM
   for ((i = 0; i < 600; i++)); do
     grep -q "serving agents at" "$home/out" 2>/dev/null && break
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
-  # The warm-up threads (countersign-warm-up*) run once serving: waited for where /proc shows
-  # threads, else given a few seconds.
-  if [[ -d /proc/self/task ]]; then
-    for ((i = 0; i < 300; i++)); do
-      grep -qs '^countersign-war' /proc/"$pid"/task/*/comm || break
-      sleep 0.1
-    done
-  else
-    sleep 3
-  fi
   kill -TERM "$pid" 2>/dev/null
-  wait "$pid" 2>/dev/null
+  # It writes the archive as it exits; one that does not exit in 20 s is killed and leaves none.
+  for ((i = 0; i < 200; i++)); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid" 2>/dev/null
+    rm -f "$dir/countersign.jsa"
+  fi
+  wait "$pid" 2>/dev/null || true
+  trap - EXIT INT TERM
+  eval "$traps"
   rm -rf "$home"
   [[ -s $dir/countersign.jsa ]]
 }
@@ -86,6 +91,7 @@ cs_app_classpath() {
   CS_CDS_OPTIONS=()
   if [[ -s $dir/countersign.jsa && $dir/countersign.jsa -nt $dir/countersign.jar ]]; then
     CS_APP_CP="$dir/countersign.jar:$(cat "$root/target/classpath.txt")"
-    CS_CDS_OPTIONS=(-XX:SharedArchiveFile="$dir/countersign.jsa" -Xlog:disable -Xlog:all=warning:stderr)
+    CS_CDS_OPTIONS=(-XX:SharedArchiveFile="$dir/countersign.jsa" -Xlog:disable -Xlog:all=warning:stderr
+      -XX:+DisplayVMOutputToStderr)
   fi
 }

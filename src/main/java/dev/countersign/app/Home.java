@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Countersign's folder (README.md): {@code $COUNTERSIGN_HOME}, else
+ * Countersign's folder (docs/endpoint.md): {@code $COUNTERSIGN_HOME}, else
  * {@code ~/Library/Application Support/Countersign} on macOS, else
  * {@code $XDG_CONFIG_HOME/countersign} (default {@code ~/.config/countersign}). It and its
  * sub-folders are 0700: it holds token hashes, token files and the audit log.

@@ -121,10 +121,7 @@ final class ServedApp implements AutoCloseable {
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
             app.governed = governed;
             app.remotes = remotes;
-            // Before anyone hears that this app serves: on two cores, an agent's first call that
-            // met the warm-up still running paid for both (issue 17).
-            endpoint.warmUp();
-            // The person's own acts are audited too (docs/endpoint.md): the kill switch here, and what
+            // The person's own acts are audited too (docs/audit.md): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
                     Map.of("by", "person")));
@@ -136,6 +133,10 @@ final class ServedApp implements AutoCloseable {
                 app.close();
                 throw e;
             }
+            // Once agents are watched (one removed meanwhile is revoked) and before anyone hears that
+            // this app serves: on two cores, an agent's first call that met the warm-up still running
+            // paid for both (issue 17).
+            endpoint.warmUp();
             return app;
         } catch (RuntimeException e) {
             // Starting failed (port taken, bad bind): release the log so the error is the only effect.

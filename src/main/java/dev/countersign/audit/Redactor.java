@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 /**
  * Removes secrets from audit details before they are written: values under secret-sounding keys,
  * bearer tokens and Countersign tokens inside any string, and the typed or read values of any
- * record that concerns a secure (password) field (docs/architecture.md, security check 15).
+ * record that concerns a secure (password) field (docs/security.md).
  *
  * <p>It errs towards redacting too much: a redacted harmless value costs a little detail, a
  * leaked token costs the person's machine.

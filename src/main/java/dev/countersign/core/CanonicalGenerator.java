@@ -113,7 +113,7 @@ final class CanonicalGenerator extends GeneratorBase {
 
     @Override
     public void writeNumber(long v) throws IOException {
-        if (Math.abs(v) > EXACT) {
+        if (v < -EXACT || v > EXACT) {  // not Math.abs: it leaves Long.MIN_VALUE negative
             throw new NotCanonical("an integer beyond 2^53");
         }
         beforeValue();

@@ -142,7 +142,7 @@ public final class Digests {
         double d;
         if (node.isInt() || node.isLong()) {
             long v = node.longValue();
-            if (Math.abs(v) <= (1L << 53)) {
+            if (v >= -(1L << 53) && v <= (1L << 53)) {  // not Math.abs: it leaves Long.MIN_VALUE negative
                 out.append(v);
                 return;
             }

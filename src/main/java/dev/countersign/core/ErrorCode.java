@@ -1,7 +1,7 @@
 package dev.countersign.core;
 
 /**
- * The one registry of stable error codes that agents, receipts and logs carry (docs/endpoint.md).
+ * The one registry of stable error codes that agents, receipts and logs carry.
  *
  * <p>The wire string is the enum name and never changes once released; the default hint tells an
  * agent what to do next. Human messages are separate and may change.

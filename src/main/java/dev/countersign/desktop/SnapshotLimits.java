@@ -1,6 +1,6 @@
 package dev.countersign.desktop;
 
-/** The bounds of one tree snapshot, as docs/endpoint.md allows them: 1–2000 nodes and 1–16 levels below the window. */
+/** The bounds of one tree snapshot, as computer_observe allows them: 1–2000 nodes and 1–16 levels below the window. */
 public record SnapshotLimits(int maxNodes, int maxDepth) {
 
     public static final int MAX_NODES = 2000;

@@ -38,7 +38,7 @@ final class ActFlow {
                 PreGraph.arguments(args::validate),
                 PreGraph.notPaused(ctx),
                 PreGraph.check("fresh ref", () -> t.resolve(ctx.observations.resolve(agentId, args.ref()))),
-                // Before any approval: no approval unlocks a secure field (docs/architecture.md).
+                // Before any approval: no approval unlocks a secure field (docs/driver.md).
                 PreGraph.check("not secure", () -> t.seen().secure() ? Optional.of(CountersignError.onField(
                         ErrorCode.SECURE_FIELD_REFUSED, "ref",
                         "the target is a secure (password) field; Countersign never types into or acts on one"))

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Asks the person when the graph interrupts for approval (docs/app.md). Before asking it re-checks
+ * Asks the person when the graph interrupts for approval (docs/driver.md; the dialog is in docs/app.md). Before asking it re-checks
  * the target, so the person is never asked about one that changed; after an allow the runtime's
  * own re-check right before dispatch refuses a target that changed while the person decided. The grant it mints is bound to the pending request's nonce, digest,
  * route and policy; a nonce is answered once.

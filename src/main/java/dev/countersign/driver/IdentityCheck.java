@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Seen is not permission (docs/architecture.md): re-reads the target right before an action and compares
+ * Seen is not permission (docs/driver.md): re-reads the target right before an action and compares
  * it with what the agent observed — app launch (pid + start time), window, role, subrole, name,
  * identifier, frame and secure flag. Any difference is {@code TARGET_CHANGED} naming the field.
  */

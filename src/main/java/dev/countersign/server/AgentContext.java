@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * What the endpoint hands each tool call through the SDK's transport context: the agent id the
- * bearer token authenticated (docs/architecture.md), and the call's response stream for noticing a
+ * bearer token authenticated (docs/endpoint.md), and the call's response stream for noticing a
  * disconnect, and the call's cancellation flag. Tools read identity only from here, never from arguments.
  */
 final class AgentContext {

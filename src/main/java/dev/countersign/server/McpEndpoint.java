@@ -200,8 +200,9 @@ public final class McpEndpoint implements AutoCloseable {
                 // evicts and forgets sessions instead and ends the SDK's (see docs/endpoint.md).
                 .sessionSweepInterval(null)
                 .build();
-        // The SDK's default validator, named here so that warming up prepares the one in use.
-        JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
+        // Results are checked against their output schemas on the map itself (issue 17); one
+        // instance, so that warming up prepares the validator in use.
+        JsonSchemaValidator validator = new OutputSchemaCheck(Json.mapper());
         McpSyncServer mcp = McpServer.sync(transport)
                 .serverInfo("countersign", version)
                 .jsonSchemaValidator(validator)
@@ -209,8 +210,6 @@ public final class McpEndpoint implements AutoCloseable {
                 .instructions(instructions)
                 // Our own validation names the field with our error shape (ArgSchema).
                 .validateToolInputs(false)
-                // Results are checked against their output schemas on the map itself (issue 17).
-                .jsonSchemaValidator(new OutputSchemaCheck(Json.mapper()))
                 // Run tools on the request's Jetty thread, not the SDK's small shared pool: an
                 // approval wait holds its thread, and the per-agent limit bounds how many.
                 .immediateExecution(true)

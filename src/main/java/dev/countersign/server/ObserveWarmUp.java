@@ -50,10 +50,15 @@ final class ObserveWarmUp {
      * role, name and frame, and values, states, actions and descriptions where such widgets have
      * them. Its texts are placeholders; no screen was read.
      */
+    /** States as the driver gives them: a list of its own per node (an {@code ArrayList}, whose serializer differs). */
+    private static List<String> states(String commaSeparated) {
+        return commaSeparated.isEmpty() ? new ArrayList<>() : new ArrayList<>(List.of(commaSeparated.split(",")));
+    }
+
     static ObservationView sample(int nodes) {
         List<NodeView> list = new ArrayList<>(nodes);
         list.add(new NodeView("rWarmUpRoot0", "frame", null, "Widget Factory", null, null,
-                new int[] {0, 0, 1200, 800}, List.of("active", "resizable"), List.of(), false, 0, null, null));
+                new int[] {0, 0, 1200, 800}, states("active,resizable"), List.of(), false, 0, null, null));
         for (int i = 1; i < nodes; i++) {
             String[] row = ROWS[i % ROWS.length];
             int depth = 1 + i % 5;
@@ -61,7 +66,7 @@ final class ObserveWarmUp {
             list.add(new NodeView(String.format("r%011d", i), row[0], null, row[1] + " " + i,
                     i % 7 == 0 ? "widget-" + i : null, row[0].equals("text") ? "value " + i : null,
                     new int[] {10 * (i % 40), 24 * (i / 40), 120, 24},
-                    row[2].isEmpty() ? List.of() : List.of(row[2].split(",")),
+                    states(row[2]),
                     row[3].isEmpty() ? List.of() : List.of(row[3]), false, depth, parent,
                     i % 9 == 0 ? "Shortcut Ctrl+" + i : null));
         }

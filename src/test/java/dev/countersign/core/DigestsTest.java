@@ -159,6 +159,10 @@ class DigestsTest {
         assertThatThrownBy(() -> write(List.of(1.5))).isInstanceOf(CanonicalGenerator.NotCanonical.class);
         assertThatThrownBy(() -> write(List.of((1L << 53) + 1))).isInstanceOf(CanonicalGenerator.NotCanonical.class);
         assertThatThrownBy(() -> write(new byte[] {1})).isInstanceOf(CanonicalGenerator.NotCanonical.class);
+        // Math.abs(Long.MIN_VALUE) is negative: the one integer an abs-based bound would let through.
+        assertThatThrownBy(() -> write(List.of(Long.MIN_VALUE))).isInstanceOf(CanonicalGenerator.NotCanonical.class);
+        assertThat(Digests.canonicalJson(List.of(Long.MIN_VALUE))).isEqualTo("[-9223372036854776000]")
+                .isEqualTo(Digests.canonicalize("[-9223372036854775808]"));
         Map<String, Object> unsorted = new LinkedHashMap<>();
         unsorted.put("b", 1);
         unsorted.put("a", "\u001f");

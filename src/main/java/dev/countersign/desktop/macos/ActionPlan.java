@@ -68,7 +68,7 @@ final class ActionPlan {
             return new SetFocused();
         }
         if (action instanceof ElementAction.SetValue) {
-            // Refused before anything is sent: no approval unlocks a password field (docs/architecture.md).
+            // Refused before anything is sent: no approval unlocks a password field (docs/driver.md).
             if (AxElementMapper.secure(attributes)) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
                         "the element is a secure text field; its value is never set or read"));
