@@ -2,6 +2,11 @@ package dev.countersign.app;
 
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -75,5 +80,30 @@ abstract class AdversarialDesktopTest {
             }
         }
         throw new AssertionError("no window " + title + " of pid " + pid + " in " + listing);
+    }
+
+    /** What a visual click answered, and whether the person was asked on the way. */
+    record VisualClick(McpSchema.CallToolResult result, boolean asked) {
+    }
+
+    /**
+     * A hostile agent's {@code computer_visual_act} click at screenshot point (x, y) of an observation
+     * it visually observed ({@code meta}); a person who is asked sees the observed window's screenshot
+     * and allows, so the answer says what Countersign itself let through.
+     */
+    static VisualClick visualClickAllowingIfAsked(FxRobot robot, McpSyncClient agent, String observationId,
+            Map<String, Object> meta, int x, int y) throws Exception {
+        CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
+                "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
+                        "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
+        boolean asked = FxTests.eventually(Duration.ofSeconds(10), () -> click.isDone() || dialogShowing(robot))
+                && !click.isDone();
+        if (asked) {
+            Thread.sleep(900);
+            robot.clickOn("#allow");
+        }
+        McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
+        Thread.sleep(500);
+        return new VisualClick(result, asked);
     }
 }

@@ -8,8 +8,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
@@ -63,19 +61,10 @@ class ClickAndCoverDesktopTest extends AdversarialDesktopTest {
         int ny = ((Number) delete.get(1)).intValue() + ((Number) delete.get(3)).intValue() / 2;
         int x = (int) Math.round((nx - ((Number) frame.get(0)).intValue()) * scale);
         int y = (int) Math.round((ny - ((Number) frame.get(1)).intValue()) * scale);
-        CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
-                "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
-                        "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
         // A person who is asked sees the big window's screenshot and allows.
-        boolean asked = FxTests.eventually(Duration.ofSeconds(5), () -> click.isDone() || dialogShowing(robot))
-                && !click.isDone();
-        if (asked) {
-            Thread.sleep(900);
-            robot.clickOn("#allow");
-        }
-
-        McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
-        Thread.sleep(500);
+        VisualClick clicked = visualClickAllowingIfAsked(robot, agent, observationId, meta, x, y);
+        McpSchema.CallToolResult result = clicked.result();
+        boolean asked = clicked.asked();
         assertThat(cover.dir().resolve("deleted")).as("the covering window's Delete did not run: %s", result)
                 .doesNotExist();
         assertThat(asked).as("refused before the person is asked").isFalse();
@@ -119,18 +108,9 @@ class ClickAndCoverDesktopTest extends AdversarialDesktopTest {
         int y = (int) Math.round((((Number) archive.get(1)).intValue() + ((Number) archive.get(3)).intValue() / 2
                 - ((Number) frame.get(1)).intValue()) * scale);
 
-        CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
-                "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
-                        "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
-        boolean asked = FxTests.eventually(Duration.ofSeconds(5), () -> click.isDone() || dialogShowing(robot))
-                && !click.isDone();
-        if (asked) {
-            Thread.sleep(900);
-            robot.clickOn("#allow");
-        }
-
-        McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
-        Thread.sleep(500);
+        VisualClick clicked = visualClickAllowingIfAsked(robot, agent, observationId, meta, x, y);
+        McpSchema.CallToolResult result = clicked.result();
+        boolean asked = clicked.asked();
         assertThat(app.output()).as("no click reached the unlock window (%s)", result).doesNotContain("unlock-click");
         assertThat(asked).as("refused before the person is asked").isFalse();
         assertThat(RunningApp.structured(result)).containsEntry("code", "TARGET_CHANGED");

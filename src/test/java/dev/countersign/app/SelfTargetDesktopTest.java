@@ -98,20 +98,10 @@ class SelfTargetDesktopTest extends AdversarialDesktopTest {
         double scale = ((Number) meta.get("scale")).doubleValue();
         int x = (int) Math.round((nativeX - ((Number) frame.get(0)).intValue()) * scale);
         int y = (int) Math.round((nativeY - ((Number) frame.get(1)).intValue()) * scale);
-        CompletableFuture<McpSchema.CallToolResult> click = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
-                "computer_visual_act", Map.of("op", "click", "observation_id", observationId,
-                        "capture_sha256", meta.get("capture_sha256"), "point", Map.of("x", x, "y", y))));
         // Since hole 5 the covered point is refused before the person is asked; if they are asked,
         // they allow (the screenshot shows the big window), and the guard refuses at dispatch.
-        boolean asked = FxTests.eventually(Duration.ofSeconds(10), () -> click.isDone() || dialogShowing(robot))
-                && !click.isDone();
-        if (asked) {
-            Thread.sleep(900);
-            robot.clickOn("#allow");
-        }
-
-        McpSchema.CallToolResult result = click.get(30, TimeUnit.SECONDS);
-        Thread.sleep(500);
+        VisualClick clicked = visualClickAllowingIfAsked(robot, agent, observationId, meta, x, y);
+        McpSchema.CallToolResult result = clicked.result();
         assertThat(running.served.agents.list()).as("agents.json after the click: %s", result)
                 .noneMatch(a -> a.name().equals("minted"));
         assertThat(String.valueOf(RunningApp.structured(result).get("code")))
