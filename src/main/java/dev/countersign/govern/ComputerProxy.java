@@ -32,6 +32,10 @@ import java.util.regex.Pattern;
  * server's own space); before one there is nothing to aim at.
  */
 public final class ComputerProxy implements GuestTool {
+    /** What every governed tool says of itself in {@code tools/list} (GuestToolTest weighs it). */
+    public static final String DESCRIPTION = "Governed computer use: point is in pixels of your last screenshot; "
+            + "acts return unknown receipts (screenshot again), risky ones wait for the person.";
+
     private static final Pattern SCROLL = Pattern.compile("(up|down|left|right)(?::([1-9][0-9]{0,4}))?");
 
     private final String name;
@@ -65,8 +69,7 @@ public final class ComputerProxy implements GuestTool {
 
     @Override
     public String description() {
-        return "Governed computer use: point is in pixels of your last screenshot; acts return unknown receipts "
-                + "(screenshot again), risky ones wait for the person.";
+        return DESCRIPTION;
     }
 
     @Override

@@ -6,12 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
 import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.govern.ComputerProxy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The endpoint's port for guest tools: names it never hands out, and what a guest costs in tools/list. */
 class GuestToolTest {
-    /** A guest of the shape the governing proxy offers; its calls are never made here. */
+    /**
+     * A guest of the shape the governing proxy offers: its description, and every action the proxy can
+     * offer; its calls are never made here.
+     */
     private static GuestTool guest(String name) {
         return new GuestTool() {
             @Override
@@ -21,8 +25,7 @@ class GuestToolTest {
 
             @Override
             public String description() {
-                return "Governed computer use: point is in pixels of your last screenshot; acts return unknown receipts "
-                        + "(screenshot again), risky ones wait for the person.";
+                return ComputerProxy.DESCRIPTION;
             }
 
             @Override
