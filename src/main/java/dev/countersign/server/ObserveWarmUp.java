@@ -96,14 +96,14 @@ final class ObserveWarmUp {
         JsonNode args = Json.mapper().valueToTree(Map.of("app", "4242", "max_nodes", 2000, "max_depth", 16));
         observe.input().check("", args);
         Json.bind(args, ObserveArgs.class);
-        // The driver's share: the fingerprint over the nodes and the stored observation's size.
+        // The driver's share: the fingerprint over the nodes (the stored observation's size comes
+        // from the same canonical bytes).
         Map<String, Object> identity = new LinkedHashMap<>();
         identity.put("app", view.app());
         identity.put("window", view.window());
         identity.put("nodes", view.nodes());
         Digests.digest(identity);
         try {
-            Json.mapper().writeValueAsBytes(view);
             McpSchema.CallToolResult result = ToolResults.ok(ToolResults.observation(view), ObservationOutline.render(view, frames));
             validator.validate(observe.output(), result.structuredContent());
             Redactor.redact(Map.of("tool", observe.name(), "observation_id", view.observationId(),
