@@ -28,7 +28,12 @@ public interface ScreenWindows extends AutoCloseable {
 
     /** The topmost viewable window containing the point (native screen pixels); empty if none or unknown. */
     default Optional<ScreenWindow> windowAt(int x, int y) {
-        return stack().stream().filter(w -> w.frame().contains(x, y)).findFirst();
+        return topmostAt(stack(), x, y);
+    }
+
+    /** The topmost window of {@code stack} (topmost first, as {@link #stack()} gives it) containing the point. */
+    static Optional<ScreenWindow> topmostAt(List<ScreenWindow> stack, int x, int y) {
+        return stack.stream().filter(w -> w.frame().contains(x, y)).findFirst();
     }
 
     /** The whole screen (the root window) in native pixels; empty where it cannot be told. */

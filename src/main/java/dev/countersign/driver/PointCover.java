@@ -36,8 +36,7 @@ final class PointCover {
 
     private static Optional<CountersignError> at(List<ScreenWindows.ScreenWindow> stack, Observation observation,
             Point p, String field) {
-        Optional<ScreenWindows.ScreenWindow> top = stack.stream().filter(w -> w.frame().contains(p.x(), p.y()))
-                .findFirst();
+        Optional<ScreenWindows.ScreenWindow> top = ScreenWindows.topmostAt(stack, p.x(), p.y());
         if (top.isEmpty()) {
             return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, field,
                     "no window is on screen at (" + p.x() + ", " + p.y() + "); the observed window is not there"));
