@@ -115,8 +115,8 @@ final class X11Focus {
         }
     }
 
-    /** An X top-level window, its frame on the root and its title. */
-    private record Framed(long window, Rect frame, String title) {
+    /** An X top-level window and its frame on the root. */
+    private record Framed(long window, Rect frame) {
     }
 
     /**
@@ -134,17 +134,18 @@ final class X11Focus {
                 }
                 Rect f = frame(d, root, w);
                 if (f != null && f.width() > 1 && f.height() > 1) {
-                    candidates.add(new Framed(w, f, nameOf(d, w)));
+                    candidates.add(new Framed(w, f));
                 }
             }
-            List<Framed> best = WindowFit.around(frame, title, candidates, Framed::frame, Framed::title);
+            // Titles are read only for the windows whose frame fits: one X round trip each.
+            List<Framed> best = WindowFit.around(frame, title, candidates, Framed::frame, c -> nameOf(d, c.window()));
             if (best.isEmpty()) {
                 return new Target(NONE, "no X window of pid " + pid + " has the frame of the target's window \""
                         + title + "\"");
             }
             if (best.size() > 1) {
                 return new Target(NONE, best.size() + " X windows of pid " + pid + " have the frame of the target's window \""
-                        + title + "\"" + (title.equals(best.get(0).title()) ? " and its title" : "")
+                        + title + "\"" + (title.equals(nameOf(d, best.get(0).window())) ? " and its title" : "")
                         + ": which one keys would reach is ambiguous");
             }
             return new Target(best.get(0).window(), "");
