@@ -1,7 +1,11 @@
 package dev.countersign.app;
 
 import ch.qos.logback.classic.Level;
+import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.WindowInfo;
+import dev.countersign.bench.observe.ObserveBench;
+import dev.countersign.desktop.linux.CacheCost;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.NodeView;
@@ -21,7 +25,10 @@ import org.slf4j.LoggerFactory;
  * Observe and act medians per real app of the compatibility matrix (run by scripts/bench/apps,
  * never by the test suite): observe at the default bounds, observe at the largest bounds (2000
  * nodes, 16 levels: Writer's whole window), and one act through the governed driver — a check box
- * click where the app has one, else typing into its text field. Printed as a Markdown table.
+ * click where the app has one, else typing into its text field. Printed as a Markdown table, and
+ * a second one on what the application's element cache costs: one {@code Cache.GetItems} (wall
+ * time, and the CPU time the application spends answering it) and the largest-bounds walk with
+ * and without the cache ({@code docs/decisions/0009-large-trees.md}).
  */
 public final class AppsBench {
     private AppsBench() {
@@ -33,7 +40,8 @@ public final class AppsBench {
         String only = args.length > 2 ? args[2] : null;
         ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
         List<String> rows = new ArrayList<>();
-        try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
+        List<String> cacheRows = new ArrayList<>();
+        try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment(); CacheCost cost = new CacheCost()) {
             for (CompatibilityMatrixTest.App app : CompatibilityMatrixTest.allApps().toList()) {
                 if (only != null && !app.label().contains(only)) {
                     continue;
@@ -41,6 +49,7 @@ public final class AppsBench {
                 CompatibilityMatrixTest.Launched launched = CompatibilityMatrixTest.Launched.start(app, backend);
                 try {
                     rows.add(measure(app, launched, backend, runs, warmup));
+                    cacheRows.add(cacheCost(app, launched, backend, cost, runs, warmup));
                 } finally {
                     launched.stop();
                 }
@@ -50,6 +59,40 @@ public final class AppsBench {
                 + "| observe 2000/16 ms (median / p90) | act | act ms (median / p90) |");
         System.out.println("|---|---|---:|---:|---:|---:|---|---:|");
         rows.forEach(System.out::println);
+        System.out.println();
+        System.out.println("| app | cache items | Cache.GetItems ms (median / p90) | app CPU per GetItems ms "
+                + "| walk 2000/16 with the cache ms (median / p90) | without the cache ms (median / p90) | nodes |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|");
+        cacheRows.forEach(System.out::println);
+    }
+
+    private static String cacheCost(CompatibilityMatrixTest.App app, CompatibilityMatrixTest.Launched launched,
+                                    DesktopBackend backend, CacheCost cost, int runs, int warmup) throws Exception {
+        WindowInfo window = backend.listWindows(backend.resolveApp(AppSelector.pid(launched.accessiblePid()))).get(0);
+        SnapshotLimits whole = new SnapshotLimits(SnapshotLimits.MAX_NODES, SnapshotLimits.MAX_DEPTH);
+        List<Double> getItems = new ArrayList<>();
+        List<Double> with = new ArrayList<>();
+        List<Double> without = new ArrayList<>();
+        double items = 0;
+        double nodes = 0;
+        double appCpu = 0;
+        for (int i = 0; i < warmup + runs; i++) {
+            double cpu0 = ObserveBench.cpuMs(launched.accessiblePid());
+            double[] g = cost.getItems(window);
+            double cpu1 = ObserveBench.cpuMs(launched.accessiblePid());
+            double[] a = cost.walk(window, whole, true);
+            double[] b = cost.walk(window, whole, false);
+            if (i >= warmup) {
+                getItems.add(g[0]);
+                with.add(a[0]);
+                without.add(b[0]);
+                appCpu += cpu1 - cpu0;
+                items = g[1];
+                nodes = a[1];
+            }
+        }
+        return String.format(Locale.ROOT, "| %s | %.0f | %s | %.1f | %s | %s | %.0f |", app.label(), items, stats(getItems),
+                appCpu / runs, stats(with), stats(without), nodes);
     }
 
     private static String measure(CompatibilityMatrixTest.App app, CompatibilityMatrixTest.Launched launched,

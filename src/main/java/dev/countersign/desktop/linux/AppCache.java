@@ -52,6 +52,11 @@ final class AppCache {
         return new AppCache(items, children);
     }
 
+    /** How many elements the cache describes, in all of the application's windows. */
+    int size() {
+        return items.size();
+    }
+
     Object[] item(AtspiRef ref) {
         return items.get(ref);
     }

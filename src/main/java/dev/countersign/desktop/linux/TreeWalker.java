@@ -51,7 +51,14 @@ final class TreeWalker {
     }
 
     Result walk(AtspiRef window, SnapshotLimits limits) {
-        AppCache cache = AppCache.load(calls, window.bus());
+        return walk(window, limits, AppCache.load(calls, window.bus()));
+    }
+
+    /**
+     * The walk over a given cache; {@link AppCache#EMPTY} reads every element from the application
+     * (what scripts/bench/apps compares the cache against: docs/decisions/0009-large-trees.md).
+     */
+    Result walk(AtspiRef window, SnapshotLimits limits, AppCache cache) {
         List<RawNode> kept = new ArrayList<>();
         RawNode root = new RawNode(window, 0, -1, 0);
         kept.add(root);

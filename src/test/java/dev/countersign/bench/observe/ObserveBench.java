@@ -169,7 +169,7 @@ public final class ObserveBench {
     }
 
     /** A process's CPU time so far (user + system, all threads) from /proc, in milliseconds. */
-    private static double cpuMs(long pid) throws IOException {
+    public static double cpuMs(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
         // Fields 14 and 15 (utime, stime) are f[11] and f[12], in clock ticks (100 per second on Linux).
