@@ -200,13 +200,23 @@ class ApprovalDialogTest {
     void enterRightAfterOpeningDoesNotAllowAndNeitherDoesEnterLater() throws Exception {
         // The pointer waits where the dialog will appear (centred), so X gives it the keys at once.
         robot.moveTo(new javafx.geometry.Point2D(800, 420));
-        long opened = System.nanoTime();
-        CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
-        robot.type(KeyCode.ENTER);
-        robot.type(KeyCode.SPACE);
-        robot.type(KeyCode.ESCAPE);
-        assertThat(Duration.ofNanos(System.nanoTime() - opened)).as("the keys arrived within the guard")
-                .isLessThan(ApprovalView.INPUT_GUARD);
+        CompletableFuture<Decision> f = null;
+        // The keys must reach the dialog inside its guard, or this test would prove nothing; on a
+        // loaded machine they sometimes take longer, so a late attempt is withdrawn and tried again.
+        for (int attempt = 1; f == null; attempt++) {
+            long opened = System.nanoTime();
+            CompletableFuture<Decision> tried = ask("n" + attempt, "Claude", Duration.ofSeconds(30));
+            robot.type(KeyCode.ENTER);
+            robot.type(KeyCode.SPACE);
+            robot.type(KeyCode.ESCAPE);
+            if (Duration.ofNanos(System.nanoTime() - opened).compareTo(ApprovalView.INPUT_GUARD) < 0) {
+                f = tried;
+            } else {
+                assertThat(attempt).as("the keys arrived within the guard in one of three attempts").isLessThan(3);
+                approver.withdraw("n" + attempt);
+                assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> dialogStage() == null)).isTrue();
+            }
+        }
         Thread.sleep(300);
         assertThat(f).as("keys during the guard decide nothing").isNotDone();
         waitOutTheGuard();
