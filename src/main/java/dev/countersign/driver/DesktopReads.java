@@ -16,18 +16,25 @@ import java.util.function.Supplier;
  * own order exactly as they would have sequentially.
  */
 final class DesktopReads {
+    /**
+     * At most this many reads run on threads of their own; past that a read runs on the caller's
+     * thread, as it did before reads were started together. Many agents calling at once (or one
+     * calling many times) then cannot grow the process a thread per read.
+     */
+    static final int MAX_THREADS = 8;
+
     /** Daemon threads that end when idle: nothing waits on them at exit. */
-    private static final ExecutorService READERS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30,
+    private static final ExecutorService READERS = new ThreadPoolExecutor(0, MAX_THREADS, 30,
             TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "desktop-read");
                 t.setDaemon(true);
                 return t;
-            });
+            }, new ThreadPoolExecutor.CallerRunsPolicy());
 
     private DesktopReads() {
     }
 
-    /** Starts {@code read} on another thread. */
+    /** Starts {@code read} on another thread, or runs it now on this one when {@link #MAX_THREADS} are busy. */
     static <T> CompletableFuture<T> start(Supplier<T> read) {
         return CompletableFuture.supplyAsync(read, READERS);
     }

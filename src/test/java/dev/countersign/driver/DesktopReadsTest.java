@@ -42,6 +42,45 @@ class DesktopReadsTest {
     }
 
     @Test
+    void manyReadsAtOnceUseABoundedNumberOfThreadsAndAllComeBack() throws Exception {
+        // Every read that got a thread of its own waits until the test lets go; the ones past the
+        // bound run (and wait) on the caller's thread, so they are started from threads of the test.
+        int reads = DesktopReads.MAX_THREADS * 3;
+        CountDownLatch started = new CountDownLatch(reads);
+        CountDownLatch release = new CountDownLatch(1);
+        java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(reads);
+        try {
+            java.util.List<java.util.concurrent.Future<String>> results = new java.util.ArrayList<>();
+            for (int i = 0; i < reads; i++) {
+                String value = "read " + i;
+                results.add(callers.submit(() -> DesktopReads.result(DesktopReads.start(() -> {
+                    threads.add(Thread.currentThread().getName());
+                    started.countDown();
+                    try {
+                        release.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return value;
+                }))));
+            }
+            assertThat(started.await(10, TimeUnit.SECONDS)).as("every read started, none waited for a thread").isTrue();
+            long readers = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals("desktop-read")).count();
+            assertThat(readers).isLessThanOrEqualTo(DesktopReads.MAX_THREADS);
+            assertThat(threads).as("the reads past the bound ran on their callers' threads").hasSizeGreaterThan(1);
+            release.countDown();
+            for (int i = 0; i < reads; i++) {
+                assertThat(results.get(i).get(10, TimeUnit.SECONDS)).isEqualTo("read " + i);
+            }
+        } finally {
+            release.countDown();
+            callers.shutdownNow();
+        }
+    }
+
+    @Test
     void aResultComesBackOnTheCallersSide() {
         assertThat(DesktopReads.result(DesktopReads.start(() -> "window"))).isEqualTo("window");
     }
