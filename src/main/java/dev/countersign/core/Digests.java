@@ -33,6 +33,52 @@ public final class Digests {
     private Digests() {
     }
 
+    /** SHA-256 of a text's {@link #utf8} bytes, lowercase hex: two texts digest alike only when they are equal. */
+    public static String sha256Hex(String text) {
+        return sha256Hex(utf8(text));
+    }
+
+    /**
+     * A text's UTF-8 bytes, losing nothing: a surrogate without its pair (which Java strings can
+     * hold, and {@code String.getBytes} would turn into {@code ?}) is written as the three bytes
+     * its code unit would take (WTF-8), which no valid UTF-8 text produces. Texts of whole
+     * characters get exactly their UTF-8.
+     */
+    public static byte[] utf8(String text) {
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i += 2;
+            } else if (Character.isSurrogate(c)) {
+                break;
+            } else {
+                i++;
+            }
+        }
+        if (i == text.length()) {
+            return text.getBytes(StandardCharsets.UTF_8);
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length() + 8);
+        out.writeBytes(text.substring(0, i).getBytes(StandardCharsets.UTF_8));
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                out.writeBytes(text.substring(i, i + 2).getBytes(StandardCharsets.UTF_8));
+                i += 2;
+            } else if (Character.isSurrogate(c)) {
+                out.write(0xE0 | (c >> 12));
+                out.write(0x80 | ((c >> 6) & 0x3F));
+                out.write(0x80 | (c & 0x3F));
+                i++;
+            } else {
+                out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+                i++;
+            }
+        }
+        return out.toByteArray();
+    }
+
     /** SHA-256 of {@code bytes}, lowercase hex. */
     public static String sha256Hex(byte[] bytes) {
         try {
@@ -190,11 +236,11 @@ public final class Digests {
 
     /** SHA-256 over the canonical JSON of {@code value}, lowercase hex. */
     public static String digest(Object value) {
-        return sha256Hex(canonicalJson(value).getBytes(StandardCharsets.UTF_8));
+        return sha256Hex(canonicalJson(value));
     }
 
     /** SHA-256 over the canonical form of a JSON text, lowercase hex. */
     public static String digestJson(String json) {
-        return sha256Hex(canonicalize(json).getBytes(StandardCharsets.UTF_8));
+        return sha256Hex(canonicalize(json));
     }
 }

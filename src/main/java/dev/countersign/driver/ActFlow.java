@@ -9,7 +9,6 @@ import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -158,7 +157,7 @@ final class ActFlow {
 
     /** An element as the envelope binds it: its ref only as a digest. */
     private static ElementEvidence evidence(String ref, ElementNode node) {
-        return new ElementEvidence(Digests.sha256Hex(ref.getBytes(StandardCharsets.UTF_8)), node.role(),
+        return new ElementEvidence(Digests.sha256Hex(ref), node.role(),
                 node.subrole(), node.name(), node.description(), node.identifier(), node.frame(), node.secure());
     }
 

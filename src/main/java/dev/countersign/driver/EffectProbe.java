@@ -6,7 +6,6 @@ import dev.countersign.core.ReceiptVerification;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Objects;
@@ -40,7 +39,7 @@ final class EffectProbe {
 
     /** The UTF-8 SHA-256 of a value: what {@code value_digest} postconditions compare. */
     static String valueDigest(String value) {
-        return Digests.sha256Hex(value.getBytes(StandardCharsets.UTF_8));
+        return Digests.sha256Hex(value);
     }
 
     /**

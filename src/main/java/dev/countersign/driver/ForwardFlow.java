@@ -420,7 +420,7 @@ final class ForwardFlow {
         }
         if (act.text() != null) {
             // The digest binds the text without keeping it in the envelope.
-            arguments.put("text_sha256", Digests.sha256Hex(act.text().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            arguments.put("text_sha256", Digests.sha256Hex(act.text()));
         }
         if (act.keys() != null) {
             arguments.put("keys", act.keys());

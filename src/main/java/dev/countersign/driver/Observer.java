@@ -12,7 +12,6 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -83,7 +82,7 @@ final class Observer {
         identity.put("app", appView);
         identity.put("window", windowView);
         identity.put("nodes", unreffed);
-        byte[] canonical = Digests.canonicalJson(identity).getBytes(StandardCharsets.UTF_8);
+        byte[] canonical = Digests.utf8(Digests.canonicalJson(identity));
         ObservationView view = new ObservationView(id, Digests.sha256Hex(canonical), Timestamps.format(expires), appView,
                 windowView, nodes, snapshot.truncated(), snapshot.omittedCount(), snapshot.omittedSorted(),
                 redacted.count());

@@ -7,7 +7,6 @@ import dev.countersign.audit.AuditLog;
 import dev.countersign.core.Digests;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.Receipt;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -122,6 +121,6 @@ final class AuditTrail {
 
     /** A stable id for one approval request that does not reveal its single-use nonce. */
     private static String requestId(ApprovalRequest request) {
-        return Digests.sha256Hex(request.nonce().getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+        return Digests.sha256Hex(request.nonce()).substring(0, 16);
     }
 }

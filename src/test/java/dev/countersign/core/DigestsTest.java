@@ -183,4 +183,23 @@ class DigestsTest {
         }
         return b.toString();
     }
+
+    @Test
+    void aSurrogateWithoutItsPairDigestsApartFromTheQuestionMarkGetBytesWouldMakeOfIt() {
+        // String.getBytes(UTF_8) writes "?" for a lone surrogate: two different texts, one digest.
+        assertThat(Digests.sha256Hex("pay \uD800")).isNotEqualTo(Digests.sha256Hex("pay ?"));
+        assertThat(Digests.sha256Hex("pay \uDC00")).isNotEqualTo(Digests.sha256Hex("pay \uD800"));
+        assertThat(Digests.digest(Map.of("text", "a\uD800"))).isNotEqualTo(Digests.digest(Map.of("text", "a?")));
+        assertThat(Digests.digestJson("{\"text\":\"a\uD800\"}")).isNotEqualTo(Digests.digestJson("{\"text\":\"a?\"}"));
+        assertThat(Digests.utf8("x\uD800y")).containsExactly('x', 0xED, 0xA0, 0x80, 'y');
+    }
+
+    @Test
+    void textsOfWholeCharactersDigestTheirUtf8Bytes() {
+        for (String text : List.of("", "plain", "caf\u00e9 \u20ac", "\uD83D\uDE00 smile", "\uE000\uFFFF")) {
+            assertThat(Digests.utf8(text)).isEqualTo(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(Digests.sha256Hex(text)).isEqualTo(Digests.sha256Hex(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
+        assertThat(Digests.utf8("\uD83D\uDE00\uD83D")).startsWith(0xF0, 0x9F, 0x98, 0x80).endsWith(0xED, 0xA0, 0xBD);
+    }
 }
