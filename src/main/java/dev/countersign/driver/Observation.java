@@ -28,6 +28,8 @@ final class Observation {
     /** Geometry of each capture delivered for this observation, by {@code capture_sha256}. */
     final Map<String, Geometry> captures = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicBoolean consumed = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The window-system window the first point check of this observation's act took for the observed one; 0 until then. */
+    private final java.util.concurrent.atomic.AtomicLong screenWindow = new java.util.concurrent.atomic.AtomicLong();
 
     Observation(String id, String agentId, AppInfo app, WindowInfo window, String windowId, List<ElementNode> nodes,
             Map<String, Integer> refs, Instant expiresAt, ObservationView view, long bytes) {
@@ -49,6 +51,17 @@ final class Observation {
 
     boolean isConsumed() {
         return consumed.get();
+    }
+
+    /**
+     * Whether {@code id} is the window-system window this observation's act is bound to: the first
+     * point check binds the window it found, and every later check (before the person is asked,
+     * right before dispatch) must find that same window. A window laid over the observed one after
+     * the first check cannot become "the observed window" by fitting it as well or better.
+     */
+    boolean boundToScreenWindow(long id) {
+        long bound = screenWindow.compareAndExchange(0, id);
+        return bound == 0 || bound == id;
     }
 
     /** Spends the observation; false when another act already did (two acts raced on one observation). */

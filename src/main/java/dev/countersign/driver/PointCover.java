@@ -16,7 +16,10 @@ import java.util.Optional;
  * on top at the point (and at a drag's end) must be the observed window — of its process, the one
  * window that best frames the observed window, its title first ({@link WindowFit}: not a larger window
  * of the same app moved over it, not one of two it cannot tell apart) — or the act is refused
- * {@code TARGET_CHANGED} naming the covering window. Where the backend has no window
+ * {@code TARGET_CHANGED} naming the covering window. The first check binds the act to the window it
+ * found ({@link Observation#boundToScreenWindow}): a later check that finds another window, even one
+ * that fits the observed window as well (a same-titled window of the app laid over it between the
+ * person's Allow and the dispatch), is refused the same way. Where the backend has no window
  * stack this check cannot run; the governed app always has one on Linux, and its guard refuses
  * pointer input without one.
  */
@@ -46,8 +49,13 @@ final class PointCover {
         boolean same = w.pid() == observation.app.pid() && WindowFit.around(observed, observation.window.title(),
                 stack.stream().filter(s -> s.pid() == w.pid()).toList(), ScreenWindows.ScreenWindow::frame,
                 ScreenWindows.ScreenWindow::title).equals(List.of(w));
-        if (same) {
+        if (same && observation.boundToScreenWindow(w.id())) {
             return Optional.empty();
+        }
+        if (same) {
+            return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, field, "the window on top at ("
+                    + p.x() + ", " + p.y() + "), '" + w.title() + "', is not the window the first check of this act"
+                    + " found there; another window was laid over the observed one"));
         }
         return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, field, "the point (" + p.x() + ", "
                 + p.y() + ") is covered by the window '" + w.title() + "'" + (w.pid() > 0 ? " (pid " + w.pid() + ")" : "")
