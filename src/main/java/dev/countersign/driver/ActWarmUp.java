@@ -27,10 +27,10 @@ import java.util.Set;
  * Runs what a {@code computer_act} goes through besides the desktop — the policy's decision, the
  * request and its digests, the governed graph from preview to release (reservation, lease,
  * execution, verification) and the receipt made of its result — for a made-up click on a made-up
- * check box, a few times, so that the first agent's first act finds that code loaded and linked
+ * check box, twice, so that the first agent's first act finds that code loaded and linked
  * (issue 17: the cold first act paid for it). Its runtime dispatches nothing and reads nothing:
  * the reservation and lease books it uses are its own and thrown away with it, and no receipt
- * reaches an agent's ring or the audit log. The answer's side is the server's (ActWarmUp there).
+ * reaches an agent's ring or the audit log. The answer's side is the server's (ActAnswerWarmUp).
  */
 final class ActWarmUp implements ComputerUseRuntime {
     /** Runs of the made-up act: the first links the code, the second runs it linked (caches hit). */
