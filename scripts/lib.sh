@@ -43,14 +43,19 @@ CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:Ma
 # jar as built and the JDK that wrote it, so ./countersign rebuilds both after every build.
 
 # Writes target/cds/countersign.jar and target/cds/countersign.jsa from target/classes with a
-# training start: `serve` on a throwaway home until it serves (its warm-up runs before that); the
-# JVM writes the archive as it exits. Prints nothing on stdout; on failure the app starts without an archive.
+# training start: `serve` on a throwaway home until it serves (its warm-up runs before that), then
+# an agent's first calls (cs_train_calls); the JVM writes the archive as it exits. Prints nothing
+# on stdout; on failure the app starts without an archive.
 cs_build_class_archive() {
   local root=$1 dir="$1/target/cds" home pid i traps
   rm -rf "$dir"
   mkdir -p "$dir"
   "$JAVA_HOME/bin/jar" --create --file "$dir/countersign.jar" -C "$root/target/classes" . || return 1
   home=$(mktemp -d)
+  # The agent the training calls come from (its token is written to the throwaway home).
+  "$JAVA_HOME/bin/java" "${CS_JVM_OPTIONS[@]}" -Dcountersign.home="$home" \
+    -cp "$root/target/classes:$(cat "$root/target/classpath.txt")" dev.countersign.app.Main agent add training \
+    >/dev/null 2>&1 || true
   "$JAVA_HOME/bin/java" "${CS_JVM_OPTIONS[@]}" -XX:ArchiveClassesAtExit="$dir/countersign.jsa" \
     -Dcountersign.home="$home" -cp "$dir/countersign.jar:$(cat "$root/target/classpath.txt")" \
     dev.countersign.app.Main serve --headless --port 0 >"$home/out" 2>"$home/err" &
@@ -64,6 +69,8 @@ cs_build_class_archive() {
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
+  cs_train_calls "$(sed -n 's/^Countersign is serving agents at //p' "$home/out")" \
+    "$(cat "$home/tokens/training.token" 2>/dev/null)" "$pid"
   kill -TERM "$pid" 2>/dev/null
   # It writes the archive as it exits; one that does not exit in 20 s is killed and leaves none.
   for ((i = 0; i < 200; i++)); do
@@ -79,6 +86,31 @@ cs_build_class_archive() {
   eval "$traps"
   rm -rf "$home"
   [[ -s $dir/countersign.jsa ]]
+}
+
+# An agent's first calls to the training server at URL with TOKEN, so that the archive holds
+# the classes of a connection and of a tool call too, not only those of start (issue 17: the first
+# observe and act loaded a few hundred): initialize, tools/list, an act on a ref no observation
+# gave (refused, REF_UNKNOWN) and an observe of the server's own PID (no accessible application:
+# refused after listing the applications, as its warm-up does). Nothing reaches an application's
+# elements or the desktop's input. Skipped without curl or a token; never fails the build.
+cs_train_calls() {
+  local url=$1 token=$2 pid=$3 sid headers
+  [[ -n $url && -n $token ]] && command -v curl >/dev/null || return 0
+  headers=(-H "Authorization: Bearer $token" -H "Content-Type: application/json"
+    -H "Accept: application/json, text/event-stream" --max-time 20)
+  sid=$(curl -s -o /dev/null -D - "${headers[@]}" -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{'\
+'"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"training","version":"1"}}}' "$url" |
+    tr -d '\r' | sed -n 's/^[Mm]cp-[Ss]ession-[Ii]d: *//p')
+  [[ -n $sid ]] || return 0
+  headers+=(-H "Mcp-Session-Id: $sid")
+  curl -s -o /dev/null "${headers[@]}" -d '{"jsonrpc":"2.0","method":"notifications/initialized"}' "$url" || true
+  curl -s -o /dev/null "${headers[@]}" -d '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' "$url" || true
+  curl -s -o /dev/null "${headers[@]}" -d '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{'\
+'"name":"computer_act","arguments":{"ref":"rTraining000","op":"click"}}}' "$url" || true
+  curl -s -o /dev/null "${headers[@]}" -d '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{'\
+'"name":"computer_observe","arguments":{"app":"'"$pid"'"}}}' "$url" || true
+  curl -s -o /dev/null "${headers[@]}" -X DELETE "$url" || true
 }
 
 # Sets CS_APP_CP (the app's class path) and CS_CDS_OPTIONS (the JVM options that map the archive):

@@ -144,15 +144,21 @@ final class ActFlow {
 
     private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,
             int declared, long validityMs) {
+        return request(ctx.settings, agentId, args, observation.app.bundle().orElse(observation.app.name()),
+                observation.windowId, observation.view.fingerprint(), target,
+                declared < 0 ? null : observation.nodes.get(declared), validityMs);
+    }
+
+    /** The request the graph runs for one act on {@code target} (also what {@link ActWarmUp} runs). */
+    static ActionRequest request(DriverSettings settings, String agentId, ActArgs args, String appId,
+            String windowId, String fingerprint, ElementNode target, ElementNode declared, long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("op", args.op());
         arguments.putAll(args.boundArguments());
-        String appId = observation.app.bundle().orElse(observation.app.name());
-        return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null, "computer_act",
+        return new ActionRequest(settings.sessionId(), settings.principalId(), agentId, null, "computer_act",
                 args.op(), args.mutates() ? "mutate" : "navigate", "foreground", arguments,
-                new ActionTarget(appId, observation.windowId, evidence(args.ref(), target)),
-                postcondition(args, declared < 0 ? null : observation.nodes.get(declared)),
-                observation.view.fingerprint(), validityMs);
+                new ActionTarget(appId, windowId, evidence(args.ref(), target)),
+                postcondition(args, declared), fingerprint, validityMs);
     }
 
     /** An element as the envelope binds it: its ref only as a digest. */

@@ -72,6 +72,16 @@ public final class ComputerDriver {
     }
 
     /**
+     * Runs a made-up click through this driver's policy, the governed graph and the receipt (see
+     * {@link ActWarmUp}) so that the first agent's first act finds that code linked, and returns
+     * its receipt for the endpoint to warm its answer with. Reaches no desktop, no agent's lease,
+     * reservation or receipts, and no audit log.
+     */
+    public Receipt warmUpAct() {
+        return ActWarmUp.run(ctx.settings, ctx.clock, policy);
+    }
+
+    /**
      * {@link #act(String, ActArgs)}, with a watch that hears about an approval before and after
      * the person is asked and can withdraw it while it waits (the agent disconnected).
      */

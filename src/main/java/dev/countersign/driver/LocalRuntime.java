@@ -9,12 +9,14 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
+import dev.countersign.core.IdSource;
 import dev.countersign.core.ReservationScope;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.graph.ActionDigests;
 import dev.countersign.graph.ComputerUseRuntime;
+import java.time.Clock;
 import java.util.function.Supplier;
 
 /**
@@ -57,10 +59,15 @@ abstract class LocalRuntime implements ComputerUseRuntime {
 
     @Override
     public ActionEnvelope previewAction(ActionRequest request) {
-        return new ActionEnvelope(ctx.ids.next("act_"), request.sessionId(), request.executionGroupId(),
+        return envelope(ctx.ids, ctx.clock, request, validityMs);
+    }
+
+    /** The envelope of a request: a fresh action id, valid for {@code validityMs} from now. */
+    static ActionEnvelope envelope(IdSource ids, Clock clock, ActionRequest request, long validityMs) {
+        return new ActionEnvelope(ids.next("act_"), request.sessionId(), request.executionGroupId(),
                 request.principalId(), request.agentId(), request.tool(), request.operation(), request.actionClass(),
                 request.requestedMode(), request.target(), request.postcondition(),
-                Timestamps.format(ctx.clock.instant()), Timestamps.format(ctx.clock.instant().plusMillis(validityMs)),
+                Timestamps.format(clock.instant()), Timestamps.format(clock.instant().plusMillis(validityMs)),
                 ActionDigests.argsDigest(request));
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
  * audit log, fsynced, before the agent sees it.
  */
 final class ActTool implements AgentTool {
+    static final String NAME = "computer_act";
     private final ComputerDriver driver;
     private final AuditTrail audit;
 
@@ -21,7 +22,7 @@ final class ActTool implements AgentTool {
 
     @Override
     public String name() {
-        return "computer_act";
+        return NAME;
     }
 
     @Override
@@ -60,6 +61,11 @@ final class ActTool implements AgentTool {
     @Override
     public McpSchema.CallToolResult call(ToolCall call) {
         return ToolResults.auditedReceipt(audit, call.agentId(), name(), driver.act(call.agentId(), call.argumentsAs(ActArgs.class), call.watch()));
+    }
+
+    /** The receipt of a made-up act that reached nothing (see {@link ComputerDriver#warmUpAct}). */
+    dev.countersign.driver.Receipt warmUpReceipt() {
+        return driver.warmUpAct();
     }
 
     @Override

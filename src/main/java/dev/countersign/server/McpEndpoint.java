@@ -277,16 +277,23 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /**
-     * Prepares the call path of {@code computer_observe} (see {@link ObserveWarmUp}) so that the
-     * first agent's first observe does not pay for loading and compiling it: a few hundred
-     * milliseconds of CPU, best spent before the app says it serves. Never throws: warming up is
-     * an optimization, and a call simply does whatever it did not prepare.
+     * Prepares the call paths of {@code computer_observe} (see {@link ObserveWarmUp}) and
+     * {@code computer_act} (see {@link ActAnswerWarmUp}) so that the first agent's first observe
+     * and act do not pay for loading and compiling them: a few hundred milliseconds of CPU, best
+     * spent before the app says it serves. Never throws: warming up is an optimization, and a call
+     * simply does whatever it did not prepare.
      */
     public void warmUp() {
         try {
             registry.tool(ObserveTool.NAME).ifPresent(observe -> ObserveWarmUp.run(observe, wire, validator));
         } catch (RuntimeException e) {
             LOG.debug("warming up the observe path failed; the first observe prepares it: {}", e.toString());
+        }
+        try {
+            registry.tool(ActTool.NAME).filter(ActTool.class::isInstance)
+                    .ifPresent(act -> ActAnswerWarmUp.run((ActTool) act, wire, validator));
+        } catch (RuntimeException e) {
+            LOG.debug("warming up the act path failed; the first act prepares it: {}", e.toString());
         }
     }
 

@@ -119,10 +119,22 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     }
 
     /**
-     * Opens the display and both buses, lists the applications (names and pids, as any resolve
-     * does) and runs the walk once over the registry's own desktop node, one element deep: the
-     * first observation then pays neither for connections nor for loading the walk's code. No
-     * application's elements are read.
+     * How often warming up walks the registry's desktop node: each walk is a few round trips to
+     * the registry, and a few of them run the D-Bus message code (marshalling, replies, their
+     * signatures and values) often enough that it is linked, and partly compiled, before the first
+     * observation decodes a whole window with it (issue 17). More walks cost start-up CPU faster
+     * than they save on the first observation.
+     */
+    static final int WARM_UP_WALKS = 8;
+
+    /**
+     * Opens the display and both buses, resolves an application the way an observation's first
+     * step does — for Countersign's own pid, which is no accessible application, so it finds
+     * none — listing the applications (names and pids, as any resolve does), and walks the
+     * registry's own desktop node, one element deep, {@link #WARM_UP_WALKS} times: the first
+     * observation then pays neither for connections nor for linking the code of a resolve and a
+     * walk. No application's elements are read: the registry's desktop node and its list of
+     * applications are all it asks for.
      */
     @Override
     public void warmUp() {
@@ -130,9 +142,16 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             if (probe().state != SessionState.AVAILABLE) {
                 return;
             }
-            apps.all();
+            try {
+                apps.resolve(AppSelector.pid(ProcessHandle.current().pid()));
+            } catch (CountersignException expected) {
+                // Countersign itself is not an accessible application; the resolve ran all the same.
+            }
             AtspiRef desktop = new AtspiRef(AtspiApps.REGISTRY, AtspiRef.ROOT_PATH);
-            new TreeWalker(bus.calls(), new NodeReader(bus.calls(), Toolkit.UNKNOWN)).walk(desktop, new SnapshotLimits(1, 1));
+            TreeWalker walker = new TreeWalker(bus.calls(), new NodeReader(bus.calls(), Toolkit.UNKNOWN));
+            for (int i = 0; i < WARM_UP_WALKS; i++) {
+                walker.walk(desktop, new SnapshotLimits(1, 1));
+            }
         } catch (RuntimeException e) {
             LOG.debug("warming up the desktop backend failed; the first call will connect: {}", e.getMessage());
         }

@@ -95,9 +95,10 @@ public final class ObserveBench {
                 java.io.Writer go = new java.io.OutputStreamWriter(clientProcess.getOutputStream(), StandardCharsets.UTF_8);
                 BufferedReader said = new BufferedReader(new InputStreamReader(clientProcess.getInputStream(), StandardCharsets.UTF_8));
                 String result = null;
-                // The served app's CPU time at the start of each series: its cold observe, the
-                // JIT warm-up observes, the measured observes and the clicks.
-                List<String> series = List.of("cold", "warmup", "observe", "clicks");
+                // The served app's CPU time at the start of each series: its cold observe, its
+                // cold first click (after an untimed observe of the form), the JIT warm-up
+                // observes, the measured observes and the clicks.
+                List<String> series = List.of("cold", "coldact", "warmup", "observe", "clicks");
                 double[] serverCpu = new double[series.size()];
                 for (String line; (line = said.readLine()) != null; ) {
                     if (line.startsWith("ready ")) {
@@ -113,9 +114,11 @@ public final class ObserveBench {
                 }
                 JsonNode client = Json.mapper().readTree(result);
                 // The served app's CPU time (all its threads) over exactly the measured series of observes.
-                double serverCpuPerObserve = (serverCpu[3] - serverCpu[2]) / runs;
+                double serverCpuPerObserve = (serverCpu[4] - serverCpu[3]) / runs;
                 // ... and over the cold first observe (with whatever warm-up still ran meanwhile).
                 double serverCpuCold = serverCpu[1] - serverCpu[0];
+                // ... and over the cold first click alone.
+                double serverCpuColdAct = serverCpu[2] - serverCpu[1];
 
                 int nodes = backend.snapshot(factory.app(), factory.window(), limits).nodes().size();
                 List<Double> inProcess = measure(runs, warmup,
@@ -140,6 +143,9 @@ public final class ObserveBench {
                         + " nodes)", walk));
                 rows.add(row("first computer_observe after start (cold, " + client.path("coldNodes").asInt() + " nodes)",
                         List.of(client.path("coldMs").asDouble())));
+                rows.add(row("first computer_act after start (cold, click on a check box"
+                        + (client.path("coldActConfirmed").asBoolean() ? ", confirmed" : ", NOT confirmed") + ")",
+                        List.of(client.path("coldActMs").asDouble())));
                 rows.add(row("countersign serve start: spawn to serving", List.of(startMs)));
                 rows.add(row("computer_act click on a check box over MCP (" + client.path("confirmed").asInt() + "/"
                         + client.path("act").size() + " confirmed)", list(client.path("act"))));
@@ -152,6 +158,8 @@ public final class ObserveBench {
                         serverCpuPerObserve, snapshotCpu);
                 System.out.printf(Locale.ROOT, "CPU time of the cold first observe: served app (all threads) %.0f ms%n",
                         serverCpuCold);
+                System.out.printf(Locale.ROOT, "CPU time of the cold first act: served app (all threads) %.0f ms%n",
+                        serverCpuColdAct);
                 System.out.printf(Locale.ROOT, "MCP observe − backend snapshot: %+.1f ms (target ≤ +10 ms)%n",
                         median(mcp) - median(inProcess));
                 System.out.printf(Locale.ROOT, "MCP observe / pyatspi walk: %.2f×; backend snapshot / pyatspi walk: %.2f× "

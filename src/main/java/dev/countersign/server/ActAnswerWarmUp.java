@@ -1,0 +1,50 @@
+package dev.countersign.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.countersign.audit.Redactor;
+import dev.countersign.core.Json;
+import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.Receipt;
+import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Runs what a {@code computer_act} call goes through besides the desktop and the agent's books:
+ * its arguments checked and bound, a made-up click through the driver's policy and governed graph
+ * ({@link dev.countersign.driver.ComputerDriver#warmUpAct}), the receipt as a tool result checked
+ * against the tool's output schema, the audit record's redaction and the JSON-RPC response on the
+ * wire (issue 17: the cold first act paid for loading and linking all of it). As
+ * {@link ObserveWarmUp} for observations; nothing here reaches a desktop, a session, a lease or
+ * the audit log.
+ */
+final class ActAnswerWarmUp {
+    private ActAnswerWarmUp() {
+    }
+
+    /** Runs the act's call path with the endpoint's own {@code wire} mapper and output {@code validator}; returns the answer's text. */
+    static String run(ActTool act, ObjectMapper wire, JsonSchemaValidator validator) {
+        JsonNode args = Json.mapper().valueToTree(Map.of("ref", "rWarmUp00000", "op", "click"));
+        act.input().check("", args);
+        Json.bind(args, ActArgs.class);
+        Receipt receipt = act.warmUpReceipt();
+        McpSchema.CallToolResult result = ToolResults.receipt(receipt);
+        validator.validate(act.output(), result.structuredContent());
+        // The audit record's fields as AuditTrail gives them, redacted as the log would (never written).
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("tool", act.name());
+        record.put("receipt_id", receipt.receiptId());
+        record.put("action_id", receipt.actionId());
+        record.put("status", receipt.status());
+        record.put("strategy", receipt.strategy());
+        Redactor.redact(record);
+        try {
+            return wire.writeValueAsString(McpSchema.JSONRPCResponse.result(1, result));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a receipt always serializes", e);
+        }
+    }
+}
