@@ -3,6 +3,7 @@ package dev.countersign.app;
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.fx.FxPlatform;
+import dev.countersign.app.fx.NativeHeap;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.app.settings.AppSettings;
 import dev.countersign.app.settings.Autostart;
@@ -64,6 +65,9 @@ final class TrayApp {
             err.println("Countersign is running (" + (app.tray().inSystemTray() ? "tray icon" : "status window")
                     + "); agents connect at " + served.endpoint.uri());
             err.flush();
+            // Start-up is over once the warm-up has ended and the FX thread has prepared the approval
+            // dialog (queued before this): what it all allocated natively and freed goes back now.
+            served.warmedUp().thenRun(() -> Platform.runLater(NativeHeap::trim));
             app.awaitQuit();
             Platform.exit();
             return 0;
