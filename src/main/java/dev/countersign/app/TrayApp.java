@@ -16,6 +16,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 
 /**
@@ -24,6 +26,9 @@ import javafx.application.Platform;
  * endpoint).
  */
 final class TrayApp {
+    /** How long after the warm-up the C heap is trimmed (docs/decisions/0009-memory-at-rest-and-packaged-class-data.md). */
+    private static final long SETTLE_SECONDS = 10;
+
     private TrayApp() {
     }
 
@@ -66,8 +71,11 @@ final class TrayApp {
                     + "); agents connect at " + served.endpoint.uri());
             err.flush();
             // Start-up is over once the warm-up has ended and the FX thread has prepared the approval
-            // dialog (queued before this): what it all allocated natively and freed goes back now.
-            served.warmedUp().thenRun(() -> Platform.runLater(NativeHeap::trim));
+            // dialog (queued before this); what it all allocated natively and freed goes back then. Not
+            // at once: the JIT is still compiling what the warm-up ran, and the JVM hands its compilers'
+            // scratch memory back to the C heap only up to 5 s after they are done with it.
+            served.warmedUp().thenRunAsync(NativeHeap::trim,
+                    CompletableFuture.delayedExecutor(SETTLE_SECONDS, TimeUnit.SECONDS, Platform::runLater));
             app.awaitQuit();
             Platform.exit();
             return 0;
