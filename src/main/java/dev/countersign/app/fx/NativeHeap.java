@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  * <p>Start-up, the desktop warm-up and every window shown allocate native memory (GTK, fontconfig,
  * AWT, the JVM itself) and free most of it again, but glibc keeps freed pages in its arenas, where they
  * stay resident for the life of the process. {@code malloc_trim(0)} returns them: about 15 MB of the
- * tray app's resident memory at rest on the test desktop (docs/decisions/0009-memory-at-rest-and-packaged-class-data.md).
+ * tray app's resident memory at rest on the test desktop
+ * (docs/decisions/0009-memory-at-rest-and-packaged-class-data.md).
  * glibc only: where the function is missing (macOS, musl) nothing happens, once logged.
  */
 public final class NativeHeap {
