@@ -26,7 +26,10 @@ import javafx.application.Platform;
  * endpoint).
  */
 final class TrayApp {
-    /** How long after the warm-up the C heap is trimmed (docs/decisions/0009-memory-at-rest-and-packaged-class-data.md). */
+    /**
+     * How long after the warm-up the C heap is trimmed
+     * (docs/decisions/0009-memory-at-rest-and-packaged-class-data.md).
+     */
     private static final long SETTLE_SECONDS = 10;
 
     private TrayApp() {

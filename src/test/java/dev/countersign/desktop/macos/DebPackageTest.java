@@ -121,7 +121,8 @@ class DebPackageTest {
         Process p = serve.start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(out).contains("serving agents at") && p.isAlive() && System.nanoTime() < deadline) {
+            while (!Files.readString(out).contains("serving agents at") && p.isAlive()
+                    && System.nanoTime() < deadline) {
                 Thread.sleep(100);
             }
             assertThat(Files.readString(out)).as(Files.readString(home.resolve("err"))).contains("serving agents at");
