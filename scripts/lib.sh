@@ -33,8 +33,12 @@ cs_require_jdk() {
 # The JVM sized for a menu-bar app that idles most of the day (scripts/bench/idle): the serial
 # collector (no concurrent GC threads; the heap shrinks back after a burst), a bounded heap, and no
 # hsperfdata file (its sampler woke the JVM 20 times a second; jcmd PID still works, jps won't list it).
+# The VM thread and the monitor deflation thread look for work every 5 s instead of every 1 s and
+# 250 ms: at rest they were 5 of the app's 8 wake-ups a second, and found nothing to do (the deflater
+# still runs at least every 60 s, and at once when asked). Diagnostic flags, present in JDK 17 to 25.
 # ./countersign and the packaged launchers (scripts/package) start the app with these.
-CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData)
+CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData
+  -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=5000 -XX:AsyncDeflationInterval=5000)
 
 # The app's class-data archive (AppCDS; issue 17): the classes `countersign serve` loads while it
 # starts and warms up, mapped from one file instead of read, verified and linked out of ~40 jars
@@ -43,27 +47,36 @@ CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:Ma
 # jar as built and the JDK that wrote it, so ./countersign rebuilds both after every build.
 
 # Writes target/cds/countersign.jar and target/cds/countersign.jsa from target/classes with a
-# training start: `serve` on a throwaway home until it serves (its warm-up runs before that), then
-# an agent's first calls (cs_train_calls); the JVM writes the archive as it exits. Prints nothing
-# on stdout; on failure the app starts without an archive.
+# training start (cs_train: start-up, warm-up and an agent's first calls); the JVM writes the archive
+# as it exits. Prints nothing on stdout; on failure the app starts without an archive.
 cs_build_class_archive() {
-  local root=$1 dir="$1/target/cds" home pid i traps
+  local root=$1 dir="$1/target/cds"
   rm -rf "$dir"
   mkdir -p "$dir"
   "$JAVA_HOME/bin/jar" --create --file "$dir/countersign.jar" -C "$root/target/classes" . || return 1
+  cs_train "$dir/countersign.jsa" "$JAVA_HOME/bin/java" "${CS_JVM_OPTIONS[@]}" \
+    -XX:ArchiveClassesAtExit="$dir/countersign.jsa" -cp "$dir/countersign.jar:$(cat "$root/target/classpath.txt")" \
+    dev.countersign.app.Main || return 1
+  [[ -s $dir/countersign.jsa ]]
+}
+
+# The training start of a class-data archive: runs `COMMAND... serve --headless --port 0` on a
+# throwaway home until it serves (start-up and warm-up are done by then), stops it with TERM and waits
+# for it to exit, which is when a JVM writes an archive or class list. OUTPUT, the file it writes, is
+# removed when the run is cut short or does not exit within 20 s (then it is killed and this fails).
+# Prints nothing on stdout. Used by cs_build_class_archive and scripts/package.
+cs_train() {
+  local output=$1 home pid i traps status=0
+  shift
   home=$(mktemp -d)
   # The agent the training calls come from (its token is written to the throwaway home).
-  "$JAVA_HOME/bin/java" "${CS_JVM_OPTIONS[@]}" -Dcountersign.home="$home" \
-    -cp "$root/target/classes:$(cat "$root/target/classpath.txt")" dev.countersign.app.Main agent add training \
-    >/dev/null 2>&1 || true
-  "$JAVA_HOME/bin/java" "${CS_JVM_OPTIONS[@]}" -XX:ArchiveClassesAtExit="$dir/countersign.jsa" \
-    -Dcountersign.home="$home" -cp "$dir/countersign.jar:$(cat "$root/target/classpath.txt")" \
-    dev.countersign.app.Main serve --headless --port 0 >"$home/out" 2>"$home/err" &
+  COUNTERSIGN_HOME=$home "$@" agent add training >/dev/null 2>&1 || true
+  COUNTERSIGN_HOME=$home "$@" serve --headless --port 0 >"$home/out" 2>"$home/err" &
   pid=$!
   # However this shell ends (Ctrl-C, a client closing the bridge mid-build), the training server ends
   # with it; the caller's own traps are put back after.
   traps=$(trap -p EXIT INT TERM)
-  trap 'kill -KILL '"$pid"' 2>/dev/null; rm -rf "'"$home"'" "'"$dir"'/countersign.jsa"' EXIT INT TERM
+  trap 'kill -KILL '"$pid"' 2>/dev/null; rm -rf "'"$home"'" "'"$output"'"' EXIT INT TERM
   for ((i = 0; i < 600; i++)); do
     grep -q "serving agents at" "$home/out" 2>/dev/null && break
     kill -0 "$pid" 2>/dev/null || break
@@ -72,20 +85,20 @@ cs_build_class_archive() {
   cs_train_calls "$(sed -n 's/^Countersign is serving agents at //p' "$home/out")" \
     "$(cat "$home/tokens/training.token" 2>/dev/null)" "$pid"
   kill -TERM "$pid" 2>/dev/null
-  # It writes the archive as it exits; one that does not exit in 20 s is killed and leaves none.
   for ((i = 0; i < 200; i++)); do
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
   if kill -0 "$pid" 2>/dev/null; then
     kill -KILL "$pid" 2>/dev/null
-    rm -f "$dir/countersign.jsa"
+    rm -f "$output"
+    status=1
   fi
   wait "$pid" 2>/dev/null || true
   trap - EXIT INT TERM
   eval "$traps"
   rm -rf "$home"
-  [[ -s $dir/countersign.jsa ]]
+  return $status
 }
 
 # An agent's first calls to the training server at URL with TOKEN, so that the archive holds

@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +56,8 @@ final class ServedApp implements AutoCloseable {
     private GovernedTools governed;
     /** The remotes this app governs (closed with it). */
     private RemoteTools remotes;
+    /** Done when the desktop side's background warm-up has ended, however it ended. */
+    private CompletableFuture<Void> warmedUp = CompletableFuture.completedFuture(null);
     /** The runtime endpoint for governing Countersigns, once {@link #serveRuntime} started it. */
     private volatile McpEndpoint runtimeEndpoint;
     /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
@@ -81,7 +84,7 @@ final class ServedApp implements AutoCloseable {
             LeaseBook.Terms defaultLease) throws IOException {
         // Connecting to the desktop is mostly waiting on sockets: it overlaps the rest of start.
         DesktopBackend platform = backend;
-        inBackground("countersign-warm-up", () -> warmUp(platform));
+        CompletableFuture<Void> warmedUp = inBackground("countersign-warm-up", () -> warmUp(platform));
         // Countersign's own process and windows are never a target, and no synthetic input is sent
         // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
         // Queueing a request and sending input hold one gate, so no dialog opens between the guard's
@@ -121,6 +124,7 @@ final class ServedApp implements AutoCloseable {
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
             app.governed = governed;
             app.remotes = remotes;
+            app.warmedUp = warmedUp;
             // The person's own acts are audited too (docs/audit.md): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
@@ -162,18 +166,29 @@ final class ServedApp implements AutoCloseable {
      * Runs {@code work} on a daemon thread that start does not wait for; a call that arrives
      * meanwhile simply does the same work itself. A failure is logged, never thrown: warming up
      * is an optimization.
+     *
+     * @return completed when the work has ended, whether or not it failed
      */
-    private static void inBackground(String name, Runnable work) {
+    private static CompletableFuture<Void> inBackground(String name, Runnable work) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
         Thread warm = new Thread(() -> {
             try {
                 work.run();
             } catch (RuntimeException e) {
                 LOG.debug("{} failed; the first call pays for what it would have prepared: {}", name, e.toString());
+            } finally {
+                done.complete(null);
             }
         }, name);
         warm.setDaemon(true);
         warm.setPriority(Thread.MIN_PRIORITY);
         warm.start();
+        return done;
+    }
+
+    /** Completed once the background warm-up of the desktop side has ended (the start-up work is over). */
+    CompletableFuture<Void> warmedUp() {
+        return warmedUp;
     }
 
     /**

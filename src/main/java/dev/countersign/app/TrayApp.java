@@ -3,6 +3,7 @@ package dev.countersign.app;
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.fx.FxPlatform;
+import dev.countersign.app.fx.NativeHeap;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.app.settings.AppSettings;
 import dev.countersign.app.settings.Autostart;
@@ -15,6 +16,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 
 /**
@@ -23,6 +26,12 @@ import javafx.application.Platform;
  * endpoint).
  */
 final class TrayApp {
+    /**
+     * How long after the warm-up the C heap is trimmed
+     * (docs/decisions/0010-memory-at-rest-and-packaged-class-data.md).
+     */
+    private static final long SETTLE_SECONDS = 10;
+
     private TrayApp() {
     }
 
@@ -64,6 +73,12 @@ final class TrayApp {
             err.println("Countersign is running (" + (app.tray().inSystemTray() ? "tray icon" : "status window")
                     + "); agents connect at " + served.endpoint.uri());
             err.flush();
+            // Start-up is over once the warm-up has ended and the FX thread has prepared the approval
+            // dialog (queued before this); what it all allocated natively and freed goes back then. Not
+            // at once: the JIT is still compiling what the warm-up ran, and the JVM hands its compilers'
+            // scratch memory back to the C heap only up to 5 s after they are done with it.
+            served.warmedUp().thenRunAsync(NativeHeap::trim,
+                    CompletableFuture.delayedExecutor(SETTLE_SECONDS, TimeUnit.SECONDS, Platform::runLater));
             app.awaitQuit();
             Platform.exit();
             return 0;

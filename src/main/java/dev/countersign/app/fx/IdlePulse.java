@@ -23,6 +23,8 @@ import org.slf4j.LoggerFactory;
  * at rest. With no window showing nothing needs a pulse, so this stops the timer a second after the last
  * window hides and starts it again, with the toolkit's own period, the moment a window is added to
  * {@link Window#getWindows()} — during {@code show()}, before the pulse that draws its first frame is due.
+ * Stopping it also returns the C heap's freed pages ({@link NativeHeap}): closing a window frees much of
+ * what showing it allocated.
  *
  * <p>The timer is the toolkit's private field, read once by reflection (JavaFX runs from the class path,
  * in the unnamed module, so nothing needs opening). Where it is not there or not a GTK timer (another
@@ -74,6 +76,8 @@ public final class IdlePulse {
         CompletableFuture.delayedExecutor(STOP_AFTER_MILLIS, TimeUnit.MILLISECONDS).execute(() -> Platform.runLater(() -> {
             if (changes.get() == change && Window.getWindows().isEmpty() && timer.isRunning()) {
                 timer.stop();
+                // The app is idle now: what the windows allocated natively and freed goes back too.
+                NativeHeap.trim();
             }
         }));
     }

@@ -91,6 +91,66 @@ class DebPackageTest {
         assertThat(report.get("session_bus").asBoolean()).isTrue();
     }
 
+    /**
+     * The class-data archive (docs/packaging.md): the package ships the trained class list and the
+     * script its postinst runs; written where the app is (here, where dpkg-deb unpacked it), the
+     * started launcher maps it. One that does not fit is ignored, and stdout stays the app's alone.
+     */
+    @Test
+    void thePackagedLauncherMapsTheClassArchiveItsPostinstWrites() throws Exception {
+        Path app = root.resolve("opt/countersign");
+        Path archive = app.resolve("lib/app/countersign.jsa");
+        String postinst = run(List.of("dpkg-deb", "-I", deb.toString(), "postinst"), 30).output;
+        assertThat(postinst).contains("/opt/countersign/lib/class-archive");
+        assertThat(app.resolve("lib/app/countersign.classlist")).isNotEmptyFile();
+
+        Files.deleteIfExists(archive);
+        Files.writeString(archive, "not an archive");
+        Result unusable = runApart(List.of(app.resolve("bin/countersign").toString(), "--version"));
+        assertThat(unusable.exit).as(unusable.output).isZero();
+        assertThat(unusable.output).startsWith("Countersign " + projectVersion() + "\nJava ").hasLineCount(2);
+
+        Result written = run(List.of(app.resolve("lib/class-archive").toString()), 180);
+        assertThat(written.exit).as(written.output).isZero();
+        assertThat(archive).isNotEmptyFile();
+        Path home = Files.createTempDirectory("deb-cds-home");
+        Path out = home.resolve("out");
+        ProcessBuilder serve = new ProcessBuilder(app.resolve("bin/countersign").toString(), "serve", "--headless",
+                "--port", "0").redirectOutput(out.toFile()).redirectError(home.resolve("err").toFile());
+        serve.environment().put("COUNTERSIGN_HOME", home.toString());
+        Process p = serve.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(out).contains("serving agents at") && p.isAlive()
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(Files.readString(out)).as(Files.readString(home.resolve("err"))).contains("serving agents at");
+            assertThat(Files.readString(Path.of("/proc", Long.toString(p.pid()), "maps"))).contains(archive.toString());
+        } finally {
+            p.destroy();
+            p.waitFor(20, TimeUnit.SECONDS);
+            p.destroyForcibly();
+        }
+        assertThat(Files.readString(out)).doesNotContain("[warning]").doesNotContain("shared archive");
+    }
+
+    /** Runs {@code command} with stdout alone in the result (stderr dropped): what a client would read. */
+    private static Result runApart(List<String> command) throws IOException, InterruptedException {
+        Path log = Files.createTempFile("package-test", ".out");
+        try {
+            Process p = new ProcessBuilder(command).redirectOutput(log.toFile())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                return new Result(-1, "timed out: " + command);
+            }
+            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
     private static Path findDeb() throws IOException {
         if (!Files.isDirectory(OUT)) {
             return null;
