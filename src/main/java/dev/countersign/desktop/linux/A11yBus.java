@@ -35,6 +35,7 @@ final class A11yBus implements AutoCloseable {
     private BusCalls a11yCalls;
     private final Map<String, BusCalls> apps = new ConcurrentHashMap<>();
     private final Map<String, Toolkit> toolkits = new ConcurrentHashMap<>();
+    private final ActionNames actionNames = new ActionNames();
     /** Direct connections found closed: the application exited (dbus-java's own log of it is silenced). */
     private final java.util.concurrent.atomic.AtomicLong ended = new java.util.concurrent.atomic.AtomicLong();
     private boolean closed;
@@ -129,6 +130,11 @@ final class A11yBus implements AutoCloseable {
     /** A reader for one application's elements, with that application's toolkit quirks. */
     NodeReader reader(String busName) {
         return new NodeReader(appCalls(busName), toolkit(busName));
+    }
+
+    /** A reader for an observation: as {@link #reader}, reusing the action names earlier observations read. */
+    NodeReader observationReader(String busName) {
+        return new NodeReader(appCalls(busName), toolkit(busName), actionNames);
     }
 
     /** How many applications this backend has a channel to (their private sockets or the bus). */

@@ -108,7 +108,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.reader(ref.bus())).walk(ref, limits);
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus())).walk(ref, limits);
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));

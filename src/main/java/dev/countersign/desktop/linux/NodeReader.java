@@ -31,10 +31,17 @@ final class NodeReader {
 
     private final BusCalls calls;
     private final Toolkit toolkit;
+    /** Action names read by earlier observations, or null to ask every time (re-reads before an action). */
+    private final ActionNames actionNames;
 
     NodeReader(BusCalls calls, Toolkit toolkit) {
+        this(calls, toolkit, null);
+    }
+
+    NodeReader(BusCalls calls, Toolkit toolkit, ActionNames actionNames) {
         this.calls = calls;
         this.toolkit = toolkit;
+        this.actionNames = actionNames;
     }
 
     Toolkit toolkit() {
@@ -68,6 +75,8 @@ final class NodeReader {
         BusCalls.Pending value;
         /** {@code Action.GetName(i)} per action, sent once {@code GetActions} said how many there are. */
         List<BusCalls.Pending> actionNames = List.of();
+        /** The {@code GetActions} answer the names belong to. */
+        List<?> actionsAnswer;
 
         Details(RawNode node) {
             this.node = node;
@@ -181,12 +190,18 @@ final class NodeReader {
             // GetActions' first field is the localized label, which browsers leave empty or fill
             // with junk (";;"); the action's name comes from GetName, asked once the count is known.
             n.actions = AtspiNames.actions(actions.value(0));
-            int count = ((List<?>) actions.value(0)).size();
-            List<BusCalls.Pending> names = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                names.add(calls.send(n.ref.bus(), n.ref.path(), ACTION, "GetName", "i", i));
+            List<?> answer = (List<?>) actions.value(0);
+            List<String> known = actionNames == null ? null : actionNames.names(n.ref, answer);
+            if (known != null) {
+                n.actions = known;
+            } else {
+                d.actionsAnswer = answer;
+                List<BusCalls.Pending> names = new ArrayList<>(answer.size());
+                for (int i = 0; i < answer.size(); i++) {
+                    names.add(calls.send(n.ref.bus(), n.ref.path(), ACTION, "GetName", "i", i));
+                }
+                d.actionNames = names;
             }
-            d.actionNames = names;
         }
         if (identifier != null && identifier.ok()) {
             String id = string(identifier.value(0));
@@ -212,14 +227,21 @@ final class NodeReader {
             return;
         }
         List<String> names = new ArrayList<>(d.node.actions);
+        boolean every = true;
         for (int i = 0; i < d.actionNames.size() && i < names.size(); i++) {
             BusCalls.Reply r = calls.await(d.actionNames.get(i));
             String name = r.ok() ? string(r.value(0)).trim() : "";
             if (!name.isEmpty()) {
                 names.set(i, name.toLowerCase(java.util.Locale.ROOT));
+            } else {
+                every = false;
             }
         }
         d.node.actions = List.copyOf(names);
+        // Only names the application gave are kept for later observations, never a fallback label.
+        if (every && actionNames != null && d.actionsAnswer != null) {
+            actionNames.remember(d.node.ref, d.actionsAnswer, d.node.actions);
+        }
     }
 
     /** Text for editable and text elements, the number of a Value element; never anything for a secure one. */

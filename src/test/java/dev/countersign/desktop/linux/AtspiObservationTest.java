@@ -145,6 +145,29 @@ class AtspiObservationTest {
         }
 
         @Test
+        void aSecondObservationNamesTheActionsAFreshReadNames(TestDesktop desktop) throws Exception {
+            TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
+            snapshot(desktop.backend(), factory);
+            TreeSnapshot again = snapshot(desktop.backend(), factory);
+
+            A11yBus bus = new A11yBus();
+            try {
+                int withActions = 0;
+                for (ElementNode n : again.nodes()) {
+                    AtspiRef ref = (AtspiRef) n.handle();
+                    if (n.actions().isEmpty()) {
+                        continue;
+                    }
+                    withActions++;
+                    assertThat(n.actions()).isEqualTo(new AtspiActions(bus).reread(ref).actions);
+                }
+                assertThat(withActions).isGreaterThan(10);
+            } finally {
+                bus.close();
+            }
+        }
+
+        @Test
         void listRowsThatTheCacheLeavesOutAreStillRead(TestDesktop desktop) throws Exception {
             TreeSnapshot s = snapshot(desktop.backend(), desktop.launchList());
 
