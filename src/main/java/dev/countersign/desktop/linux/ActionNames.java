@@ -11,9 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code GetActions} answer from the same element reuses them instead of asking once per action
  * again (about a hundred calls of gtk3-widget-factory's ~540; the application answers each in turn).
  *
- * <p>Only observations use it: an action re-reads its element and its names afresh
- * ({@code AtspiActions.reread}), and the identity re-check before an act compares those fresh
- * names with what the agent saw, so a stale entry could only make an act fail closed. An element is
+ * <p>Only observations use it: an act re-reads its element and its action names afresh
+ * ({@code AtspiActions.reread}) and performs what those name, so a stale entry could only show in
+ * what the agent reads, never decide what an act does (docs/decisions/0009-large-trees.md). An element is
  * its application's unique bus name and object path, never reused while the bus lives.
  */
 final class ActionNames {
