@@ -49,6 +49,8 @@ final class A11yBus implements AutoCloseable {
                 a11y = DBusConnectionBuilder.forAddress(address).withShared(false).build();
                 a11yCalls = new BusCalls(a11y, false);
                 apps.clear();
+                // A new bus hands out unique names again: what was kept by name and path is not the same element.
+                actionNames.clear();
                 LOG.debug("connected to the accessibility bus at {}", address);
             } catch (DBusException e) {
                 throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,

@@ -191,7 +191,7 @@ final class NodeReader {
             // with junk (";;"); the action's name comes from GetName, asked once the count is known.
             n.actions = AtspiNames.actions(actions.value(0));
             List<?> answer = (List<?>) actions.value(0);
-            List<String> known = actionNames == null ? null : actionNames.names(n.ref, answer);
+            List<String> known = actionNames == null ? null : actionNames.names(n.ref, answer, n.stateBits);
             if (known != null) {
                 n.actions = known;
             } else {
@@ -240,7 +240,7 @@ final class NodeReader {
         d.node.actions = List.copyOf(names);
         // Only names the application gave are kept for later observations, never a fallback label.
         if (every && actionNames != null && d.actionsAnswer != null) {
-            actionNames.remember(d.node.ref, d.actionsAnswer, d.node.actions);
+            actionNames.remember(d.node.ref, d.actionsAnswer, d.node.stateBits, d.node.actions);
         }
     }
 
