@@ -37,8 +37,10 @@ cs_require_jdk() {
 # 250 ms: at rest they were 5 of the app's 8 wake-ups a second, and found nothing to do (the deflater
 # still runs at least every 60 s, and at once when asked). Diagnostic flags, present in JDK 17 to 25.
 # ./countersign and the packaged launchers (scripts/package) start the app with these.
+# A later JDK that drops one of them must still start the app, hence IgnoreUnrecognizedVMOptions.
 CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData
-  -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=5000 -XX:AsyncDeflationInterval=5000)
+  -XX:+IgnoreUnrecognizedVMOptions -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=5000
+  -XX:AsyncDeflationInterval=5000)
 
 # The app's class-data archive (AppCDS; issue 17): the classes `countersign serve` loads while it
 # starts and warms up, mapped from one file instead of read, verified and linked out of ~40 jars
@@ -69,8 +71,10 @@ cs_train() {
   local output=$1 home pid i traps status=0
   shift
   home=$(mktemp -d)
-  # The agent the training calls come from (its token is written to the throwaway home).
+  # The agent the training calls come from (its token is written to the throwaway home). That JVM
+  # runs with the same dump options, so what it wrote is removed: only the serving start's counts.
   COUNTERSIGN_HOME=$home "$@" agent add training >/dev/null 2>&1 || true
+  rm -f "$output"
   COUNTERSIGN_HOME=$home "$@" serve --headless --port 0 >"$home/out" 2>"$home/err" &
   pid=$!
   # However this shell ends (Ctrl-C, a client closing the bridge mid-build), the training server ends
@@ -82,8 +86,11 @@ cs_train() {
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
-  cs_train_calls "$(sed -n 's/^Countersign is serving agents at //p' "$home/out")" \
-    "$(cat "$home/tokens/training.token" 2>/dev/null)" "$pid"
+  # The token goes to curl in a file of the throwaway home (mode 700), never on a command line
+  # that other users could read in /proc while the training server runs.
+  [[ -s $home/tokens/training.token ]] &&
+    printf 'Authorization: Bearer %s\n' "$(<"$home/tokens/training.token")" >"$home/auth"
+  cs_train_calls "$(sed -n 's/^Countersign is serving agents at //p' "$home/out")" "$home/auth" "$pid"
   kill -TERM "$pid" 2>/dev/null
   for ((i = 0; i < 200; i++)); do
     kill -0 "$pid" 2>/dev/null || break
@@ -101,16 +108,16 @@ cs_train() {
   return $status
 }
 
-# An agent's first calls to the training server at URL with TOKEN, so that the archive holds
+# An agent's first calls to the training server at URL, authorized by the header in AUTH_FILE, so that the archive holds
 # the classes of a connection and of a tool call too, not only those of start (issue 17: the first
 # observe and act loaded a few hundred): initialize, tools/list, an act on a ref no observation
 # gave (refused, REF_UNKNOWN) and an observe of the server's own PID (no accessible application:
 # refused after listing the applications, as its warm-up does). Nothing reaches an application's
 # elements or the desktop's input. Skipped without curl or a token; never fails the build.
 cs_train_calls() {
-  local url=$1 token=$2 pid=$3 sid headers
-  [[ -n $url && -n $token ]] && command -v curl >/dev/null || return 0
-  headers=(-H "Authorization: Bearer $token" -H "Content-Type: application/json"
+  local url=$1 auth=$2 pid=$3 sid headers
+  [[ -n $url && -s $auth ]] && command -v curl >/dev/null || return 0
+  headers=(-H "@$auth" -H "Content-Type: application/json"
     -H "Accept: application/json, text/event-stream" --max-time 20)
   sid=$(curl -s -o /dev/null -D - "${headers[@]}" -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{'\
 '"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"training","version":"1"}}}' "$url" |
