@@ -18,6 +18,7 @@ import jakarta.servlet.DispatcherType;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -281,20 +282,27 @@ public final class McpEndpoint implements AutoCloseable {
      * {@code computer_act} (see {@link ActAnswerWarmUp}) so that the first agent's first observe
      * and act do not pay for loading and compiling them: a few hundred milliseconds of CPU, best
      * spent before the app says it serves. Never throws: warming up is an optimization, and a call
-     * simply does whatever it did not prepare.
+     * simply does whatever it did not prepare. Returns the tools whose paths it ran to the end.
      */
-    public void warmUp() {
+    public List<String> warmUp() {
+        List<String> warmed = new ArrayList<>();
         try {
-            registry.tool(ObserveTool.NAME).ifPresent(observe -> ObserveWarmUp.run(observe, wire, validator));
+            registry.tool(ObserveTool.NAME).ifPresent(observe -> {
+                ObserveWarmUp.run(observe, wire, validator);
+                warmed.add(ObserveTool.NAME);
+            });
         } catch (RuntimeException e) {
             LOG.debug("warming up the observe path failed; the first observe prepares it: {}", e.toString());
         }
         try {
-            registry.tool(ActTool.NAME).filter(ActTool.class::isInstance)
-                    .ifPresent(act -> ActAnswerWarmUp.run((ActTool) act, wire, validator));
+            registry.tool(ActTool.NAME).filter(ActTool.class::isInstance).ifPresent(act -> {
+                ActAnswerWarmUp.run((ActTool) act, wire, validator);
+                warmed.add(ActTool.NAME);
+            });
         } catch (RuntimeException e) {
             LOG.debug("warming up the act path failed; the first act prepares it: {}", e.toString());
         }
+        return List.copyOf(warmed);
     }
 
     /** The transport's mapper (what warming up must prepare). */

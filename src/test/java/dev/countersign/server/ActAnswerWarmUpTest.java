@@ -52,8 +52,10 @@ class ActAnswerWarmUpTest {
         try (EndpointFixture fx = new EndpointFixture(home)) {
             List<String> audit = fx.auditLines();
 
-            fx.endpoint.warmUp();
+            List<String> warmed = fx.endpoint.warmUp();
 
+            assertThat(warmed).as("the paths the endpoint's warm-up ran to the end")
+                    .containsExactly(ObserveTool.NAME, ActTool.NAME);
             assertThat(fx.auditLines()).as("the audit log").isEqualTo(audit);
             assertThat(fx.desktop.dispatched).as("what the form was sent").isEmpty();
         }
