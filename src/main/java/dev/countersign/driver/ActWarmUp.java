@@ -117,6 +117,6 @@ final class ActWarmUp implements ComputerUseRuntime {
 
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
-        return new ReceiptVerification(true, null, "checked: the made-up check box's states changed");
+        return new ReceiptVerification(true, null, "warm-up: nothing was dispatched, so nothing was read back");
     }
 }
