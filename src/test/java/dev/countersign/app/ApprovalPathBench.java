@@ -1,6 +1,6 @@
 package dev.countersign.app;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
@@ -19,7 +19,6 @@ import javafx.collections.ListChangeListener;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;
 import javafx.stage.Window;
-import org.slf4j.LoggerFactory;
 import org.testfx.api.FxRobot;
 
 /**
@@ -35,8 +34,7 @@ public final class ApprovalPathBench {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 15;
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
+        BenchLogging.asShipped();
         Path dir = Files.createTempDirectory("approval-bench");
         List<Double> toVisible = new ArrayList<>();
         List<Double> toDispatch = new ArrayList<>();

@@ -1,6 +1,6 @@
 package dev.countersign.app;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.WindowInfo;
@@ -19,7 +19,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.slf4j.LoggerFactory;
 
 /**
  * Observe and act medians per real app of the compatibility matrix (run by scripts/bench/apps,
@@ -38,7 +37,7 @@ public final class AppsBench {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 15;
         int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         String only = args.length > 2 ? args[2] : null;
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+        BenchLogging.asShipped();
         List<String> rows = new ArrayList<>();
         List<String> cacheRows = new ArrayList<>();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment(); CacheCost cost = new CacheCost()) {

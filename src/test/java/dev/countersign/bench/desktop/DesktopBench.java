@@ -1,6 +1,6 @@
 package dev.countersign.bench.desktop;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TestDesktop;
@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
-import org.slf4j.LoggerFactory;
 
 /**
  * Measures the Linux backend on the private test desktop (run by scripts/bench/desktop, never by
@@ -35,11 +34,7 @@ public final class DesktopBench {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 100;
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
-        // As logback.xml ships it: the test config's DEBUG for dev.countersign would also write a line per
-        // D-Bus message, since dbus-java names a message's logger after its class (our FlatMethodCall).
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("dev.countersign")).setLevel(Level.INFO);
+        BenchLogging.asShipped();
         List<String> rows = new ArrayList<>();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
             TestDesktop desktop = new TestDesktop(backend);

@@ -1,6 +1,6 @@
 package dev.countersign.bench.driver;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import org.slf4j.LoggerFactory;
 
 /**
  * End-to-end timings of the driver on the private test desktop (scripts/bench/driver, never in the
@@ -41,11 +40,7 @@ public final class DriverBench {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
-        // As logback.xml ships it: the test config's DEBUG for dev.countersign would also write a line per
-        // D-Bus message, since dbus-java names a message's logger after its class (our FlatMethodCall).
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("dev.countersign")).setLevel(Level.INFO);
+        BenchLogging.asShipped();
         List<String> rows = new ArrayList<>();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
             TestDesktop desktop = new TestDesktop(backend);

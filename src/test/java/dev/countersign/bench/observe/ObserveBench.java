@@ -1,6 +1,6 @@
 package dev.countersign.bench.observe;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.Json;
 import dev.countersign.desktop.DesktopBackend;
@@ -18,7 +18,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code computer_observe} of gtk3-widget-factory three ways in one run (scripts/bench/observe,
@@ -37,11 +36,7 @@ public final class ObserveBench {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int warmup = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
-        // As logback.xml ships it: the test config's DEBUG for dev.countersign would also write a line per
-        // D-Bus message, since dbus-java names a message's logger after its class (our FlatMethodCall).
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("dev.countersign")).setLevel(Level.INFO);
+        BenchLogging.asShipped();
         Path home = Files.createTempDirectory("cs-bench-observe");
         List<String> rows = new ArrayList<>();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {

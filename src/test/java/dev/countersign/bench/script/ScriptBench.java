@@ -1,6 +1,6 @@
 package dev.countersign.bench.script;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.Json;
@@ -37,7 +37,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.slf4j.LoggerFactory;
 
 /**
  * Round trips saved (scripts/bench/script, never in the suite): a five-step observe → act →
@@ -64,8 +63,7 @@ public final class ScriptBench {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
+        BenchLogging.asShipped();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
             TestDesktop desktop = new TestDesktop(backend);
             ApprovalTap approvals = new ApprovalTap(ScriptedApprover.always(Decision.DENY));

@@ -1,6 +1,6 @@
 package dev.countersign.bench.server;
 
-import ch.qos.logback.classic.Level;
+import dev.countersign.bench.BenchLogging;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.Json;
 import dev.countersign.core.RandomIds;
@@ -22,7 +22,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the model reads of one observation, in bytes per node (scripts/bench/footprint, never in
@@ -35,8 +34,7 @@ public final class FootprintBench {
     }
 
     public static void main(String[] args) throws Exception {
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.freedesktop.dbus")).setLevel(Level.OFF);
+        BenchLogging.asShipped();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
             TestDesktop desktop = new TestDesktop(backend);
             LeaseBook leases = new LeaseBook(Clock.systemUTC(), "bench", "local-user",
