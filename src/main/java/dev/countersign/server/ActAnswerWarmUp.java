@@ -9,7 +9,6 @@ import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.Receipt;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -33,14 +32,8 @@ final class ActAnswerWarmUp {
         Receipt receipt = act.warmUpReceipt();
         McpSchema.CallToolResult result = ToolResults.receipt(receipt);
         validator.validate(act.output(), result.structuredContent());
-        // The audit record's fields as AuditTrail gives them, redacted as the log would (never written).
-        Map<String, Object> record = new LinkedHashMap<>();
-        record.put("tool", act.name());
-        record.put("receipt_id", receipt.receiptId());
-        record.put("action_id", receipt.actionId());
-        record.put("status", receipt.status());
-        record.put("strategy", receipt.strategy());
-        Redactor.redact(record);
+        // The receipt's audit record, redacted as the log would (never written).
+        Redactor.redact(AuditTrail.receiptRecord(act.name(), receipt, Map.of()));
         try {
             return wire.writeValueAsString(McpSchema.JSONRPCResponse.result(1, result));
         } catch (JsonProcessingException e) {

@@ -98,6 +98,11 @@ final class AuditTrail {
     }
 
     private void receipt(String agentId, String tool, Receipt receipt, Map<String, Object> extra) {
+        log.append(AuditKind.RECEIPT, agentId, receiptRecord(tool, receipt, extra));
+    }
+
+    /** The fields a receipt's audit record holds (also what the act warm-up redacts, never writing it). */
+    static Map<String, Object> receiptRecord(String tool, Receipt receipt, Map<String, Object> extra) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tool", tool);
         data.put("receipt_id", receipt.receiptId());
@@ -116,7 +121,7 @@ final class AuditTrail {
             data.put("strategy", receipt.strategy());
         }
         data.putAll(extra);
-        log.append(AuditKind.RECEIPT, agentId, data);
+        return data;
     }
 
     /** A stable id for one approval request that does not reveal its single-use nonce. */
