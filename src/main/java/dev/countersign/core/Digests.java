@@ -45,38 +45,40 @@ public final class Digests {
      * characters get exactly their UTF-8.
      */
     public static byte[] utf8(String text) {
-        int i = 0;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i += 2;
-            } else if (Character.isSurrogate(c)) {
-                break;
-            } else {
-                i++;
-            }
-        }
-        if (i == text.length()) {
+        int lone = loneSurrogate(text, 0);
+        if (lone < 0) {
             return text.getBytes(StandardCharsets.UTF_8);
         }
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length() + 8);
-        out.writeBytes(text.substring(0, i).getBytes(StandardCharsets.UTF_8));
+        int from = 0;
+        while (lone >= 0) {
+            // The whole characters before it as UTF-8, then the lone code unit as its three bytes.
+            out.writeBytes(text.substring(from, lone).getBytes(StandardCharsets.UTF_8));
+            char c = text.charAt(lone);
+            out.write(0xE0 | (c >> 12));
+            out.write(0x80 | ((c >> 6) & 0x3F));
+            out.write(0x80 | (c & 0x3F));
+            from = lone + 1;
+            lone = loneSurrogate(text, from);
+        }
+        out.writeBytes(text.substring(from).getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    /** The index of the first surrogate at or after {@code from} that is not half of a pair; -1 when none. */
+    private static int loneSurrogate(String text, int from) {
+        int i = from;
         while (i < text.length()) {
             char c = text.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                out.writeBytes(text.substring(i, i + 2).getBytes(StandardCharsets.UTF_8));
                 i += 2;
             } else if (Character.isSurrogate(c)) {
-                out.write(0xE0 | (c >> 12));
-                out.write(0x80 | ((c >> 6) & 0x3F));
-                out.write(0x80 | (c & 0x3F));
-                i++;
+                return i;
             } else {
-                out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
                 i++;
             }
         }
-        return out.toByteArray();
+        return -1;
     }
 
     /** SHA-256 of {@code bytes}, lowercase hex. */
