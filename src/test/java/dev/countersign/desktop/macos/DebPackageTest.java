@@ -137,18 +137,7 @@ class DebPackageTest {
 
     /** Runs {@code command} with stdout alone in the result (stderr dropped): what a client would read. */
     private static Result runApart(List<String> command) throws IOException, InterruptedException {
-        Path log = Files.createTempFile("package-test", ".out");
-        try {
-            Process p = new ProcessBuilder(command).redirectOutput(log.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                return new Result(-1, "timed out: " + command);
-            }
-            return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(log);
-        }
+        return run(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD), command, 60);
     }
 
     private static Path findDeb() throws IOException {
@@ -185,10 +174,15 @@ class DebPackageTest {
     }
 
     private static Result run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        return run(new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true), command, timeoutSeconds);
+    }
+
+    /** Runs {@code process} (its stderr as it was set up) with its stdout going to the result. */
+    private static Result run(ProcessBuilder process, List<String> command, int timeoutSeconds)
+            throws IOException, InterruptedException {
         Path log = Files.createTempFile("package-test", ".log");
         try {
-            Process p = new ProcessBuilder(new ArrayList<>(command)).redirectErrorStream(true)
-                    .redirectOutput(log.toFile()).start();
+            Process p = process.redirectOutput(log.toFile()).start();
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 return new Result(-1, "timed out after " + timeoutSeconds + " s: " + command);
