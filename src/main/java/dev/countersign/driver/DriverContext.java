@@ -20,6 +20,7 @@ final class DriverContext {
     final Random random;
     final DriverSettings settings;
     final ObservationStore observations;
+    final ExpirySweep sweep;
     final ReservationBook reservations;
     final LeaseBook leases;
     final ReceiptRing receipts;
@@ -37,6 +38,7 @@ final class DriverContext {
         this.random = random;
         this.settings = settings;
         this.observations = new ObservationStore(clock, settings.observationBudgetBytes());
+        this.sweep = new ExpirySweep(observations, clock);
         this.reservations = new ReservationBook(clock, settings.approvalWindow().plus(settings.actionWindow()));
         this.leases = leases;
         this.receipts = new ReceiptRing(settings.receiptCapacity());

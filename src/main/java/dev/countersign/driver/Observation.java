@@ -23,6 +23,7 @@ final class Observation {
     /** ref → index into {@link #nodes}. */
     final Map<String, Integer> refs;
     final Instant expiresAt;
+    /** The view's header as the agent was answered: ids, fingerprint, expiry, truncation; no nodes. */
     final ObservationView view;
     final long bytes;
     /** Geometry of each capture delivered for this observation, by {@code capture_sha256}. */

@@ -20,9 +20,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *       {@code REF_UNKNOWN}, exactly as a ref that never existed (no oracle).</li>
  *   <li>A ref of an expired observation is {@code REF_EXPIRED}; of a consumed one
  *       {@code OBSERVATION_CONSUMED}; of an evicted one {@code OBSERVATION_EVICTED}.</li>
+ *   <li>An expired observation is dropped when its agent next observes, or by {@link #sweep()}
+ *       once agents go quiet; only its refs' tombstones stay.</li>
  *   <li>Each agent has a byte budget of serialized observations. A new observation that would
- *       exceed it first evicts expired observations, then the oldest live ones; the newest is
- *       never evicted.</li>
+ *       exceed it evicts the oldest live ones; the newest is never evicted.</li>
  * </ul>
  */
 final class ObservationStore {
@@ -106,6 +107,23 @@ final class ObservationStore {
         return scope != null && scope.find(observation.id).isPresent();
     }
 
+    /**
+     * Drops every agent's expired observations, keeping their refs' tombstones; returns the latest
+     * expiry of the observations still held, empty when none is. Adding an observation sweeps its
+     * own agent's scope; this is for when agents have gone quiet.
+     */
+    Optional<Instant> sweep() {
+        Instant now = clock.instant();
+        Instant latest = null;
+        for (Scope scope : scopes.values()) {
+            Optional<Instant> held = scope.sweep(now);
+            if (held.isPresent() && (latest == null || held.get().isAfter(latest))) {
+                latest = held.get();
+            }
+        }
+        return Optional.ofNullable(latest);
+    }
+
     /** Forgets everything of this agent: observations, refs and tombstones. */
     void dispose(String agentId) {
         scopes.remove(agentId);
@@ -141,24 +159,23 @@ final class ObservationStore {
         private long bytes;
 
         synchronized void add(Observation observation, Instant now, long budget) {
+            // The expired go first, always: an agent that observes in a loop would otherwise keep
+            // every observation of its budget (about a thousand windows' nodes) alive long after
+            // its refs stopped working.
+            sweep(now);
             long excess = bytes + observation.bytes - budget;
             if (excess > 0) {
-                // The expired go first, then the oldest live ones, until the newest fits. Only the
-                // victims are gathered: a scope at its budget holds hundreds of observations, and
-                // every observe past it comes through here.
+                // Then the oldest live ones, until the newest fits. Only the victims are gathered:
+                // a scope at its budget holds hundreds of observations.
                 List<Observation> victims = new ArrayList<>();
                 long freed = 0;
-                for (boolean expired : new boolean[] {true, false}) {
-                    for (Iterator<Observation> it = byId.values().iterator(); freed < excess && it.hasNext(); ) {
-                        Observation o = it.next();
-                        if (o.isExpired(now) == expired) {
-                            victims.add(o);
-                            freed += o.bytes;
-                        }
-                    }
+                for (Iterator<Observation> it = byId.values().iterator(); freed < excess && it.hasNext(); ) {
+                    Observation o = it.next();
+                    victims.add(o);
+                    freed += o.bytes;
                 }
                 for (Observation victim : victims) {
-                    drop(victim, victim.isExpired(now) ? ErrorCode.REF_EXPIRED : ErrorCode.OBSERVATION_EVICTED);
+                    drop(victim, ErrorCode.OBSERVATION_EVICTED);
                 }
             }
             byId.put(observation.id, observation);
@@ -185,6 +202,21 @@ final class ObservationStore {
                 return refused(ErrorCode.REF_EXPIRED, "this ref expired at " + o.view.expiresAt());
             }
             return new Resolution.Found(o, o.refs.get(ref));
+        }
+
+        /** Drops the expired observations (their refs answer REF_EXPIRED); returns the latest expiry still held. */
+        synchronized Optional<Instant> sweep(Instant now) {
+            List<Observation> expired = new ArrayList<>();
+            Instant latest = null;
+            for (Observation o : byId.values()) {
+                if (o.isExpired(now)) {
+                    expired.add(o);
+                } else if (latest == null || o.expiresAt.isAfter(latest)) {
+                    latest = o.expiresAt;
+                }
+            }
+            expired.forEach(o -> drop(o, ErrorCode.REF_EXPIRED));
+            return Optional.ofNullable(latest);
         }
 
         synchronized Optional<Observation> find(String id) {

@@ -48,11 +48,11 @@ final class Observer {
         AppInfo app = ctx.backend.resolveApp(selector(args.app()));
         WindowInfo window = window(app, args.window());
         TreeSnapshot snapshot = ctx.backend.snapshot(app, window, new SnapshotLimits(args.nodes(), args.depth()));
-        Observation observation = store(agentId, snapshot, args.ttl());
-        return ToolResult.ok(observation.view);
+        return ToolResult.ok(store(agentId, snapshot, args.ttl()));
     }
 
-    private Observation store(String agentId, TreeSnapshot snapshot, int ttlMs) {
+    /** Stores the snapshot behind fresh refs and returns the view the agent is answered with. */
+    private ObservationView store(String agentId, TreeSnapshot snapshot, int ttlMs) {
         Instant expires = ctx.clock.instant().plusMillis(ttlMs);
         String id = "obs_" + Refs.token(ctx.random, 9);
         Map<String, Integer> refs = new HashMap<>();
@@ -86,10 +86,14 @@ final class Observer {
         ObservationView view = new ObservationView(id, Digests.sha256Hex(canonical), Timestamps.format(expires), appView,
                 windowView, nodes, snapshot.truncated(), snapshot.omittedCount(), snapshot.omittedSorted(),
                 redacted.count());
-        Observation observation = new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
-                refs, expires, view, sizeOf(canonical.length, refs.keySet()));
-        ctx.observations.add(observation);
-        return observation;
+        // The stored observation keeps the view's header only: its nodes are the agent's answer,
+        // and a busy agent's live observations would otherwise hold each node twice.
+        ObservationView header = new ObservationView(id, view.fingerprint(), view.expiresAt(), appView, windowView,
+                List.of(), view.truncated(), view.omittedCount(), view.omittedByReason(), view.redacted());
+        ctx.observations.add(new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
+                refs, expires, header, sizeOf(canonical.length, refs.keySet())));
+        ctx.sweep.after(expires);
+        return view;
     }
 
     /**

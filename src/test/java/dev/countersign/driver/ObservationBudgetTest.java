@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** The per-agent byte budget: expired first, then oldest live; never the newest. */
+/** The per-agent byte budget: expired first (whenever the agent observes, or once it is quiet), then oldest live; never the newest. */
 class ObservationBudgetTest {
 
     private static long sizeOfOneObservation() {
@@ -55,6 +55,39 @@ class ObservationBudgetTest {
         assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(shortLived, "OK")))).code())
                 .isEqualTo(ErrorCode.REF_EXPIRED);
         assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(live, "OK")))).status()).isEqualTo("unknown");
+    }
+
+    @Test
+    void anExpiredObservationIsDroppedWhenItsAgentObservesAgainEvenWithinBudget() {
+        long one = sizeOfOneObservation();
+        DriverHarness h = new DriverHarness();
+        ObservationView shortLived = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
+        h.clock.advance(Duration.ofMillis(1500));
+        ObservationView fresh = h.observe("agent-a");
+
+        assertThat(h.driver.observationBytes("agent-a")).isEqualTo(one);
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(shortLived, "OK")))).code())
+                .isEqualTo(ErrorCode.REF_EXPIRED);
+        assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(fresh, "OK")))).status()).isEqualTo("unknown");
+    }
+
+    @Test
+    void theExpiredObservationsOfAnAgentThatWentQuietAreDroppedWithoutAnotherCall() throws InterruptedException {
+        DriverHarness h = new DriverHarness();
+        ObservationView last = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
+        h.observe("agent-b");
+        assertThat(h.driver.observationBytes("agent-a")).isPositive();
+        h.clock.advance(Duration.ofMillis(1500));
+
+        // The sweep was armed for just after the expiry as the agent's last observation was stored.
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (h.driver.observationBytes("agent-a") > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(h.driver.observationBytes("agent-a")).isZero();
+        // Its refs still say why they stopped working; the live observation of another agent stays.
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(last, "OK")))).code()).isEqualTo(ErrorCode.REF_EXPIRED);
+        assertThat(h.driver.observationBytes("agent-b")).isPositive();
     }
 
     @Test
