@@ -30,6 +30,14 @@ final class AtspiApps {
      * every application again (twice per observation before).
      */
     private final java.util.Map<LaunchIdentity, String> known = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * When the bus daemon last said a known bus name belongs to its pid (System.nanoTime). One
+     * agent call resolves its app, lists its windows and reads one within milliseconds; the
+     * bus daemon is asked once for all of them, and /proc is still read at every step.
+     */
+    private final java.util.Map<String, Long> ownerSeen = new java.util.concurrent.ConcurrentHashMap<>();
+    /** How long the bus daemon's answer stands for the steps of one call. */
+    static final long OWNER_REUSE_NANOS = 25_000_000L;
 
     AtspiApps(A11yBus bus) {
         this.bus = bus;
@@ -74,6 +82,7 @@ final class AtspiApps {
         }
         Entry found = find(selector);
         known.put(found.info().launch(), found.busName());
+        ownerSeen.put(found.busName(), System.nanoTime());
         return found;
     }
 
@@ -100,6 +109,7 @@ final class AtspiApps {
         if (!named.ok() || !owned.ok() || ((org.freedesktop.dbus.types.UInt32) owned.value(0)).longValue() != pid) {
             return Optional.empty();
         }
+        ownerSeen.put(busName, System.nanoTime());
         return Optional.of(new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get())));
     }
 
@@ -109,6 +119,7 @@ final class AtspiApps {
         java.util.Set<LaunchIdentity> listed = new java.util.HashSet<>();
         apps.forEach(e -> listed.add(e.info().launch()));
         known.keySet().retainAll(listed);
+        ownerSeen.keySet().retainAll(known.values());
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
@@ -147,10 +158,11 @@ final class AtspiApps {
     Entry current(AppInfo app) {
         String busName = known.get(app.launch());
         if (busName != null) {
-            if (bus.pidOf(busName) == app.pid() && ProcStat.launch(app.pid()).equals(Optional.of(app.launch()))) {
+            if (owned(busName, app.pid()) && ProcStat.launch(app.pid()).equals(Optional.of(app.launch()))) {
                 return new Entry(busName, app);
             }
             known.remove(app.launch(), busName);
+            ownerSeen.remove(busName);
         }
         Entry e = resolve(AppSelector.pid(app.pid()));
         if (!e.info().launch().equals(app.launch())) {
@@ -160,23 +172,43 @@ final class AtspiApps {
         return e;
     }
 
+    /** Whether the bus daemon says {@code busName} belongs to {@code pid}: asked, or answered within this call's steps. */
+    private boolean owned(String busName, long pid) {
+        Long seen = ownerSeen.get(busName);
+        long now = System.nanoTime();
+        if (seen != null && now - seen < OWNER_REUSE_NANOS) {
+            return true;
+        }
+        if (bus.pidOf(busName) != pid) {
+            return false;
+        }
+        ownerSeen.put(busName, now);
+        return true;
+    }
+
     List<WindowInfo> windows(Entry app) {
         BusCalls calls = bus.appCalls(app.busName());
         NodeReader reader = bus.reader(app.busName());
         Object[] children = calls.callOrFail(app.busName(), AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
         List<RawNode> nodes = new ArrayList<>();
         List<NodeReader.Structure> pending = new ArrayList<>();
+        List<BusCalls.Pending> extents = new ArrayList<>();
+        // A window needs its name, states and frame only: its extents are asked in the same round
+        // as its structure (top-level windows are components; one that is not answers an error and
+        // gets its frame from its children below), not in a second round with actions and values.
         for (AtspiRef w : NodeReader.refs((List<?>) children[0])) {
             RawNode n = new RawNode(w, 0, -1, nodes.size());
             nodes.add(n);
             pending.add(reader.sendStructure(n, false));
+            extents.add(calls.send(w.bus(), w.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
         }
         pending.forEach(reader::collectStructure);
-        List<NodeReader.Details> details = new ArrayList<>();
-        for (RawNode n : nodes) {
-            details.add(reader.sendDetails(n, true));
+        for (int i = 0; i < nodes.size(); i++) {
+            BusCalls.Reply frame = calls.await(extents.get(i));
+            if (frame.ok() && !nodes.get(i).gone()) {
+                nodes.get(i).frame = NodeReader.rect((Object[]) frame.value(0));
+            }
         }
-        details.forEach(reader::collectDetails);
         List<WindowInfo> out = new ArrayList<>();
         for (RawNode n : nodes) {
             boolean showing = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING);

@@ -192,7 +192,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
         Objects.requireNonNull(action, "action");
-        requireAvailable();
+        requireAvailableNow();
         AtspiRef ref = ref(element);
         if (action instanceof ElementAction.Scroll) {
             // AT-SPI has no "scroll content by n" call; the wheel at the element's centre is what a person would do.
@@ -212,13 +212,13 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public Dispatch pointer(PointerInput input) {
         Objects.requireNonNull(input, "input");
-        requireAvailable();
+        requireAvailableNow();
         return new PointerDriver(x11()).send(input);
     }
 
     @Override
     public FocusProof focusForTyping(ElementHandle element) {
-        requireAvailable();
+        requireAvailableNow();
         AtspiRef ref = ref(element);
         RawNode n = actions.reread(ref);
         if (n.gone()) {
@@ -315,7 +315,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public Dispatch keys(KeyInput input) {
         Objects.requireNonNull(input, "input");
-        requireAvailable();
+        requireAvailableNow();
         KeyInjector injector = keyInjector();
         if (input instanceof KeyInput.Keys) {
             String combo = ((KeyInput.Keys) input).combo();
@@ -375,7 +375,25 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         }
     }
 
+    /**
+     * How long a probe that found the session available stands for the reads of the same agent
+     * call: resolving the app, listing its windows and reading one take a few milliseconds and
+     * would otherwise ask the session bus about the screen lock four times. Every call starts
+     * with a fresh probe ({@link #sessionState}), so does every input ({@link #requireAvailableNow}),
+     * and a probe that finds anything but available is never reused.
+     */
+    static final long AVAILABLE_REUSE_NANOS = 25_000_000L;
+    /** Until when (System.nanoTime) the last available probe stands; in the past after any other. */
+    private volatile long availableUntil = System.nanoTime();
+
     private Probe probe() {
+        Probe p = probeNow();
+        long now = System.nanoTime();
+        availableUntil = p.state == SessionState.AVAILABLE ? now + AVAILABLE_REUSE_NANOS : now;
+        return p;
+    }
+
+    private Probe probeNow() {
         if (displayName == null || displayName.isBlank()) {
             return new Probe(SessionState.UNKNOWN, ErrorCode.SESSION_LOCKED, "there is no X display (DISPLAY is unset)");
         }
@@ -392,7 +410,16 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         return new Probe(SessionState.AVAILABLE, null, null);
     }
 
+    /** For reads: an available probe of this call stands (see {@link #AVAILABLE_REUSE_NANOS}). */
     private void requireAvailable() {
+        if (System.nanoTime() - availableUntil < 0) {
+            return;
+        }
+        requireAvailableNow();
+    }
+
+    /** For input: the screen lock and the bus are asked right now. */
+    private void requireAvailableNow() {
         Probe p = probe();
         if (p.state != SessionState.AVAILABLE) {
             LOG.debug("refusing a desktop operation: {}", p.why);

@@ -27,7 +27,7 @@ final class NodeReader {
     static final String PROPERTIES = "org.freedesktop.DBus.Properties";
     static final String APPLICATION = "org.a11y.atspi.Application";
     private static final String PREFIX = "org.a11y.atspi.";
-    private static final UInt32 SCREEN_COORDS = new UInt32(0);
+    static final UInt32 SCREEN_COORDS = new UInt32(0);
 
     private final BusCalls calls;
     private final Toolkit toolkit;
