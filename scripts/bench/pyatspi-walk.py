@@ -3,7 +3,10 @@
 through libatspi (python3-gi, gir1.2-atspi-2.0) reading what Countersign's snapshot reads per
 element — role, name, states, interfaces, screen extents, action names, value or text — under the
 same bounds (not-showing subtrees skipped, max_nodes, max_depth), and prints one JSON object with
-the per-walk milliseconds. Usage: pyatspi-walk.py PID RUNS WARMUP [MAX_NODES MAX_DEPTH]"""
+the per-walk milliseconds. Usage: pyatspi-walk.py PID RUNS WARMUP [MAX_NODES MAX_DEPTH]
+With RUNS 0 it walks WARMUP times, prints "ready", then walks once per line read on standard input,
+printing that walk's milliseconds as a line, and prints the JSON object at the end of its input —
+so a caller can interleave its walks with other measurements."""
 import json
 import sys
 import time
@@ -77,11 +80,23 @@ window = find_window()
 # libatspi caches what it read; drop it before each walk so every walk reads the application.
 Atspi.set_timeout(5000, 60000)
 times, nodes = [], 0
-for i in range(warmup + runs):
+
+
+def timed():
     Atspi.Accessible.clear_cache(window)
     t0 = time.perf_counter()
-    nodes = walk(window)
-    t = (time.perf_counter() - t0) * 1000
+    kept = walk(window)
+    return kept, (time.perf_counter() - t0) * 1000
+
+
+for i in range(warmup + runs):
+    nodes, t = timed()
     if i >= warmup:
         times.append(t)
-print(json.dumps({"nodes": nodes, "ms": times}))
+if runs == 0:
+    print("ready", flush=True)
+    for _ in sys.stdin:
+        nodes, t = timed()
+        times.append(t)
+        print(f"{t:.3f}", flush=True)
+print(json.dumps({"nodes": nodes, "ms": times}), flush=True)

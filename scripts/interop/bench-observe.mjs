@@ -3,7 +3,8 @@
 // Usage: node bench-observe.mjs  with CS_URL, CS_TOKEN, CS_FACTORY_PID, CS_FORM_PID, CS_RUNS, CS_WARMUP,
 // CS_MAX_NODES, CS_MAX_DEPTH (the bounds of the observes of CS_FACTORY_PID).
 // Before each measured series it prints "ready <series>" and waits for a line on stdin, so the
-// caller can read the server's CPU time around exactly that series. Ends with one JSON line.
+// caller can read the server's CPU time around exactly that series; the observe series is driven
+// a call per line (see below). Ends with one JSON line.
 import { createInterface } from "node:readline";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
@@ -64,12 +65,17 @@ let nodes = 0;
 for (let i = 0; i < warmup; i++) {
   nodes = (await call("computer_observe", { app: factory, ...bounds })).nodes.length;
 }
-await ready("observe");
+// The measured observes, one per "observe" line on stdin (its time printed as "t <ms>"), so the
+// caller can interleave them with its own measurements; "end" ends the series.
+console.log("ready observe");
 const observe = [];
-for (let i = 0; i < runs; i++) {
+for (;;) {
+  const { value, done } = await lines.next();
+  if (done || value !== "observe") break;
   t0 = now();
   await call("computer_observe", { app: factory, ...bounds });
   observe.push(ms(t0));
+  console.log(`t ${observe[observe.length - 1]}`);
 }
 
 await ready("clicks");
