@@ -38,7 +38,7 @@ cs_require_jdk() {
 # still runs at least every 60 s, and at once when asked). Diagnostic flags, present in JDK 17 to 25.
 # ./countersign and the packaged launchers (scripts/package) start the app with these.
 # A later JDK that drops one of them must still start the app, hence IgnoreUnrecognizedVMOptions.
-CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData
+CS_JVM_OPTIONS=(-XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=30 -XX:MaxHeapFreeRatio=50 -XX:-UsePerfData
   -XX:+IgnoreUnrecognizedVMOptions -XX:+UnlockDiagnosticVMOptions -XX:GuaranteedSafepointInterval=5000
   -XX:AsyncDeflationInterval=5000)
 
