@@ -1,7 +1,6 @@
 package dev.countersign.desktop.linux;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -89,15 +88,33 @@ final class AtspiNames {
     }
 
     /** The set states as lowercase words, in a stable order; "invalid" is never reported. */
+    /**
+     * The state words of a bit set, one shared immutable set per combination: a window's elements
+     * share a few dozen combinations, and an observation is held for its whole TTL, so a set per
+     * element (a TreeSet of five words is ~300 bytes) was a third of what a stored element weighed.
+     */
     static Set<String> states(long bits) {
+        Set<String> known = STATE_SETS.get(bits);
+        if (known != null) {
+            return known;
+        }
         Set<String> words = new TreeSet<>();
         for (int b = 1; b < STATES.length; b++) {
             if (has(bits, b)) {
                 words.add(STATES[b]);
             }
         }
-        return Collections.unmodifiableSet(words);
+        // Immutable, so an ElementNode's Set.copyOf keeps this very set instead of copying it.
+        Set<String> fixed = Set.copyOf(words);
+        if (STATE_SETS.size() < MAX_STATE_SETS) {
+            STATE_SETS.putIfAbsent(bits, fixed);
+        }
+        return fixed;
     }
+
+    /** Bounded: an application that reports ever new combinations only stops them being shared. */
+    private static final int MAX_STATE_SETS = 4096;
+    private static final java.util.Map<Long, Set<String>> STATE_SETS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Action names from {@code GetActions} ({@code a(sss)}: name, description, key binding), lowercased. */
     static List<String> actions(Object rawActions) {

@@ -21,8 +21,26 @@ record AtspiRef(String bus, String path) implements ElementHandle {
     /** The reference a D-Bus {@code (so)} struct carries, as dbus-java decodes it raw. */
     static AtspiRef fromStruct(Object struct) {
         Object[] fields = (Object[]) struct;
-        return new AtspiRef((String) fields[0], fields[1].toString());
+        return new AtspiRef(bus((String) fields[0]), fields[1].toString());
     }
+
+    /**
+     * One string per bus name: every element of an application names the same bus, and stored
+     * observations hold thousands of handles. Bounded by the applications on the desktop; past the
+     * bound a name is simply not shared.
+     */
+    private static String bus(String name) {
+        String shared = BUSES.get(name);
+        if (shared != null) {
+            return shared;
+        }
+        if (BUSES.size() < 1024) {
+            shared = BUSES.putIfAbsent(name, name);
+        }
+        return shared != null ? shared : name;
+    }
+
+    private static final java.util.Map<String, String> BUSES = new java.util.concurrent.ConcurrentHashMap<>();
 
     boolean isNull() {
         return path.equals(NULL_PATH) || bus.isEmpty();
