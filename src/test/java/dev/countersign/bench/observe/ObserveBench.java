@@ -53,27 +53,10 @@ public final class ObserveBench {
                 String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
 
                 long spawned = System.nanoTime();
-                List<String> serve = new ArrayList<>(List.of(java()));
-                // CS_SERVE_JAVA_OPTS: extra JVM options for the served app (a profiler, e.g. -XX:StartFlightRecording=...).
-                String opts = System.getenv().getOrDefault("CS_SERVE_JAVA_OPTS", "").strip();
-                if (!opts.isEmpty()) {
-                    serve.addAll(List.of(opts.split("\\s+")));
-                }
-                serve.addAll(List.of("-cp", mainClasspath(), "-Dcountersign.home=" + home,
-                        "dev.countersign.app.Main", "serve", "--port", "0", "--headless"));
-                server = new ProcessBuilder(serve).redirectError(home.resolve("serve.err").toFile()).start();
+                server = serve(home);
                 BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-                String url = null;
-                for (String line; (line = out.readLine()) != null; ) {
-                    if (line.startsWith("Countersign is serving agents at ")) {
-                        url = line.substring("Countersign is serving agents at ".length()).strip();
-                        break;
-                    }
-                }
+                String url = awaitServing(out, home);
                 double startMs = (System.nanoTime() - spawned) / 1e6;
-                if (url == null) {
-                    throw new IllegalStateException("countersign serve did not start: " + Files.readString(home.resolve("serve.err")));
-                }
                 Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "serve-stdout");
                 drain.setDaemon(true);
                 drain.start();
@@ -207,6 +190,32 @@ public final class ObserveBench {
         }
     }
 
+    /**
+     * Starts {@code countersign serve} on {@code home} as ./countersign would, on any free port,
+     * headless; CS_SERVE_JAVA_OPTS adds JVM options (a profiler, e.g. -XX:StartFlightRecording=...).
+     * Its stderr goes to serve.err in the home folder.
+     */
+    static Process serve(Path home) throws IOException {
+        List<String> serve = new ArrayList<>(List.of(java()));
+        String opts = System.getenv().getOrDefault("CS_SERVE_JAVA_OPTS", "").strip();
+        if (!opts.isEmpty()) {
+            serve.addAll(List.of(opts.split("\\s+")));
+        }
+        serve.addAll(List.of("-cp", mainClasspath(), "-Dcountersign.home=" + home,
+                "dev.countersign.app.Main", "serve", "--port", "0", "--headless"));
+        return new ProcessBuilder(serve).redirectError(home.resolve("serve.err").toFile()).start();
+    }
+
+    /** Reads the served app's stdout until it says it serves, and returns its URL; fails if it never does. */
+    static String awaitServing(BufferedReader out, Path home) throws IOException {
+        for (String line; (line = out.readLine()) != null; ) {
+            if (line.startsWith("Countersign is serving agents at ")) {
+                return line.substring("Countersign is serving agents at ".length()).strip();
+            }
+        }
+        throw new IllegalStateException("countersign serve did not start: " + Files.readString(home.resolve("serve.err")));
+    }
+
     /** A process's CPU time so far (user + system, all threads) from /proc, in milliseconds. */
     public static double cpuMs(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
@@ -215,7 +224,7 @@ public final class ObserveBench {
         return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
     }
 
-    private static String java() {
+    static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
@@ -223,7 +232,7 @@ public final class ObserveBench {
      * The class path {@code ./countersign} starts with: the app's classes and its runtime
      * dependencies only; CS_SERVE_CLASSPATH when the script gives it (the jar of the class-data archive).
      */
-    private static String mainClasspath() throws IOException {
+    static String mainClasspath() throws IOException {
         String given = System.getenv().getOrDefault("CS_SERVE_CLASSPATH", "").strip();
         if (!given.isEmpty()) {
             return given;
@@ -232,7 +241,7 @@ public final class ObserveBench {
                 + Files.readString(Path.of("target", "classpath.txt")).strip();
     }
 
-    private static void run(List<String> command) throws Exception {
+    static void run(List<String> command) throws Exception {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
