@@ -37,7 +37,8 @@ final class DriverContext {
         this.ids = ids;
         this.random = random;
         this.settings = settings;
-        this.observations = new ObservationStore(clock, settings.observationBudgetBytes());
+        this.observations = new ObservationStore(clock, settings.observationBudgetBytes(),
+                settings.approvalWindow().plus(settings.actionWindow()));
         this.sweep = new ExpirySweep(observations, clock);
         this.reservations = new ReservationBook(clock, settings.approvalWindow().plus(settings.actionWindow()));
         this.leases = leases;

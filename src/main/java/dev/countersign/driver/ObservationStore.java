@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -32,11 +33,17 @@ final class ObservationStore {
 
     private final Clock clock;
     private final long budgetBytes;
+    /**
+     * How long past its expiry a consumed observation is kept: the act it carried may still be
+     * waiting for the person, or running, and must find it held (an approval outlives a short TTL).
+     */
+    private final Duration actInFlight;
     private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
 
-    ObservationStore(Clock clock, long budgetBytes) {
+    ObservationStore(Clock clock, long budgetBytes, Duration actInFlight) {
         this.clock = clock;
         this.budgetBytes = budgetBytes;
+        this.actInFlight = actInFlight;
     }
 
     /** Where a ref led: the observation and node index, or the error an agent should see. */
@@ -52,7 +59,7 @@ final class ObservationStore {
 
     /** Stores a new observation in its agent's scope, evicting older ones to stay within budget. */
     void add(Observation observation) {
-        scope(observation.agentId).add(observation, clock.instant(), budgetBytes);
+        scope(observation.agentId).add(observation, clock.instant(), budgetBytes, actInFlight);
     }
 
     Resolution resolve(String agentId, String ref) {
@@ -70,6 +77,16 @@ final class ObservationStore {
     Resolution fresh(String agentId, String observationId) {
         Optional<Observation> found = observation(agentId, observationId);
         if (found.isEmpty()) {
+            Scope scope = scopes.get(agentId);
+            ErrorCode why = scope == null ? null : scope.tombstone(observationId);
+            if (why == ErrorCode.OBSERVATION_CONSUMED) {
+                return new Resolution.Refused(CountersignError.onField(ErrorCode.OBSERVATION_CONSUMED, "observation_id",
+                        "this observation already carried one action; observe again"));
+            }
+            if (why == ErrorCode.REF_EXPIRED) {
+                return new Resolution.Refused(CountersignError.onField(ErrorCode.REF_EXPIRED, "observation_id",
+                        "this observation has expired; observe again"));
+            }
             return new Resolution.Refused(CountersignError.onField(ErrorCode.REF_UNKNOWN, "observation_id",
                     "this is not one of your live observations"));
         }
@@ -116,7 +133,7 @@ final class ObservationStore {
         Instant now = clock.instant();
         Instant latest = null;
         for (Scope scope : scopes.values()) {
-            Optional<Instant> held = scope.sweep(now);
+            Optional<Instant> held = scope.sweep(now, actInFlight);
             if (held.isPresent() && (latest == null || held.get().isAfter(latest))) {
                 latest = held.get();
             }
@@ -158,11 +175,11 @@ final class ObservationStore {
         };
         private long bytes;
 
-        synchronized void add(Observation observation, Instant now, long budget) {
+        synchronized void add(Observation observation, Instant now, long budget, Duration actInFlight) {
             // The expired go first, always: an agent that observes in a loop would otherwise keep
             // every observation of its budget (about a thousand windows' nodes) alive long after
             // its refs stopped working.
-            sweep(now);
+            sweep(now, actInFlight);
             long excess = bytes + observation.bytes - budget;
             if (excess > 0) {
                 // Then the oldest live ones, until the newest fits. Only the victims are gathered:
@@ -193,6 +210,9 @@ final class ObservationStore {
                 if (why == ErrorCode.REF_EXPIRED) {
                     return refused(why, "this ref has expired");
                 }
+                if (why == ErrorCode.OBSERVATION_CONSUMED) {
+                    return refused(why, "this observation already carried one action");
+                }
                 return unknown();
             }
             if (o.isConsumed()) {
@@ -204,19 +224,29 @@ final class ObservationStore {
             return new Resolution.Found(o, o.refs.get(ref));
         }
 
-        /** Drops the expired observations (their refs answer REF_EXPIRED); returns the latest expiry still held. */
-        synchronized Optional<Instant> sweep(Instant now) {
-            List<Observation> expired = new ArrayList<>();
+        /**
+         * Drops the expired observations (their refs then answer REF_EXPIRED, or
+         * OBSERVATION_CONSUMED for one that carried an act, which is kept {@code actInFlight}
+         * longer); returns when the latest of those still held may go.
+         */
+        synchronized Optional<Instant> sweep(Instant now, Duration actInFlight) {
+            List<Observation> gone = new ArrayList<>();
             Instant latest = null;
             for (Observation o : byId.values()) {
-                if (o.isExpired(now)) {
-                    expired.add(o);
-                } else if (latest == null || o.expiresAt.isAfter(latest)) {
-                    latest = o.expiresAt;
+                Instant until = o.isConsumed() ? o.expiresAt.plus(actInFlight) : o.expiresAt;
+                if (!now.isBefore(until)) {
+                    gone.add(o);
+                } else if (latest == null || until.isAfter(latest)) {
+                    latest = until;
                 }
             }
-            expired.forEach(o -> drop(o, ErrorCode.REF_EXPIRED));
+            gone.forEach(o -> drop(o, o.isConsumed() ? ErrorCode.OBSERVATION_CONSUMED : ErrorCode.REF_EXPIRED));
             return Optional.ofNullable(latest);
+        }
+
+        /** Why an observation id or ref of this scope was dropped, or null. */
+        synchronized ErrorCode tombstone(String key) {
+            return tombstones.get(key);
         }
 
         synchronized Optional<Observation> find(String id) {
@@ -229,6 +259,8 @@ final class ObservationStore {
 
         private void drop(Observation victim, ErrorCode why) {
             byId.remove(victim.id);
+            // The id too (ids and refs never collide: "obs_…" and "r…"), for acts named by observation.
+            tombstones.put(victim.id, why);
             for (String ref : victim.refs.keySet()) {
                 byRef.remove(ref);
                 tombstones.put(ref, why);

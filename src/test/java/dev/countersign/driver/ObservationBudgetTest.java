@@ -5,10 +5,12 @@ import static dev.countersign.driver.DriverHarness.ok;
 import static dev.countersign.driver.DriverHarness.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -88,6 +90,30 @@ class ObservationBudgetTest {
         // Its refs still say why they stopped working; the live observation of another agent stays.
         assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(last, "OK")))).code()).isEqualTo(ErrorCode.REF_EXPIRED);
         assertThat(h.driver.observationBytes("agent-b")).isPositive();
+    }
+
+    @Test
+    void anActWhoseApprovalOutlastsItsObservationsTtlRunsOnceAllowedAndItsRefsThenSayConsumed() {
+        ScriptedApprover person = new ScriptedApprover();
+        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), person, DriverSettings.defaults("s"));
+        ObservationView shortLived = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
+        person.answer = request -> {
+            // The person takes longer than the observation's TTL, and meanwhile the agent observes
+            // again, which sweeps its expired observations.
+            h.clock.advance(Duration.ofSeconds(5));
+            h.observe("agent-a");
+            return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
+        };
+
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(shortLived, "Delete"))));
+        assertThat(person.asked).hasSize(1);
+        assertThat(receipt.status()).isIn("confirmed", "unknown");
+
+        // Once no act can be in flight on it any more it goes, and its refs still say why.
+        h.clock.advance(DriverSettings.defaults("s").approvalWindow().plus(DriverSettings.defaults("s").actionWindow()));
+        h.observe("agent-a");
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(shortLived, "Remember me")))).code())
+                .isEqualTo(ErrorCode.OBSERVATION_CONSUMED);
     }
 
     @Test

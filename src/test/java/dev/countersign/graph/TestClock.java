@@ -8,7 +8,8 @@ import java.time.ZoneOffset;
 
 /** A clock that only moves when a test moves it. */
 public final class TestClock extends Clock {
-    private Instant now;
+    /** Volatile: timers on other threads (the driver's expiry sweep) read it. */
+    private volatile Instant now;
 
     public TestClock(Instant start) {
         this.now = start;
