@@ -35,7 +35,11 @@ final class AtspiApps {
      * agent call resolves its app, lists its windows and reads one within milliseconds; the
      * bus daemon is asked once for all of them, and /proc is still read at every step.
      */
-    private final java.util.Map<String, Long> ownerSeen = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, OwnerSeen> ownerSeen = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The pid the bus daemon gave for a bus name, and when it was asked (System.nanoTime). */
+    private record OwnerSeen(long pid, long at) {
+    }
     /** How long the bus daemon's answer stands for the steps of one call. */
     static final long OWNER_REUSE_NANOS = 25_000_000L;
 
@@ -80,9 +84,10 @@ final class AtspiApps {
                 return again.get();
             }
         }
+        long asked = System.nanoTime();
         Entry found = find(selector);
         known.put(found.info().launch(), found.busName());
-        ownerSeen.put(found.busName(), System.nanoTime());
+        ownerSeen.put(found.busName(), new OwnerSeen(found.info().pid(), asked));
         return found;
     }
 
@@ -100,6 +105,7 @@ final class AtspiApps {
             return Optional.empty();
         }
         BusCalls calls = bus.calls();
+        long asked = System.nanoTime();
         BusCalls.Pending name = calls.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
                 NodeReader.ACCESSIBLE, "Name");
         BusCalls.Pending owner = calls.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS,
@@ -109,7 +115,7 @@ final class AtspiApps {
         if (!named.ok() || !owned.ok() || ((org.freedesktop.dbus.types.UInt32) owned.value(0)).longValue() != pid) {
             return Optional.empty();
         }
-        ownerSeen.put(busName, System.nanoTime());
+        ownerSeen.put(busName, new OwnerSeen(pid, asked));
         return Optional.of(new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get())));
     }
 
@@ -174,15 +180,15 @@ final class AtspiApps {
 
     /** Whether the bus daemon says {@code busName} belongs to {@code pid}: asked, or answered within this call's steps. */
     private boolean owned(String busName, long pid) {
-        Long seen = ownerSeen.get(busName);
-        long now = System.nanoTime();
-        if (seen != null && now - seen < OWNER_REUSE_NANOS) {
+        OwnerSeen seen = ownerSeen.get(busName);
+        long asked = System.nanoTime();
+        if (seen != null && seen.pid() == pid && asked - seen.at() < OWNER_REUSE_NANOS) {
             return true;
         }
         if (bus.pidOf(busName) != pid) {
             return false;
         }
-        ownerSeen.put(busName, now);
+        ownerSeen.put(busName, new OwnerSeen(pid, asked));
         return true;
     }
 

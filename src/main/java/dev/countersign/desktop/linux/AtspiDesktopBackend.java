@@ -384,13 +384,27 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      */
     static final long AVAILABLE_REUSE_NANOS = 25_000_000L;
     /** Until when (System.nanoTime) the last available probe stands; in the past after any other. */
-    private volatile long availableUntil = System.nanoTime();
+    private long availableUntil = System.nanoTime();
+    /** When (System.nanoTime) the probe that set {@link #availableUntil} started. */
+    private long probedAt = System.nanoTime() - 1;
 
     private Probe probe() {
+        long started = System.nanoTime();
         Probe p = probeNow();
-        long now = System.nanoTime();
-        availableUntil = p.state == SessionState.AVAILABLE ? now + AVAILABLE_REUSE_NANOS : now;
+        synchronized (this) {
+            // Only a probe that started later than the one on record may replace it: an available
+            // answer that arrives after a lock was seen must not stand over it. It stands from
+            // when it was asked, not from when it returned.
+            if (started - probedAt > 0) {
+                probedAt = started;
+                availableUntil = p.state == SessionState.AVAILABLE ? started + AVAILABLE_REUSE_NANOS : started;
+            }
+        }
         return p;
+    }
+
+    private synchronized boolean availableProbeStands() {
+        return System.nanoTime() - availableUntil < 0;
     }
 
     private Probe probeNow() {
@@ -412,7 +426,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     /** For reads: an available probe of this call stands (see {@link #AVAILABLE_REUSE_NANOS}). */
     private void requireAvailable() {
-        if (System.nanoTime() - availableUntil < 0) {
+        if (availableProbeStands()) {
             return;
         }
         requireAvailableNow();

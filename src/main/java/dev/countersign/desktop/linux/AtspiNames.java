@@ -87,9 +87,9 @@ final class AtspiNames {
         return (bits >>> state & 1L) != 0;
     }
 
-    /** The set states as lowercase words, in a stable order; "invalid" is never reported. */
     /**
-     * The state words of a bit set, one shared immutable set per combination: a window's elements
+     * The set states as lowercase words ("invalid" is never reported; in no particular order: the
+     * agent's view sorts them), one shared immutable set per combination: a window's elements
      * share a few dozen combinations, and an observation is held for its whole TTL, so a set per
      * element (a TreeSet of five words is ~300 bytes) was a third of what a stored element weighed.
      */

@@ -26,17 +26,18 @@ record AtspiRef(String bus, String path) implements ElementHandle {
 
     /**
      * One string per bus name: every element of an application names the same bus, and stored
-     * observations hold thousands of handles. Bounded by the applications on the desktop; past the
-     * bound a name is simply not shared.
+     * observations hold thousands of handles. Bounded: past 1024 names it starts over.
      */
     private static String bus(String name) {
         String shared = BUSES.get(name);
         if (shared != null) {
             return shared;
         }
-        if (BUSES.size() < 1024) {
-            shared = BUSES.putIfAbsent(name, name);
+        if (BUSES.size() >= 1024) {
+            // Applications come and go, each with a new name: start over rather than stop sharing.
+            BUSES.clear();
         }
+        shared = BUSES.putIfAbsent(name, name);
         return shared != null ? shared : name;
     }
 
