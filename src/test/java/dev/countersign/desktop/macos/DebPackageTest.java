@@ -101,7 +101,7 @@ class DebPackageTest {
         Path app = root.resolve("opt/countersign");
         Path archive = app.resolve("lib/app/countersign.jsa");
         String postinst = run(List.of("dpkg-deb", "-I", deb.toString(), "postinst"), 30).output;
-        assertThat(postinst).contains("timeout 120 /opt/countersign/lib/class-archive || true");
+        assertThat(postinst).contains("timeout -k 10 120 /opt/countersign/lib/class-archive || true");
         assertThat(app.resolve("lib/app/countersign.classlist")).isNotEmptyFile();
 
         Files.deleteIfExists(archive);
