@@ -43,64 +43,67 @@ public final class ColdBench {
         List<Double> appCpu = new ArrayList<>();
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment()) {
             TestDesktop desktop = new TestDesktop(backend);
-            ObserveBench.run(List.of(ObserveBench.java(), "-cp", ObserveBench.mainClasspath(),
-                    "-Dcountersign.home=" + home, "dev.countersign.app.Main", "agent", "add", "bench"));
-            String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
-            for (int round = 0; round < rounds; round++) {
-                TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
-                Process server = null;
-                try {
-                    long spawned = System.nanoTime();
-                    server = ObserveBench.serve(home);
-                    BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-                    String url = ObserveBench.awaitServing(out, home);
-                    start.add((System.nanoTime() - spawned) / 1e6);
-                    Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "serve-stdout");
-                    drain.setDaemon(true);
-                    drain.start();
-                    startCpu.add(ObserveBench.cpuMs(server.pid()));
-                    ProcessBuilder node = new ProcessBuilder(INTEROP.resolve("node_modules/.bin/node").toString(),
-                            INTEROP.resolve("bench-cold.mjs").toString()).directory(INTEROP.toFile())
-                            .redirectError(ProcessBuilder.Redirect.INHERIT);
-                    node.environment().put("CS_URL", url);
-                    node.environment().put("CS_TOKEN", token);
-                    node.environment().put("CS_FACTORY_PID", Long.toString(factory.pid()));
-                    Process client = node.start();
-                    java.io.Writer go = new java.io.OutputStreamWriter(client.getOutputStream(), StandardCharsets.UTF_8);
-                    BufferedReader said = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
-                    String result = null;
-                    double cpu0 = 0;
-                    double app0 = 0;
-                    for (String line; (line = said.readLine()) != null; ) {
-                        if (line.equals("ready cold")) {
-                            cpu0 = ObserveBench.cpuMs(server.pid());
-                            app0 = ObserveBench.cpuMs(factory.pid());
-                            go.write("go\n");
-                            go.flush();
-                        } else if (line.startsWith("{")) {
-                            coldCpu.add(ObserveBench.cpuMs(server.pid()) - cpu0);
-                            appCpu.add(ObserveBench.cpuMs(factory.pid()) - app0);
-                            result = line;
+            try {
+                ObserveBench.run(List.of(ObserveBench.java(), "-cp", ObserveBench.mainClasspath(),
+                        "-Dcountersign.home=" + home, "dev.countersign.app.Main", "agent", "add", "bench"));
+                String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
+                for (int round = 0; round < rounds; round++) {
+                    TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
+                    Process server = null;
+                    try {
+                        long spawned = System.nanoTime();
+                        server = ObserveBench.serve(home);
+                        BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+                        String url = ObserveBench.awaitServing(out, home);
+                        start.add((System.nanoTime() - spawned) / 1e6);
+                        Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "serve-stdout");
+                        drain.setDaemon(true);
+                        drain.start();
+                        startCpu.add(ObserveBench.cpuMs(server.pid()));
+                        ProcessBuilder node = new ProcessBuilder(INTEROP.resolve("node_modules/.bin/node").toString(),
+                                INTEROP.resolve("bench-cold.mjs").toString()).directory(INTEROP.toFile())
+                                .redirectError(ProcessBuilder.Redirect.INHERIT);
+                        node.environment().put("CS_URL", url);
+                        node.environment().put("CS_TOKEN", token);
+                        node.environment().put("CS_FACTORY_PID", Long.toString(factory.pid()));
+                        Process client = node.start();
+                        java.io.Writer go = new java.io.OutputStreamWriter(client.getOutputStream(), StandardCharsets.UTF_8);
+                        BufferedReader said = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+                        String result = null;
+                        double cpu0 = 0;
+                        double app0 = 0;
+                        for (String line; (line = said.readLine()) != null; ) {
+                            if (line.equals("ready cold")) {
+                                cpu0 = ObserveBench.cpuMs(server.pid());
+                                app0 = ObserveBench.cpuMs(factory.pid());
+                                go.write("go\n");
+                                go.flush();
+                            } else if (line.startsWith("{")) {
+                                coldCpu.add(ObserveBench.cpuMs(server.pid()) - cpu0);
+                                appCpu.add(ObserveBench.cpuMs(factory.pid()) - app0);
+                                result = line;
+                            }
                         }
-                    }
-                    if (client.waitFor() != 0 || result == null) {
-                        throw new IllegalStateException("the MCP client failed (see its stderr above)");
-                    }
-                    JsonNode answer = Json.mapper().readTree(result);
-                    cold.add(answer.path("coldMs").asDouble());
-                    System.err.printf(Locale.ROOT, "round %d: cold %.1f ms (%d nodes), start %.0f ms%n", round + 1,
-                            answer.path("coldMs").asDouble(), answer.path("nodes").asInt(), start.get(start.size() - 1));
-                } finally {
-                    if (server != null) {
-                        server.destroy();
-                        if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                            server.destroyForcibly();
+                        if (client.waitFor() != 0 || result == null) {
+                            throw new IllegalStateException("the MCP client failed (see its stderr above)");
                         }
+                        JsonNode answer = Json.mapper().readTree(result);
+                        cold.add(answer.path("coldMs").asDouble());
+                        System.err.printf(Locale.ROOT, "round %d: cold %.1f ms (%d nodes), start %.0f ms%n", round + 1,
+                                answer.path("coldMs").asDouble(), answer.path("nodes").asInt(), start.get(start.size() - 1));
+                    } finally {
+                        if (server != null) {
+                            server.destroy();
+                            if (!server.waitFor(10, TimeUnit.SECONDS)) {
+                                server.destroyForcibly();
+                            }
+                        }
+                        desktop.stop(factory);
                     }
-                    desktop.stop(factory);
                 }
+            } finally {
+                desktop.cleanUp();
             }
-            desktop.cleanUp();
         }
         System.out.println("| task | median ms | p90 ms | runs |");
         System.out.println("|---|---:|---:|---:|");

@@ -113,7 +113,12 @@ public final class ObserveBench {
                             if (i < walks) {
                                 pyIn.write("walk\n");
                                 pyIn.flush();
-                                walk.add(Double.parseDouble(pyOut.readLine()));
+                                String walked = pyOut.readLine();
+                                if (walked == null) {
+                                    pyatspi.destroyForcibly();
+                                    throw new IllegalStateException("the pyatspi walk ended early (see its stderr above)");
+                                }
+                                walk.add(Double.parseDouble(walked));
                             }
                         }
                         // Over the whole interleaved series: what the observes made the served app
