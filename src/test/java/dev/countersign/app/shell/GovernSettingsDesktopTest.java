@@ -53,6 +53,11 @@ class GovernSettingsDesktopTest {
         Path file = home.resolve("govern.json");
         List<String> command = GovernDesktopTestAccess.command();
 
+        // The status window shows asynchronously after start; click once its button is on screen.
+        assertThat(FxTests.eventually(Duration.ofSeconds(10), () -> javafx.stage.Window.getWindows().stream()
+                .filter(w -> w.isShowing() && w.getScene() != null)
+                .map(w -> w.getScene().lookup("#open-settings"))
+                .anyMatch(n -> n != null && n.isVisible()))).isTrue();
         robot.clickOn("#open-settings");
         TableView<?> table = robot.lookup("#governed").queryTableView();
         assertThat(FxTests.onFx(() -> table.getItems().size())).isZero();
