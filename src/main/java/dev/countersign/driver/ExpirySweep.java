@@ -22,14 +22,18 @@ final class ExpirySweep {
     /** After the expiry, so that the observation is expired by the time the sweep runs. */
     static final Duration SLACK = Duration.ofMillis(500);
 
-    private final ObservationStore store;
+    /**
+     * Weak: a pending timer must not keep a closed driver's observations, and the backend handles
+     * behind them (AXUIElements released only when unreachable), alive until it fires.
+     */
+    private final java.lang.ref.WeakReference<ObservationStore> store;
     private final Clock clock;
     private final AtomicBoolean armed = new AtomicBoolean();
     /** The clock's reading when the pending sweep was armed. */
     private volatile Instant armedAt = Instant.MIN;
 
     ExpirySweep(ObservationStore store, Clock clock) {
-        this.store = store;
+        this.store = new java.lang.ref.WeakReference<>(store);
         this.clock = clock;
     }
 
@@ -47,7 +51,11 @@ final class ExpirySweep {
         Instant armedWhen = armedAt;
         // Disarmed first: an observation added while this sweeps arms a sweep of its own.
         armed.set(false);
-        java.util.Optional<Instant> held = store.sweep();
+        ObservationStore observations = store.get();
+        if (observations == null) {
+            return;
+        }
+        java.util.Optional<Instant> held = observations.sweep();
         // A clock that has not moved since arming (a test's) can expire nothing: wait for the next
         // observation to arm again instead of re-arming for ever.
         if (held.isPresent() && clock.instant().isAfter(armedWhen)) {
