@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -107,17 +106,10 @@ public final class ColdBench {
         }
         System.out.println("| task | median ms | p90 ms | runs |");
         System.out.println("|---|---:|---:|---:|");
-        System.out.println(row("first computer_observe after start (cold, fresh gtk3-widget-factory), client to client", cold));
-        System.out.println(row("countersign serve start: spawn to serving", start));
-        System.out.println(row("CPU time of the cold first observe: served app (all threads)", coldCpu));
-        System.out.println(row("CPU time of the cold first observe: gtk3-widget-factory", appCpu));
-        System.out.println(row("CPU time of the served app until serving (all threads)", startCpu));
-    }
-
-    private static String row(String task, List<Double> values) {
-        List<Double> ms = new ArrayList<>(values);
-        Collections.sort(ms);
-        double p90 = ms.get(Math.min(ms.size() - 1, (int) Math.ceil(ms.size() * 0.9) - 1));
-        return String.format(Locale.ROOT, "| %s | %.1f | %.1f | %d |", task, ms.get(ms.size() / 2), p90, ms.size());
+        System.out.println(ObserveBench.row("first computer_observe after start (cold, fresh gtk3-widget-factory), client to client", cold));
+        System.out.println(ObserveBench.row("countersign serve start: spawn to serving", start));
+        System.out.println(ObserveBench.row("CPU time of the cold first observe: served app (all threads)", coldCpu));
+        System.out.println(ObserveBench.row("CPU time of the cold first observe: gtk3-widget-factory", appCpu));
+        System.out.println(ObserveBench.row("CPU time of the served app until serving (all threads)", startCpu));
     }
 }

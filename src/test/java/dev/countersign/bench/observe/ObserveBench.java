@@ -303,7 +303,8 @@ public final class ObserveBench {
         return ms.get(ms.size() / 2);
     }
 
-    private static String row(String task, List<Double> values) {
+    /** A Markdown table row: the task, median and p90 in ms, and how many values (also for ColdBench). */
+    static String row(String task, List<Double> values) {
         List<Double> ms = new ArrayList<>(values);
         Collections.sort(ms);
         double p90 = ms.get(Math.min(ms.size() - 1, (int) Math.ceil(ms.size() * 0.9) - 1));
