@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The cold first {@code computer_observe} of gtk3-widget-factory, many times in one run
@@ -92,10 +91,7 @@ public final class ColdBench {
                                 answer.path("coldMs").asDouble(), answer.path("nodes").asInt(), start.get(start.size() - 1));
                     } finally {
                         if (server != null) {
-                            server.destroy();
-                            if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                                server.destroyForcibly();
-                            }
+                            ObserveBench.stop(server);
                         }
                         desktop.stop(factory);
                     }

@@ -185,10 +185,7 @@ public final class ObserveBench {
                         + "(target ≤ 0.3×)%n", median(mcp) / median(walk), median(inProcess) / median(walk));
             } finally {
                 if (server != null) {
-                    server.destroy();
-                    if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                        server.destroyForcibly();
-                    }
+                    stop(server);
                 }
                 desktop.cleanUp();
             }
@@ -209,6 +206,14 @@ public final class ObserveBench {
         serve.addAll(List.of("-cp", mainClasspath(), "-Dcountersign.home=" + home,
                 "dev.countersign.app.Main", "serve", "--port", "0", "--headless"));
         return new ProcessBuilder(serve).redirectError(home.resolve("serve.err").toFile()).start();
+    }
+
+    /** Stops a served app: TERM, and KILL when it has not exited 10 s later. */
+    static void stop(Process server) throws InterruptedException {
+        server.destroy();
+        if (!server.waitFor(10, TimeUnit.SECONDS)) {
+            server.destroyForcibly();
+        }
     }
 
     /** Reads the served app's stdout until it says it serves, and returns its URL; fails if it never does. */
@@ -252,15 +257,6 @@ public final class ObserveBench {
         if (p.waitFor() != 0) {
             throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
         }
-    }
-
-    private static String capture(ProcessBuilder pb) throws Exception {
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", pb.command()) + " failed: " + out);
-        }
-        return out;
     }
 
     /** The next line of {@code in}, which must start with {@code prefix}. */
