@@ -135,6 +135,63 @@ class DebPackageTest {
         assertThat(Files.readString(out)).doesNotContain("[warning]").doesNotContain("shared archive");
     }
 
+    /**
+     * A real {@code dpkg -i} on a machine without a desktop menu (no /etc/xdg/menus, as under a bare
+     * window manager) failed in the postinst, where {@code xdg-desktop-menu install} exits 3 under
+     * {@code set -e}, and then the prerm failed the same way, so the half-installed package could not
+     * even be removed. The package's own maintainer scripts run here with that tool answering as it did
+     * there (and {@code timeout} and {@code rm} stand-ins, so nothing outside the test's folder is touched):
+     * both finish, say the menu entry is missing, and still do the rest of their work.
+     */
+    @Test
+    void itInstallsAndRemovesWhereThereIsNoDesktopMenu() throws Exception {
+        Path scripts = Files.createTempDirectory("deb-scripts");
+        Result e = run(List.of("dpkg-deb", "-e", deb.toString(), scripts.resolve("control").toString()), 30);
+        assertThat(e.exit).as(e.output).isZero();
+        Path bin = Files.createDirectories(scripts.resolve("bin"));
+        Path calls = scripts.resolve("calls");
+        stub(bin.resolve("xdg-desktop-menu"), calls, "echo 'xdg-desktop-menu: No writable system menu directory found.' >&2\n"
+                + "exit \"${MENU_EXIT:-0}\"");
+        stub(bin.resolve("timeout"), calls, "exit 0");
+        stub(bin.resolve("rm"), calls, "exit 0");
+
+        Result install = maintainerScript(scripts, "postinst", "configure", 3);
+        assertThat(install.exit).as(install.output).isZero();
+        assertThat(install.output).contains("no menu entry was added");
+        assertThat(Files.readString(calls))
+                .contains("xdg-desktop-menu install /opt/countersign/lib/countersign-countersign.desktop")
+                .contains("timeout -k 10 120 /opt/countersign/lib/class-archive");
+
+        Files.writeString(calls, "");
+        Result remove = maintainerScript(scripts, "prerm", "remove", 3);
+        assertThat(remove.exit).as(remove.output).isZero();
+        assertThat(remove.output).contains("no menu entry to remove");
+        assertThat(Files.readString(calls))
+                .contains("xdg-desktop-menu uninstall /opt/countersign/lib/countersign-countersign.desktop")
+                .contains("rm -f /opt/countersign/lib/app/countersign.jsa");
+
+        // Where the menu exists, nothing is said about it.
+        Result withMenu = maintainerScript(scripts, "postinst", "configure", 0);
+        assertThat(withMenu.exit).as(withMenu.output).isZero();
+        assertThat(withMenu.output).doesNotContain("menu entry");
+    }
+
+    /** A stand-in for a command: appends its name and arguments to {@code calls}, then runs {@code body}. */
+    private static void stub(Path command, Path calls, String body) throws IOException {
+        Files.writeString(command, "#!/bin/sh\necho \"$(basename \"$0\") $*\" >> '" + calls + "'\n" + body + "\n");
+        assertThat(command.toFile().setExecutable(true)).isTrue();
+    }
+
+    /** Runs one of the package's maintainer scripts as dpkg would, with the stand-ins first on the PATH. */
+    private static Result maintainerScript(Path scripts, String script, String action, int menuExit)
+            throws IOException, InterruptedException {
+        List<String> command = List.of("/bin/sh", scripts.resolve("control").resolve(script).toString(), action);
+        ProcessBuilder process = new ProcessBuilder(command).redirectErrorStream(true);
+        process.environment().put("PATH", scripts.resolve("bin") + ":/usr/bin:/bin");
+        process.environment().put("MENU_EXIT", Integer.toString(menuExit));
+        return run(process, command, 60);
+    }
+
     /** Runs {@code command} with stdout alone in the result (stderr dropped): what a client would read. */
     private static Result runApart(List<String> command) throws IOException, InterruptedException {
         return run(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD), command, 60);
