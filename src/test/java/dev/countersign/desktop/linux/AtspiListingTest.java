@@ -13,7 +13,13 @@ import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -88,5 +94,41 @@ class AtspiListingTest {
         assertThatThrownBy(() -> desktop.backend().focusForTyping(password.handle()))
                 .isInstanceOf(CountersignException.class)
                 .satisfies(e -> assertThat(((CountersignException) e).error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED));
+    }
+    /**
+     * A resolve asks for the application's windows in its own round trip, for the window list that
+     * follows it in the same call. That answer stands 25 ms: a window list asked later reads the
+     * windows again, so a window the application opened since is listed.
+     */
+    @Test
+    void aWindowListAskedLaterThanItsResolveIsReadAgain(TestDesktop desktop) throws Exception {
+        String title = "Later window";
+        TestDesktop.TargetApp cover = desktop.launchCommand(title, dir -> {
+            Path script = dir.resolve("same_app_cover.py");
+            try (InputStream in = AtspiListingTest.class.getResourceAsStream("/dev/countersign/app/same_app_cover.py")) {
+                Files.copy(in, script);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return List.of("/usr/bin/python3", script.toString(), title);
+        });
+        var backend = desktop.backend();
+        var app = backend.resolveApp(AppSelector.pid(cover.pid()));
+        assertThat(backend.listWindows(app)).extracting(w -> w.title()).containsExactly(title);
+        // Resolved again (a known launch: the re-check that also asks for the windows), then the
+        // second window opens and the list is asked well after the resolve.
+        app = backend.resolveApp(AppSelector.pid(cover.pid()));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> outputSays(cover, "ready"))).isTrue();
+        Thread.sleep(100);
+
+        assertThat(backend.listWindows(app)).extracting(w -> w.title()).containsExactlyInAnyOrder(title, title + ": unlock");
+    }
+
+    private static boolean outputSays(TestDesktop.TargetApp app, String line) {
+        try {
+            return app.output().contains(line);
+        } catch (IOException e) {
+            return false;
+        }
     }
 }
