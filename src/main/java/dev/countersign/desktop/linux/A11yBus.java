@@ -46,8 +46,16 @@ final class A11yBus implements AutoCloseable {
         if (a11y == null || !a11y.isConnected()) {
             String address = a11yAddress();
             try {
+                BusCalls before = a11yCalls;
                 a11y = DBusConnectionBuilder.forAddress(address).withShared(false).build();
                 a11yCalls = new BusCalls(a11y, false);
+                // The applications' own connections are left too (closed, not only forgotten): on a
+                // new bus their bus names are asked for again.
+                for (BusCalls app : apps.values()) {
+                    if (app != before && app.connected()) {
+                        closeQuietly(app);
+                    }
+                }
                 apps.clear();
                 // A new bus hands out unique names again: what was kept by name and path is not the same element.
                 actionNames.clear();
@@ -110,6 +118,15 @@ final class A11yBus implements AutoCloseable {
             closeQuietly(previous);
         }
         return chosen;
+    }
+
+    /**
+     * The application's own connection when one is open already, else null: for a call that must not
+     * open one (a re-check asks before the bus daemon has confirmed whose the bus name is).
+     */
+    BusCalls openAppCalls(String busName) {
+        BusCalls cached = apps.get(busName);
+        return cached != null && cached != a11yCalls && cached.connected() ? cached : null;
     }
 
     /**

@@ -116,9 +116,11 @@ final class AtspiApps {
             return Optional.empty();
         }
         BusCalls calls = bus.calls();
-        // The name and the root's children over the application's own connection (no daemon hops),
-        // the owner from the bus daemon, all in one round trip.
-        BusCalls direct = bus.appCalls(busName);
+        // The name and the root's children over the application's own connection when one is open
+        // (no daemon hops; none is opened before the daemon has said whose the name is), the owner
+        // from the bus daemon, all in one round trip. The name is the application's own answer either way.
+        BusCalls open = bus.openAppCalls(busName);
+        BusCalls direct = open == null ? calls : open;
         long asked = System.nanoTime();
         BusCalls.Pending name = direct.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
                 NodeReader.ACCESSIBLE, "Name");
@@ -186,6 +188,7 @@ final class AtspiApps {
             }
             known.remove(app.launch(), busName);
             ownerSeen.remove(busName);
+            rootChildren.remove(busName);
         }
         Entry e = resolve(AppSelector.pid(app.pid()));
         if (!e.info().launch().equals(app.launch())) {
@@ -248,7 +251,8 @@ final class AtspiApps {
     /**
      * The children of the application's root: the answer a resolve asked for on this channel within
      * {@link #OWNER_REUSE_NANOS}, else asked now. A prefetched error is asked again, so a failure
-     * reads as it would have without the prefetch.
+     * reads as it would have without the prefetch — except no answer at all, which would only wait
+     * out the reply timeout a second time.
      */
     private Object[] rootChildren(String busName, BusCalls calls) {
         Asked ahead = rootChildren.remove(busName);
@@ -256,6 +260,10 @@ final class AtspiApps {
             BusCalls.Reply reply = calls.await(ahead.pending());
             if (reply.ok()) {
                 return reply.values();
+            }
+            if (reply.errorName().endsWith(".NoReply")) {
+                throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, NodeReader.ACCESSIBLE
+                        + ".GetChildren failed: " + reply.errorName() + ": " + reply.errorMessage()));
             }
         }
         return calls.callOrFail(busName, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);

@@ -103,25 +103,27 @@ class AtspiListingTest {
     @Test
     void aWindowListAskedLaterThanItsResolveIsReadAgain(TestDesktop desktop) throws Exception {
         String title = "Later window";
-        TestDesktop.TargetApp cover = desktop.launchCommand(title, dir -> {
-            Path script = dir.resolve("same_app_cover.py");
-            try (InputStream in = AtspiListingTest.class.getResourceAsStream("/dev/countersign/app/same_app_cover.py")) {
+        TestDesktop.TargetApp app = desktop.launchCommand(title, dir -> {
+            Path script = dir.resolve("later_window.py");
+            try (InputStream in = AtspiListingTest.class.getResourceAsStream("later_window.py")) {
                 Files.copy(in, script);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            return List.of("/usr/bin/python3", script.toString(), title);
+            return List.of("/usr/bin/python3", script.toString(), title, dir.toString());
         });
         var backend = desktop.backend();
-        var app = backend.resolveApp(AppSelector.pid(cover.pid()));
-        assertThat(backend.listWindows(app)).extracting(w -> w.title()).containsExactly(title);
-        // Resolved again (a known launch: the re-check that also asks for the windows), then the
-        // second window opens and the list is asked well after the resolve.
-        app = backend.resolveApp(AppSelector.pid(cover.pid()));
-        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> outputSays(cover, "ready"))).isTrue();
+        // The launch was resolved already, so this is the re-check that also asks for the windows.
+        var resolved = backend.resolveApp(AppSelector.pid(app.pid()));
+        assertThat(backend.listWindows(resolved)).extracting(w -> w.title()).containsExactly(title);
+        resolved = backend.resolveApp(AppSelector.pid(app.pid()));
+        // Only now does the application open its second window; the list is asked well after the resolve.
+        Files.writeString(app.dir().resolve("open"), "");
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> outputSays(app, "opened"))).isTrue();
         Thread.sleep(100);
 
-        assertThat(backend.listWindows(app)).extracting(w -> w.title()).containsExactlyInAnyOrder(title, title + ": unlock");
+        assertThat(backend.listWindows(resolved)).extracting(w -> w.title())
+                .containsExactlyInAnyOrder(title, title + ": later");
     }
 
     private static boolean outputSays(TestDesktop.TargetApp app, String line) {

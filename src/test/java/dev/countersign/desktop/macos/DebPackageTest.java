@@ -139,41 +139,56 @@ class DebPackageTest {
      * A real {@code dpkg -i} on a machine without a desktop menu (no /etc/xdg/menus, as under a bare
      * window manager) failed in the postinst, where {@code xdg-desktop-menu install} exits 3 under
      * {@code set -e}, and then the prerm failed the same way, so the half-installed package could not
-     * even be removed. The package's own maintainer scripts run here with that tool answering as it did
-     * there (and {@code timeout} and {@code rm} stand-ins, so nothing outside the test's folder is touched):
-     * both finish, say the menu entry is missing, and still do the rest of their work.
+     * even be removed. The package's own maintainer scripts run here with the menu tool answering as it
+     * did there, and stand-ins for every other command that could reach outside the test's folder
+     * ({@code timeout}, {@code rm}, the other xdg tools): both finish, say the menu entry is missing, and
+     * still do the rest of their work. Any other failure of the menu tool still fails the install, and
+     * never the removal.
      */
     @Test
     void itInstallsAndRemovesWhereThereIsNoDesktopMenu() throws Exception {
         Path scripts = Files.createTempDirectory("deb-scripts");
-        Result e = run(List.of("dpkg-deb", "-e", deb.toString(), scripts.resolve("control").toString()), 30);
-        assertThat(e.exit).as(e.output).isZero();
-        Path bin = Files.createDirectories(scripts.resolve("bin"));
-        Path calls = scripts.resolve("calls");
-        stub(bin.resolve("xdg-desktop-menu"), calls, "echo 'xdg-desktop-menu: No writable system menu directory found.' >&2\n"
-                + "exit \"${MENU_EXIT:-0}\"");
-        stub(bin.resolve("timeout"), calls, "exit 0");
-        stub(bin.resolve("rm"), calls, "exit 0");
+        try {
+            Result e = run(List.of("dpkg-deb", "-e", deb.toString(), scripts.resolve("control").toString()), 30);
+            assertThat(e.exit).as(e.output).isZero();
+            Path bin = Files.createDirectories(scripts.resolve("bin"));
+            Path calls = scripts.resolve("calls");
+            stub(bin.resolve("xdg-desktop-menu"), calls, "echo 'xdg-desktop-menu: No writable system menu directory found.' >&2\n"
+                    + "exit \"${MENU_EXIT:-0}\"");
+            for (String other : List.of("xdg-mime", "xdg-icon-resource", "xdg-desktop-icon", "timeout", "rm")) {
+                stub(bin.resolve(other), calls, "exit 0");
+            }
 
-        Result install = maintainerScript(scripts, "postinst", "configure", 3);
-        assertThat(install.exit).as(install.output).isZero();
-        assertThat(install.output).contains("no menu entry was added");
-        assertThat(Files.readString(calls))
-                .contains("xdg-desktop-menu install /opt/countersign/lib/countersign-countersign.desktop")
-                .contains("timeout -k 10 120 /opt/countersign/lib/class-archive");
+            Result install = maintainerScript(scripts, "postinst", "configure", 3);
+            assertThat(install.exit).as(install.output).isZero();
+            assertThat(install.output).contains("no menu entry was added");
+            assertThat(Files.readString(calls))
+                    .contains("xdg-desktop-menu install /opt/countersign/lib/countersign-countersign.desktop")
+                    .contains("timeout -k 10 120 /opt/countersign/lib/class-archive");
 
-        Files.writeString(calls, "");
-        Result remove = maintainerScript(scripts, "prerm", "remove", 3);
-        assertThat(remove.exit).as(remove.output).isZero();
-        assertThat(remove.output).contains("no menu entry to remove");
-        assertThat(Files.readString(calls))
-                .contains("xdg-desktop-menu uninstall /opt/countersign/lib/countersign-countersign.desktop")
-                .contains("rm -f /opt/countersign/lib/app/countersign.jsa");
+            Files.writeString(calls, "");
+            Result remove = maintainerScript(scripts, "prerm", "remove", 3);
+            assertThat(remove.exit).as(remove.output).isZero();
+            assertThat(remove.output).contains("no menu entry to remove");
+            assertThat(Files.readString(calls))
+                    .contains("xdg-desktop-menu uninstall /opt/countersign/lib/countersign-countersign.desktop")
+                    .contains("rm -f /opt/countersign/lib/app/countersign.jsa");
 
-        // Where the menu exists, nothing is said about it.
-        Result withMenu = maintainerScript(scripts, "postinst", "configure", 0);
-        assertThat(withMenu.exit).as(withMenu.output).isZero();
-        assertThat(withMenu.output).doesNotContain("menu entry");
+            // Where the menu exists, nothing is said about it.
+            for (String[] script : List.of(new String[] {"postinst", "configure"}, new String[] {"prerm", "remove"})) {
+                Result withMenu = maintainerScript(scripts, script[0], script[1], 0);
+                assertThat(withMenu.exit).as(withMenu.output).isZero();
+                assertThat(withMenu.output).as(script[0]).doesNotContain("menu entry");
+            }
+            // Another failure of the menu tool (2: a file it was given is missing) is a broken package.
+            Result broken = maintainerScript(scripts, "postinst", "configure", 2);
+            assertThat(broken.exit).as(broken.output).isEqualTo(2);
+            Result removedAnyway = maintainerScript(scripts, "prerm", "remove", 2);
+            assertThat(removedAnyway.exit).as(removedAnyway.output).isZero();
+            assertThat(removedAnyway.output).contains("could not be removed (xdg-desktop-menu exit 2)");
+        } finally {
+            run(List.of("rm", "-rf", scripts.toString()), 30);
+        }
     }
 
     /** A stand-in for a command: appends its name and arguments to {@code calls}, then runs {@code body}. */
