@@ -159,6 +159,13 @@ class DebPackageTest {
                 stub(bin.resolve(other), calls, "exit 0");
             }
 
+            // Each function holds the one command jpackage filled in: under "a || b" the shell does not
+            // stop at a failing command inside it, so a second command's failure would go unseen.
+            assertThat(menuFunction(scripts.resolve("control/postinst"), "menu_entry"))
+                    .containsExactly(":", "xdg-desktop-menu install /opt/countersign/lib/countersign-countersign.desktop");
+            assertThat(menuFunction(scripts.resolve("control/prerm"), "menu_entry_removed"))
+                    .containsExactly(":", "xdg-desktop-menu uninstall /opt/countersign/lib/countersign-countersign.desktop");
+
             Result install = maintainerScript(scripts, "postinst", "configure", 3);
             assertThat(install.exit).as(install.output).isZero();
             assertThat(install.output).contains("no menu entry was added");
@@ -189,6 +196,23 @@ class DebPackageTest {
         } finally {
             run(List.of("rm", "-rf", scripts.toString()), 30);
         }
+    }
+
+    /** The non-blank lines of shell function {@code name} in {@code script}, trimmed. */
+    private static List<String> menuFunction(Path script, String name) throws IOException {
+        List<String> lines = Files.readAllLines(script);
+        int start = lines.indexOf(name + "() {");
+        assertThat(start).as("%s defines %s()", script, name).isNotNegative();
+        List<String> body = new ArrayList<>();
+        for (String line : lines.subList(start + 1, lines.size())) {
+            if (line.equals("}")) {
+                return body;
+            }
+            if (!line.isBlank()) {
+                body.add(line.strip());
+            }
+        }
+        throw new AssertionError(name + "() is not closed in " + script);
     }
 
     /** A stand-in for a command: appends its name and arguments to {@code calls}, then runs {@code body}. */
