@@ -300,9 +300,7 @@ public final class ObserveBench {
         }
         List<Double> ms = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
-            long start = System.nanoTime();
-            task.run();
-            ms.add((System.nanoTime() - start) / 1e6);
+            ms.add(timed(task));
         }
         return ms;
     }
