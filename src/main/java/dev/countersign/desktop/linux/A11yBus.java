@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
-import org.freedesktop.dbus.connections.impl.DirectConnection;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.types.UInt32;
@@ -93,31 +92,56 @@ final class A11yBus implements AutoCloseable {
      * accessibility bus. Either way calls name the application's bus name as destination.
      */
     BusCalls appCalls(String busName) {
-        BusCalls bus = calls();
-        BusCalls cached = apps.get(busName);
-        if (cached != null && cached.connected()) {
-            return cached;
+        for (;;) {
+            BusCalls bus = calls();
+            BusCalls cached = apps.get(busName);
+            if (cached != null && cached.connected()) {
+                return cached;
+            }
+            if (cached != null && cached != bus) {
+                ended.incrementAndGet();
+            }
+            BusCalls chosen = connect(bus, busName);
+            if (keep(bus, busName, chosen)) {
+                return chosen;
+            }
+            // The accessibility bus was reconnected while the application was asked: ask on the new one.
         }
-        if (cached != null && cached != bus) {
-            ended.incrementAndGet();
-        }
+    }
+
+    /** The application's private socket as {@code bus} gives its address, else {@code bus} itself. */
+    private static BusCalls connect(BusCalls bus, String busName) {
         BusCalls.Reply reply = bus.call(busName, AtspiRef.ROOT_PATH, "org.a11y.atspi.Application",
                 "GetApplicationBusAddress", null);
-        BusCalls chosen = bus;
         if (reply.ok() && reply.value(0) instanceof String && !((String) reply.value(0)).isEmpty()) {
             String address = (String) reply.value(0);
             try {
-                DirectConnection direct = DirectConnectionBuilder.forAddress(address).build();
-                chosen = new BusCalls(direct, true);
+                return new BusCalls(DirectConnectionBuilder.forAddress(address).build(), true);
             } catch (DBusException e) {
                 LOG.debug("no direct connection to {} at {}, using the bus: {}", busName, address, e.getMessage());
             }
+        }
+        return bus;
+    }
+
+    /**
+     * Keeps {@code chosen} as the channel to {@code busName}, found through {@code bus} — unless the
+     * accessibility bus was reconnected since: a channel found on the old bus reaches an application
+     * whose unique name the new bus may have given another one, so it is closed, not kept, and false
+     * is returned.
+     */
+    synchronized boolean keep(BusCalls bus, String busName, BusCalls chosen) {
+        if (bus != a11yCalls) {
+            if (chosen != bus) {
+                closeQuietly(chosen);
+            }
+            return false;
         }
         BusCalls previous = apps.put(busName, chosen);
         if (previous != null && previous != bus && previous != chosen) {
             closeQuietly(previous);
         }
-        return chosen;
+        return true;
     }
 
     /**
