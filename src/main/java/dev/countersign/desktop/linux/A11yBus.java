@@ -101,11 +101,12 @@ final class A11yBus implements AutoCloseable {
             if (cached != null && cached != bus) {
                 ended.incrementAndGet();
             }
-            BusCalls chosen = connect(bus, busName);
-            if (keep(bus, busName, chosen)) {
-                return chosen;
+            BusCalls kept = keep(bus, busName, connect(bus, busName));
+            if (kept != null) {
+                return kept;
             }
-            // The accessibility bus was reconnected while the application was asked: ask on the new one.
+            // The accessibility bus was reconnected while the application was asked: ask on the new one
+            // (or, once closed, calls() says so).
         }
     }
 
@@ -125,23 +126,32 @@ final class A11yBus implements AutoCloseable {
     }
 
     /**
-     * Keeps {@code chosen} as the channel to {@code busName}, found through {@code bus} — unless the
-     * accessibility bus was reconnected since: a channel found on the old bus reaches an application
-     * whose unique name the new bus may have given another one, so it is closed, not kept, and false
-     * is returned.
+     * Keeps {@code chosen} as the channel to {@code busName}, found through {@code bus}, and returns
+     * the channel to use. Null, with {@code chosen} closed, when this bus is closed or the accessibility
+     * bus was reconnected since {@code bus} was current: a channel found on the old bus reaches an
+     * application whose unique name the new bus may have given another one. When another caller kept
+     * an open channel to the same application meanwhile, that one is used and {@code chosen} closed,
+     * so no caller's channel is closed under it.
      */
-    synchronized boolean keep(BusCalls bus, String busName, BusCalls chosen) {
-        if (bus != a11yCalls) {
+    synchronized BusCalls keep(BusCalls bus, String busName, BusCalls chosen) {
+        if (closed || bus != a11yCalls) {
             if (chosen != bus) {
                 closeQuietly(chosen);
             }
-            return false;
+            return null;
         }
-        BusCalls previous = apps.put(busName, chosen);
-        if (previous != null && previous != bus && previous != chosen) {
-            closeQuietly(previous);
+        BusCalls stored = apps.get(busName);
+        if (stored != null && stored != chosen && stored.connected()) {
+            if (chosen != bus) {
+                closeQuietly(chosen);
+            }
+            return stored;
         }
-        return true;
+        apps.put(busName, chosen);
+        if (stored != null && stored != bus && stored != chosen) {
+            closeQuietly(stored);
+        }
+        return chosen;
     }
 
     /**
