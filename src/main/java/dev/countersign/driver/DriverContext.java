@@ -37,10 +37,12 @@ final class DriverContext {
         this.ids = ids;
         this.random = random;
         this.settings = settings;
-        this.observations = new ObservationStore(clock, settings.observationBudgetBytes(),
-                settings.approvalWindow().plus(settings.actionWindow()));
+        // How long an act may still wait for the person and then run: what its reservation and the
+        // observation it carries must outlast.
+        java.time.Duration actInFlight = settings.approvalWindow().plus(settings.actionWindow());
+        this.observations = new ObservationStore(clock, settings.observationBudgetBytes(), actInFlight);
         this.sweep = new ExpirySweep(observations, clock);
-        this.reservations = new ReservationBook(clock, settings.approvalWindow().plus(settings.actionWindow()));
+        this.reservations = new ReservationBook(clock, actInFlight);
         this.leases = leases;
         this.receipts = new ReceiptRing(settings.receiptCapacity());
         this.windows = new WindowIds(random);

@@ -50,12 +50,7 @@ final class A11yBus implements AutoCloseable {
                 a11yCalls = new BusCalls(a11y, false);
                 // The applications' own connections are left too (closed, not only forgotten): on a
                 // new bus their bus names are asked for again.
-                for (BusCalls app : apps.values()) {
-                    if (app != before && app.connected()) {
-                        closeQuietly(app);
-                    }
-                }
-                apps.clear();
+                closeApps(before);
                 // A new bus hands out unique names again: what was kept by name and path is not the same element.
                 actionNames.clear();
                 LOG.debug("connected to the accessibility bus at {}", address);
@@ -240,6 +235,16 @@ final class A11yBus implements AutoCloseable {
         }
     }
 
+    /** Closes every application's own connection (not {@code bus}, their shared channel) and forgets them all. */
+    private void closeApps(BusCalls bus) {
+        for (BusCalls app : apps.values()) {
+            if (app != bus) {
+                closeQuietly(app);
+            }
+        }
+        apps.clear();
+    }
+
     private static void closeQuietly(BusCalls calls) {
         calls.connection().disconnect();
     }
@@ -247,12 +252,7 @@ final class A11yBus implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        for (BusCalls app : apps.values()) {
-            if (app != a11yCalls) {
-                closeQuietly(app);
-            }
-        }
-        apps.clear();
+        closeApps(a11yCalls);
         if (a11y != null) {
             a11y.disconnect();
         }

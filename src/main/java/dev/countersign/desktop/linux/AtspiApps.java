@@ -258,12 +258,8 @@ final class AtspiApps {
         Asked ahead = rootChildren.remove(busName);
         if (ahead != null && ahead.calls() == calls && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS) {
             BusCalls.Reply reply = calls.await(ahead.pending());
-            if (reply.ok()) {
-                return reply.values();
-            }
-            if (reply.errorName().endsWith(".NoReply")) {
-                throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, NodeReader.ACCESSIBLE
-                        + ".GetChildren failed: " + reply.errorName() + ": " + reply.errorMessage()));
+            if (reply.ok() || reply.errorName().endsWith(".NoReply")) {
+                return BusCalls.valuesOrFail(reply, NodeReader.ACCESSIBLE, "GetChildren");
             }
         }
         return calls.callOrFail(busName, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);

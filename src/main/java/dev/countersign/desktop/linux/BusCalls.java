@@ -108,7 +108,11 @@ final class BusCalls {
     /** Like {@link #call} but a D-Bus error becomes an INTERNAL fault naming the call. */
     Object[] callOrFail(String destination, String path, String iface, String member, String signature,
                         Object... args) {
-        Reply reply = call(destination, path, iface, member, signature, args);
+        return valuesOrFail(call(destination, path, iface, member, signature, args), iface, member);
+    }
+
+    /** The reply's values; a D-Bus error becomes an INTERNAL fault naming the call {@code iface.member}. */
+    static Object[] valuesOrFail(Reply reply, String iface, String member) {
         if (!reply.ok()) {
             throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
                     iface + "." + member + " failed: " + reply.errorName() + ": " + reply.errorMessage()));
