@@ -38,6 +38,18 @@ public interface DesktopBackend extends AutoCloseable {
     /** The application's top-level windows, in the platform's order. */
     List<WindowInfo> listWindows(AppInfo app);
 
+    /**
+     * For an observation: the application {@link #resolveApp} finds, with the windows
+     * {@link #listWindows} lists for it (the toolkit left empty). A backend may ask for both at
+     * once and start reading the application's elements for the {@link #snapshot} that follows.
+     * The default asks one after the other, through this backend's own two methods, so a wrapping
+     * backend that does not override it still applies its checks to both.
+     */
+    default AppListing resolveForObservation(AppSelector selector) {
+        AppInfo app = resolveApp(selector);
+        return new AppListing(app, "", listWindows(app));
+    }
+
     /** A bounded, pre-order read of one window's tree, the window itself first. */
     TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits);
 

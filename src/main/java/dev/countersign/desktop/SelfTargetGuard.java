@@ -73,12 +73,25 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public AppInfo resolveApp(AppSelector selector) {
-        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
-            throw self("the application with pid " + ownPid + " is Countersign itself");
-        }
+        requireNotSelf(selector);
         AppInfo app = delegate.resolveApp(selector);
         requireNotSelf(app);
         return app;
+    }
+
+    /** As {@link #resolveApp} and {@link #listWindows}: never Countersign itself, asked or found. */
+    @Override
+    public AppListing resolveForObservation(AppSelector selector) {
+        requireNotSelf(selector);
+        AppListing found = delegate.resolveForObservation(selector);
+        requireNotSelf(found.app());
+        return found;
+    }
+
+    private void requireNotSelf(AppSelector selector) {
+        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+            throw self("the application with pid " + ownPid + " is Countersign itself");
+        }
     }
 
     /** Every application but Countersign itself: an agent is never offered our own windows. */

@@ -6,6 +6,7 @@ import dev.countersign.core.Digests;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
@@ -45,8 +46,9 @@ final class Observer {
         if (session.isPresent()) {
             return ToolResult.error(session.get());
         }
-        AppInfo app = ctx.backend.resolveApp(selector(args.app()));
-        WindowInfo window = window(app, args.window());
+        AppListing target = ctx.backend.resolveForObservation(selector(args.app()));
+        AppInfo app = target.app();
+        WindowInfo window = window(app, target.windows(), args.window());
         TreeSnapshot snapshot = ctx.backend.snapshot(app, window, new SnapshotLimits(args.nodes(), args.depth()));
         return ToolResult.ok(store(agentId, snapshot, args.ttl()));
     }
@@ -117,8 +119,7 @@ final class Observer {
         return PID.matcher(app).matches() ? AppSelector.pid(Long.parseLong(app)) : AppSelector.name(app);
     }
 
-    private WindowInfo window(AppInfo app, String windowId) {
-        List<WindowInfo> windows = ctx.backend.listWindows(app);
+    private WindowInfo window(AppInfo app, List<WindowInfo> windows, String windowId) {
         if (windowId != null) {
             ElementHandle handle = ctx.windows.handleOf(windowId).orElseThrow(() -> invalidWindow());
             return windows.stream().filter(w -> w.handle().equals(handle)).findFirst()

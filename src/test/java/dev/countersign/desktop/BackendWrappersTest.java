@@ -34,6 +34,9 @@ class BackendWrappersTest {
                             return new FocusProof(true, true, "focused");
                         case "screenWindows":
                             return Optional.empty();
+                        case "resolveForObservation":
+                            long pid = ((AppSelector.ByPid) args[0]).pid();
+                            return new AppListing(pid == ownPid + 1 ? self : other, "", List.of());
                         default:
                             return null;
                     }
@@ -46,6 +49,29 @@ class BackendWrappersTest {
         List<AppListing> apps = served.listApps();
         assertThat(called).contains("listApps");
         assertThat(apps).extracting(a -> a.app().name()).containsExactly("yad");
+    }
+
+    /**
+     * An observation's resolve reaches the real backend as the one call it is, so the backend can ask
+     * for the application and its windows at once — and the guard still refuses Countersign, whether
+     * asked for by pid or found behind another one.
+     */
+    @Test
+    void theServedWrappersPassAnObservationsResolveOnAndNeverToCountersignItself() {
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));
+
+        assertThat(served.resolveForObservation(AppSelector.pid(other.pid())).app()).isEqualTo(other);
+        assertThat(called).containsExactly("resolveForObservation");
+
+        called.clear();
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid)))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
+        assertThat(called).isEmpty();
+        // A launcher's pid the backend resolves to Countersign's own process.
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid + 1)))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
     }
 
     @Test

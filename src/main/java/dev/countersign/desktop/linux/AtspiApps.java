@@ -54,6 +54,21 @@ final class AtspiApps {
     private record Asked(BusCalls calls, BusCalls.Pending pending, long at) {
     }
 
+    /**
+     * The windows each application's root listed when its windows were last read, in its order: what
+     * an observation's re-check reads ahead ({@link #resolve(AppSelector, boolean)}).
+     */
+    private final java.util.Map<String, List<AtspiRef>> lastWindows = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The reads of those windows, sent in an observation's re-check; taken once, while fresh. */
+    private final java.util.Map<String, WindowReads> windowsAhead = new java.util.concurrent.ConcurrentHashMap<>();
+    /** {@code Cache.GetItems}, sent in an observation's re-check for its snapshot; taken once, while fresh. */
+    private final java.util.Map<String, Asked> cacheAhead = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** What a window list reads of each window, in flight: the structure and the frame, on one channel. */
+    private record WindowReads(BusCalls calls, List<AtspiRef> refs, List<RawNode> nodes,
+            List<NodeReader.Structure> structures, List<BusCalls.Pending> extents, long at) {
+    }
+
     AtspiApps(A11yBus bus) {
         this.bus = bus;
     }
@@ -89,8 +104,20 @@ final class AtspiApps {
     }
 
     Entry resolve(AppSelector selector) {
+        return resolve(selector, false);
+    }
+
+    /**
+     * Resolves as {@link #resolve(AppSelector)}; with {@code observing}, the re-check of an application
+     * resolved before also asks — over its open private socket, in the same round trip — for what an
+     * observation asks next: the windows its root listed last time ({@link #windows} takes those
+     * reads when the root still lists exactly them) and its cache for the snapshot
+     * ({@link #cacheAhead}). Only reads are sent, and none is used unless the bus daemon says the
+     * name is still the launch's.
+     */
+    Entry resolve(AppSelector selector, boolean observing) {
         if (selector instanceof AppSelector.ByPid byPid) {
-            Optional<Entry> again = stillAt(byPid.pid());
+            Optional<Entry> again = stillAt(byPid.pid(), observing);
             if (again.isPresent()) {
                 return again.get();
             }
@@ -109,7 +136,7 @@ final class AtspiApps {
      * what listing every application would find for the pid, without waiting for every other
      * application on the desktop to answer (each identity re-check before an act resolves the pid).
      */
-    private Optional<Entry> stillAt(long pid) {
+    private Optional<Entry> stillAt(long pid, boolean observing) {
         Optional<LaunchIdentity> launch = ProcStat.launch(pid);
         String busName = launch.map(known::get).orElse(null);
         if (busName == null) {
@@ -125,6 +152,19 @@ final class AtspiApps {
         BusCalls.Pending name = direct.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
                 NodeReader.ACCESSIBLE, "Name");
         BusCalls.Pending children = direct.send(busName, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
+        // What an observation reads next, queued behind the children on the application's socket
+        // (never over the bus: the cache is not served there): the application works through it
+        // while the daemon answers, instead of after.
+        WindowReads windowReads = null;
+        Asked cache = null;
+        Toolkit toolkit = bus.knownToolkit(busName);
+        List<AtspiRef> last = lastWindows.get(busName);
+        if (observing && open != null && toolkit != null) {
+            if (last != null) {
+                windowReads = sendWindowReads(open, new NodeReader(open, toolkit), last, asked);
+            }
+            cache = new Asked(open, AppCache.ask(open, busName), asked);
+        }
         BusCalls.Pending owner = calls.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS,
                 "GetConnectionUnixProcessID", "s", busName);
         BusCalls.Reply named = direct.await(name);
@@ -134,6 +174,8 @@ final class AtspiApps {
         }
         ownerSeen.put(busName, new OwnerSeen(pid, asked));
         rootChildren.put(busName, new Asked(direct, children, asked));
+        putOrRemove(windowsAhead, busName, windowReads);
+        putOrRemove(cacheAhead, busName, cache);
         return Optional.of(new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get())));
     }
 
@@ -145,6 +187,9 @@ final class AtspiApps {
         known.keySet().retainAll(listed);
         ownerSeen.keySet().retainAll(known.values());
         rootChildren.keySet().retainAll(known.values());
+        lastWindows.keySet().retainAll(known.values());
+        windowsAhead.keySet().retainAll(known.values());
+        cacheAhead.keySet().retainAll(known.values());
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
@@ -189,6 +234,9 @@ final class AtspiApps {
             known.remove(app.launch(), busName);
             ownerSeen.remove(busName);
             rootChildren.remove(busName);
+            lastWindows.remove(busName);
+            windowsAhead.remove(busName);
+            cacheAhead.remove(busName);
         }
         Entry e = resolve(AppSelector.pid(app.pid()));
         if (!e.info().launch().equals(app.launch())) {
@@ -216,19 +264,16 @@ final class AtspiApps {
         BusCalls calls = bus.appCalls(app.busName());
         NodeReader reader = bus.reader(app.busName());
         Object[] children = rootChildren(app.busName(), calls);
-        List<RawNode> nodes = new ArrayList<>();
-        List<NodeReader.Structure> pending = new ArrayList<>();
-        List<BusCalls.Pending> extents = new ArrayList<>();
-        // A window needs its name, states and frame only: its extents are asked in the same round
-        // as its structure (top-level windows are components; one that is not answers an error and
-        // gets its frame from its children below), not in a second round with actions and values.
-        for (AtspiRef w : NodeReader.refs((List<?>) children[0])) {
-            RawNode n = new RawNode(w, 0, -1, nodes.size());
-            nodes.add(n);
-            pending.add(reader.sendStructure(n, false));
-            extents.add(calls.send(w.bus(), w.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
-        }
-        pending.forEach(reader::collectStructure);
+        List<AtspiRef> refs = NodeReader.refs((List<?>) children[0]);
+        // The reads an observation's re-check sent count only for exactly the windows the root lists
+        // now (asked in that same round trip): a window opened or closed since is read afresh.
+        WindowReads ahead = windowsAhead.remove(app.busName());
+        WindowReads reads = ahead != null && ahead.calls() == calls && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS
+                && ahead.refs().equals(refs) ? ahead : sendWindowReads(calls, reader, refs, System.nanoTime());
+        lastWindows.put(app.busName(), refs);
+        List<RawNode> nodes = reads.nodes();
+        List<BusCalls.Pending> extents = reads.extents();
+        reads.structures().forEach(reader::collectStructure);
         for (int i = 0; i < nodes.size(); i++) {
             BusCalls.Reply frame = calls.await(extents.get(i));
             if (frame.ok() && !nodes.get(i).gone()) {
@@ -246,6 +291,46 @@ final class AtspiApps {
             }
         }
         return out;
+    }
+
+    /**
+     * Sends what a window list reads of each window. A window needs its name, states and frame only:
+     * its extents are asked in the same round as its structure (top-level windows are components;
+     * one that is not answers an error and gets its frame from its children), not in a second round
+     * with actions and values.
+     */
+    private static WindowReads sendWindowReads(BusCalls calls, NodeReader reader, List<AtspiRef> refs, long at) {
+        List<RawNode> nodes = new ArrayList<>(refs.size());
+        List<NodeReader.Structure> structures = new ArrayList<>(refs.size());
+        List<BusCalls.Pending> extents = new ArrayList<>(refs.size());
+        for (AtspiRef w : refs) {
+            RawNode n = new RawNode(w, 0, -1, nodes.size());
+            nodes.add(n);
+            structures.add(reader.sendStructure(n, false));
+            extents.add(calls.send(w.bus(), w.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
+        }
+        return new WindowReads(calls, List.copyOf(refs), nodes, structures, extents, at);
+    }
+
+    /**
+     * The application's cache as an observation's re-check asked for it on {@code calls}, taken once
+     * and only while as fresh as the owner answer it came with; null when there is none, so the
+     * snapshot asks itself.
+     */
+    AppCache cacheAhead(String busName, BusCalls calls) {
+        Asked ahead = cacheAhead.remove(busName);
+        if (ahead == null || ahead.calls() != calls || System.nanoTime() - ahead.at() >= OWNER_REUSE_NANOS) {
+            return null;
+        }
+        return AppCache.of(calls.await(ahead.pending()));
+    }
+
+    private static <V> void putOrRemove(java.util.Map<String, V> map, String key, V value) {
+        if (value == null) {
+            map.remove(key);
+        } else {
+            map.put(key, value);
+        }
     }
 
     /**

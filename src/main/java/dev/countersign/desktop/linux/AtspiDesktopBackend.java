@@ -98,6 +98,19 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         return apps.windows(apps.current(app));
     }
 
+    /**
+     * As {@link #resolveApp} then {@link #listWindows}, with the re-check of an application resolved
+     * before also asking for the windows it listed last time and its cache, so the application works
+     * through the window list's and the snapshot's first reads while the bus daemon answers
+     * (AtspiApps#resolve(AppSelector, boolean)).
+     */
+    @Override
+    public AppListing resolveForObservation(AppSelector selector) {
+        requireAvailable();
+        AtspiApps.Entry resolved = apps.resolve(selector, true);
+        return new AppListing(resolved.info(), "", apps.windows(apps.current(resolved.info())));
+    }
+
     @Override
     public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
         Objects.requireNonNull(limits, "limits");
@@ -108,7 +121,10 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus())).walk(ref, limits);
+        BusCalls calls = bus.appCalls(ref.bus());
+        TreeWalker walker = new TreeWalker(calls, bus.observationReader(ref.bus()));
+        AppCache ahead = apps.cacheAhead(ref.bus(), calls);
+        TreeWalker.Result result = ahead == null ? walker.walk(ref, limits) : walker.walk(ref, limits, ahead);
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));

@@ -11,6 +11,7 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
 import java.io.IOException;
@@ -103,15 +104,7 @@ class AtspiListingTest {
     @Test
     void aWindowListAskedLaterThanItsResolveIsReadAgain(TestDesktop desktop) throws Exception {
         String title = "Later window";
-        TestDesktop.TargetApp app = desktop.launchCommand(title, dir -> {
-            Path script = dir.resolve("later_window.py");
-            try (InputStream in = AtspiListingTest.class.getResourceAsStream("later_window.py")) {
-                Files.copy(in, script);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return List.of("/usr/bin/python3", script.toString(), title, dir.toString());
-        });
+        TestDesktop.TargetApp app = launchLaterWindow(desktop, title);
         var backend = desktop.backend();
         // The launch was resolved already, so this is the re-check that also asks for the windows.
         var resolved = backend.resolveApp(AppSelector.pid(app.pid()));
@@ -124,6 +117,51 @@ class AtspiListingTest {
 
         assertThat(backend.listWindows(resolved)).extracting(w -> w.title())
                 .containsExactlyInAnyOrder(title, title + ": later");
+    }
+
+    /**
+     * An observation's resolve reads the windows listed last time, and the application's cache, in
+     * the re-check's round trip. It lists what resolving and listing one after the other list; a
+     * window opened since is listed, and a cache read too long before the snapshot is not used:
+     * a label added since is in the snapshot.
+     */
+    @Test
+    void anObservationsResolveReadsAheadOnlyWhatStillHolds(TestDesktop desktop) throws Exception {
+        String title = "Ahead window";
+        TestDesktop.TargetApp app = launchLaterWindow(desktop, title);
+        var backend = desktop.backend();
+        var selector = AppSelector.pid(app.pid());
+        var resolved = backend.resolveApp(selector);
+        var listed = backend.listWindows(resolved);
+        // The first lists the windows (remembered), the second re-checks and reads them ahead.
+        backend.resolveForObservation(selector);
+        AppListing ahead = backend.resolveForObservation(selector);
+        assertThat(ahead.app()).isEqualTo(resolved);
+        assertThat(ahead.windows()).isEqualTo(listed);
+        var window = ahead.windows().get(0);
+        assertThat(backend.snapshot(ahead.app(), window, SnapshotLimits.defaults()).nodes())
+                .extracting(ElementNode::name).contains(title).doesNotContain(title + ": added");
+
+        ahead = backend.resolveForObservation(selector);
+        Files.writeString(app.dir().resolve("open"), "");
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> outputSays(app, "opened"))).isTrue();
+        Thread.sleep(100);
+        assertThat(backend.snapshot(ahead.app(), window, SnapshotLimits.defaults()).nodes())
+                .extracting(ElementNode::name).contains(title, title + ": added");
+        assertThat(backend.resolveForObservation(selector).windows()).extracting(w -> w.title())
+                .containsExactlyInAnyOrder(title, title + ": later");
+    }
+
+    private static TestDesktop.TargetApp launchLaterWindow(TestDesktop desktop, String title) throws Exception {
+        return desktop.launchCommand(title, dir -> {
+            Path script = dir.resolve("later_window.py");
+            try (InputStream in = AtspiListingTest.class.getResourceAsStream("later_window.py")) {
+                Files.copy(in, script);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return List.of("/usr/bin/python3", script.toString(), title, dir.toString());
+        });
     }
 
     private static boolean outputSays(TestDesktop.TargetApp app, String line) {
