@@ -167,6 +167,66 @@ class McpEndpointTest {
     }
 
     @Nested
+    class Answers {
+        /**
+         * An answer goes out whole, with its length: the SDK writes and flushes it, then completes
+         * the response, which Jetty sent as two writes (the answer as a chunk, a moment later the
+         * end of the body), so a client waited for two packets.
+         */
+        @Test
+        void anAnswerGoesOutWholeWithItsLength() throws Exception {
+            String token = fx.token("claude");
+            assertThat(fx.post(token, EndpointFixture.INIT, Map.of()).headers().firstValue("Content-Length")).isPresent();
+            String session = fx.rawSession(token);
+            try (java.net.Socket socket = RawHttp.open(fx.endpoint.port())) {
+                // Kept alive, as clients keep their connections (with "Connection: close" the end of
+                // the body is the end of the connection).
+                byte[] call = ("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+                        + "\"computer_observe\",\"arguments\":{\"app\":\"yad\"}}}").getBytes(StandardCharsets.UTF_8);
+                socket.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + fx.endpoint.port()
+                        + "\r\nAuthorization: Bearer " + token + "\r\nMcp-Session-Id: " + session
+                        + "\r\nMCP-Protocol-Version: 2025-06-18\r\nContent-Type: application/json\r\n"
+                        + "Accept: application/json, text/event-stream\r\nContent-Length: " + call.length + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().write(call);
+                String head = RawHttp.readHead(socket.getInputStream()).toLowerCase(java.util.Locale.ROOT);
+                assertThat(head).startsWith("http/1.1 200").contains("content-type: text/event-stream")
+                        .doesNotContain("transfer-encoding");
+                int length = Integer.parseInt(head.replaceAll("(?s).*content-length: (\\d+).*", "$1"));
+                String body = new String(socket.getInputStream().readNBytes(length), StandardCharsets.UTF_8);
+                assertThat(body).startsWith("id: ").contains("\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,")
+                        .contains("observation_id").endsWith("\n\n");
+            }
+        }
+
+        /** Only the answer is held for the end: what comes before it (progress) is flushed when the SDK flushes. */
+        @Test
+        void onlyTheAnswerIsHeldForTheEndOfTheResponse() {
+            int[] flushes = {0};
+            java.io.StringWriter sent = new java.io.StringWriter() {
+                @Override
+                public void flush() {
+                    flushes[0]++;
+                }
+            };
+            SessionResponse.AnswerWriter writer = new SessionResponse.AnswerWriter(new java.io.PrintWriter(sent));
+            writer.write("event: message\n");
+            writer.write("data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}\n\n");
+            writer.flush();
+            assertThat(flushes[0]).isEqualTo(1);
+            assertThat(writer.answered()).isFalse();
+
+            writer.write("event: message\n");
+            writer.write("data: {\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n\n");
+            writer.flush();
+            assertThat(writer.checkError()).isFalse();
+            assertThat(flushes[0]).isEqualTo(1);
+            assertThat(writer.answered()).isTrue();
+            assertThat(sent.toString()).endsWith("data: {\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n\n");
+        }
+    }
+
+    @Nested
     class Waiting {
         @Test
         void anApprovalWaitSendsProgressAndAnAllowRunsTheAction() {
