@@ -174,12 +174,20 @@ final class ObservationStore {
             }
         };
         private long bytes;
+        /**
+         * No held observation expires before this (null: none held): a lower bound, exact after a
+         * sweep and lowered by every add, so an add before it need not look at every observation —
+         * an agent observing in a loop holds hundreds. Carrying an act only moves an expiry later.
+         */
+        private Instant noneExpiresBefore;
 
         synchronized void add(Observation observation, Instant now, long budget, Duration actInFlight) {
             // The expired go first, always: an agent that observes in a loop would otherwise keep
             // every observation of its budget (about a thousand windows' nodes) alive long after
             // its refs stopped working.
-            sweep(now, actInFlight);
+            if (noneExpiresBefore != null && !now.isBefore(noneExpiresBefore)) {
+                sweep(now, actInFlight);
+            }
             long excess = bytes + observation.bytes - budget;
             if (excess > 0) {
                 // Then the oldest live ones, until the newest fits. Only the victims are gathered:
@@ -198,6 +206,9 @@ final class ObservationStore {
             byId.put(observation.id, observation);
             observation.refs.keySet().forEach(ref -> byRef.put(ref, observation));
             bytes += observation.bytes;
+            if (noneExpiresBefore == null || observation.expiresAt.isBefore(noneExpiresBefore)) {
+                noneExpiresBefore = observation.expiresAt;
+            }
         }
 
         synchronized Resolution resolve(String ref, Instant now) {
@@ -232,15 +243,22 @@ final class ObservationStore {
         synchronized Optional<Instant> sweep(Instant now, Duration actInFlight) {
             List<Observation> gone = new ArrayList<>();
             Instant latest = null;
+            Instant earliest = null;
             for (Observation o : byId.values()) {
                 Instant until = o.isConsumed() ? o.expiresAt.plus(actInFlight) : o.expiresAt;
                 if (!now.isBefore(until)) {
                     gone.add(o);
-                } else if (latest == null || until.isAfter(latest)) {
-                    latest = until;
+                } else {
+                    if (latest == null || until.isAfter(latest)) {
+                        latest = until;
+                    }
+                    if (earliest == null || until.isBefore(earliest)) {
+                        earliest = until;
+                    }
                 }
             }
             gone.forEach(o -> drop(o, o.isConsumed() ? ErrorCode.OBSERVATION_CONSUMED : ErrorCode.REF_EXPIRED));
+            noneExpiresBefore = earliest;
             return Optional.ofNullable(latest);
         }
 

@@ -73,6 +73,34 @@ class ObservationBudgetTest {
         assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(fresh, "OK")))).status()).isEqualTo("unknown");
     }
 
+    /** An add looks for the expired only once the earliest expiry held has passed — the earliest, not the first or last added. */
+    @Test
+    void theEarliestExpiryHeldDecidesWhenAnObserveDropsTheExpired() {
+        long one = sizeOfOneObservation();
+        DriverHarness h = new DriverHarness();
+        h.observe("agent-a");
+        ObservationView shortLived = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
+        h.observe("agent-a");
+        h.clock.advance(Duration.ofMillis(1500));
+        h.observe("agent-a");
+
+        assertThat(h.driver.observationBytes("agent-a")).isEqualTo(3 * one);
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(shortLived, "OK")))).code())
+                .isEqualTo(ErrorCode.REF_EXPIRED);
+
+        // A sweep leaves the earliest expiry still held as the next one: here one that is earlier
+        // than the expiry of the observation whose add swept.
+        ObservationView sooner = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
+        ObservationView later = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 3000)));
+        h.clock.advance(Duration.ofMillis(1500));
+        h.observe("agent-a");
+        h.clock.advance(Duration.ofMillis(2000));
+        h.observe("agent-a");
+        assertThat(h.driver.observationBytes("agent-a")).isEqualTo(5 * one);
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(sooner, "OK")))).code()).isEqualTo(ErrorCode.REF_EXPIRED);
+        assertThat(err(h.driver.act("agent-a", ActArgs.click(ref(later, "OK")))).code()).isEqualTo(ErrorCode.REF_EXPIRED);
+    }
+
     @Test
     void theExpiredObservationsOfAnAgentThatWentQuietAreDroppedWithoutAnotherCall() throws InterruptedException {
         DriverHarness h = new DriverHarness();
