@@ -175,12 +175,12 @@ final class A11yBus implements AutoCloseable {
         return read;
     }
 
-    /** A reader for one application's elements, with that application's toolkit quirks. */
     /** The toolkit {@link #toolkit} read for {@code busName} already, or null; asks nothing. */
     Toolkit knownToolkit(String busName) {
         return toolkits.get(busName);
     }
 
+    /** A reader for one application's elements, with that application's toolkit quirks. */
     NodeReader reader(String busName) {
         return new NodeReader(appCalls(busName), toolkit(busName));
     }

@@ -27,16 +27,7 @@ final class AppCache {
 
     /** Reads the cache of the application behind {@code bus}; empty when the application has none. */
     static AppCache load(BusCalls calls, String bus) {
-        return of(calls.await(ask(calls, bus)));
-    }
-
-    /** Asks for the cache of the application behind {@code bus}, for {@link #of} later. */
-    static BusCalls.Pending ask(BusCalls calls, String bus) {
-        return calls.send(bus, PATH, IFACE, "GetItems", null);
-    }
-
-    /** The cache a {@code GetItems} reply describes; empty for an error (an application without one). */
-    static AppCache of(BusCalls.Reply reply) {
+        BusCalls.Reply reply = calls.call(bus, PATH, IFACE, "GetItems", null);
         if (!reply.ok()) {
             return EMPTY;
         }

@@ -55,19 +55,30 @@ final class AtspiApps {
     }
 
     /**
-     * The windows each application's root listed when its windows were last read, in its order: what
-     * an observation's re-check reads ahead ({@link #resolve(AppSelector, boolean)}).
+     * The windows a resolved application's root listed when an observation last listed them, in its
+     * order: what the next observation's re-check reads ahead ({@link #resolveForObservation}).
      */
     private final java.util.Map<String, List<AtspiRef>> lastWindows = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The reads of those windows, sent in an observation's re-check; taken once, while fresh. */
-    private final java.util.Map<String, WindowReads> windowsAhead = new java.util.concurrent.ConcurrentHashMap<>();
-    /** {@code Cache.GetItems}, sent in an observation's re-check for its snapshot; taken once, while fresh. */
-    private final java.util.Map<String, Asked> cacheAhead = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** What a window list reads of each window, in flight: the structure and the frame, on one channel. */
-    private record WindowReads(BusCalls calls, List<AtspiRef> refs, List<RawNode> nodes,
-            List<NodeReader.Structure> structures, List<BusCalls.Pending> extents, long at) {
+    private record WindowReads(List<AtspiRef> refs, List<RawNode> nodes, List<NodeReader.Structure> structures,
+            List<BusCalls.Pending> extents) {
     }
+
+    /**
+     * What an observation's re-check asked on the application's socket for the window list of the
+     * same call: its root's children and the reads of the windows it listed last time (null: none).
+     * Handed to that call only, never left where another call could take it.
+     */
+    record Ahead(BusCalls calls, BusCalls.Pending children, WindowReads windows, long at) {
+    }
+
+    /** An observation's application, and what its re-check asked ahead (null when it was found afresh). */
+    record Resolved(Entry entry, Ahead ahead) {
+    }
+
+    /** How many window lists took reads an observation's re-check sent ahead (for tests and doctor). */
+    private final java.util.concurrent.atomic.AtomicLong windowReadsTaken = new java.util.concurrent.atomic.AtomicLong();
 
     AtspiApps(A11yBus bus) {
         this.bus = bus;
@@ -104,24 +115,33 @@ final class AtspiApps {
     }
 
     Entry resolve(AppSelector selector) {
-        return resolve(selector, false);
+        if (selector instanceof AppSelector.ByPid byPid) {
+            Optional<Resolved> again = stillAt(byPid.pid(), false);
+            if (again.isPresent()) {
+                return again.get().entry();
+            }
+        }
+        return found(selector);
     }
 
     /**
-     * Resolves as {@link #resolve(AppSelector)}; with {@code observing}, the re-check of an application
-     * resolved before also asks — over its open private socket, in the same round trip — for what an
-     * observation asks next: the windows its root listed last time ({@link #windows} takes those
-     * reads when the root still lists exactly them) and its cache for the snapshot
-     * ({@link #cacheAhead}). Only reads are sent, and none is used unless the bus daemon says the
-     * name is still the launch's.
+     * Resolves as {@link #resolve(AppSelector)}, for an observation: the re-check of an application
+     * resolved before also asks — over its open private socket, behind the same round trip — for
+     * the reads of the windows an observation listed last time, which {@link #windows(Entry, Ahead)}
+     * of this call takes when the root still lists exactly them. Only reads are sent, and none is
+     * used unless the bus daemon says the name is still the launch's.
      */
-    Entry resolve(AppSelector selector, boolean observing) {
+    Resolved resolveForObservation(AppSelector selector) {
         if (selector instanceof AppSelector.ByPid byPid) {
-            Optional<Entry> again = stillAt(byPid.pid(), observing);
+            Optional<Resolved> again = stillAt(byPid.pid(), true);
             if (again.isPresent()) {
                 return again.get();
             }
         }
+        return new Resolved(found(selector), null);
+    }
+
+    private Entry found(AppSelector selector) {
         long asked = System.nanoTime();
         Entry found = find(selector);
         known.put(found.info().launch(), found.busName());
@@ -136,7 +156,7 @@ final class AtspiApps {
      * what listing every application would find for the pid, without waiting for every other
      * application on the desktop to answer (each identity re-check before an act resolves the pid).
      */
-    private Optional<Entry> stillAt(long pid, boolean observing) {
+    private Optional<Resolved> stillAt(long pid, boolean observing) {
         Optional<LaunchIdentity> launch = ProcStat.launch(pid);
         String busName = launch.map(known::get).orElse(null);
         if (busName == null) {
@@ -152,18 +172,13 @@ final class AtspiApps {
         BusCalls.Pending name = direct.send(busName, AtspiRef.ROOT_PATH, NodeReader.PROPERTIES, "Get", "ss",
                 NodeReader.ACCESSIBLE, "Name");
         BusCalls.Pending children = direct.send(busName, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
-        // What an observation reads next, queued behind the children on the application's socket
-        // (never over the bus: the cache is not served there): the application works through it
-        // while the daemon answers, instead of after.
+        // What an observation's window list reads next, queued behind the children on the
+        // application's own socket: the application works through it while the daemon answers.
         WindowReads windowReads = null;
-        Asked cache = null;
         Toolkit toolkit = bus.knownToolkit(busName);
         List<AtspiRef> last = lastWindows.get(busName);
-        if (observing && open != null && toolkit != null) {
-            if (last != null) {
-                windowReads = sendWindowReads(open, new NodeReader(open, toolkit), last, asked);
-            }
-            cache = new Asked(open, AppCache.ask(open, busName), asked);
+        if (observing && open != null && toolkit != null && last != null) {
+            windowReads = sendWindowReads(open, new NodeReader(open, toolkit), last);
         }
         BusCalls.Pending owner = calls.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS,
                 "GetConnectionUnixProcessID", "s", busName);
@@ -173,10 +188,12 @@ final class AtspiApps {
             return Optional.empty();
         }
         ownerSeen.put(busName, new OwnerSeen(pid, asked));
+        Entry entry = new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get()));
+        if (observing) {
+            return Optional.of(new Resolved(entry, new Ahead(direct, children, windowReads, asked)));
+        }
         rootChildren.put(busName, new Asked(direct, children, asked));
-        putOrRemove(windowsAhead, busName, windowReads);
-        putOrRemove(cacheAhead, busName, cache);
-        return Optional.of(new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get())));
+        return Optional.of(new Resolved(entry, null));
     }
 
     private Entry find(AppSelector selector) {
@@ -188,8 +205,6 @@ final class AtspiApps {
         ownerSeen.keySet().retainAll(known.values());
         rootChildren.keySet().retainAll(known.values());
         lastWindows.keySet().retainAll(known.values());
-        windowsAhead.keySet().retainAll(known.values());
-        cacheAhead.keySet().retainAll(known.values());
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
@@ -235,8 +250,6 @@ final class AtspiApps {
             ownerSeen.remove(busName);
             rootChildren.remove(busName);
             lastWindows.remove(busName);
-            windowsAhead.remove(busName);
-            cacheAhead.remove(busName);
         }
         Entry e = resolve(AppSelector.pid(app.pid()));
         if (!e.info().launch().equals(app.launch())) {
@@ -261,16 +274,33 @@ final class AtspiApps {
     }
 
     List<WindowInfo> windows(Entry app) {
+        return windows(app, null);
+    }
+
+    /**
+     * The application's showing windows; for an observation, taking what its own re-check asked
+     * ahead ({@code ahead}, or null) while as fresh as the owner answer it came with, and
+     * remembering the windows for the next observation's re-check.
+     */
+    List<WindowInfo> windows(Entry app, Ahead ahead) {
         BusCalls calls = bus.appCalls(app.busName());
         NodeReader reader = bus.reader(app.busName());
-        Object[] children = rootChildren(app.busName(), calls);
+        boolean usable = ahead != null && ahead.calls() == calls && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS;
+        Object[] children = usable ? childrenAsked(ahead.children(), app.busName(), calls)
+                : rootChildren(app.busName(), calls);
         List<AtspiRef> refs = NodeReader.refs((List<?>) children[0]);
-        // The reads an observation's re-check sent count only for exactly the windows the root lists
-        // now (asked in that same round trip): a window opened or closed since is read afresh.
-        WindowReads ahead = windowsAhead.remove(app.busName());
-        WindowReads reads = ahead != null && ahead.calls() == calls && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS
-                && ahead.refs().equals(refs) ? ahead : sendWindowReads(calls, reader, refs, System.nanoTime());
-        lastWindows.put(app.busName(), refs);
+        // The window reads count only for exactly the windows the root lists in the answer asked
+        // with them: a window opened or closed since is read afresh.
+        WindowReads reads;
+        if (usable && ahead.windows() != null && ahead.windows().refs().equals(refs)) {
+            reads = ahead.windows();
+            windowReadsTaken.incrementAndGet();
+        } else {
+            reads = sendWindowReads(calls, reader, refs);
+        }
+        if (ahead != null) {
+            lastWindows.put(app.busName(), refs);
+        }
         List<RawNode> nodes = reads.nodes();
         List<BusCalls.Pending> extents = reads.extents();
         reads.structures().forEach(reader::collectStructure);
@@ -299,7 +329,7 @@ final class AtspiApps {
      * one that is not answers an error and gets its frame from its children), not in a second round
      * with actions and values.
      */
-    private static WindowReads sendWindowReads(BusCalls calls, NodeReader reader, List<AtspiRef> refs, long at) {
+    private static WindowReads sendWindowReads(BusCalls calls, NodeReader reader, List<AtspiRef> refs) {
         List<RawNode> nodes = new ArrayList<>(refs.size());
         List<NodeReader.Structure> structures = new ArrayList<>(refs.size());
         List<BusCalls.Pending> extents = new ArrayList<>(refs.size());
@@ -309,28 +339,12 @@ final class AtspiApps {
             structures.add(reader.sendStructure(n, false));
             extents.add(calls.send(w.bus(), w.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
         }
-        return new WindowReads(calls, List.copyOf(refs), nodes, structures, extents, at);
+        return new WindowReads(List.copyOf(refs), nodes, structures, extents);
     }
 
-    /**
-     * The application's cache as an observation's re-check asked for it on {@code calls}, taken once
-     * and only while as fresh as the owner answer it came with; null when there is none, so the
-     * snapshot asks itself.
-     */
-    AppCache cacheAhead(String busName, BusCalls calls) {
-        Asked ahead = cacheAhead.remove(busName);
-        if (ahead == null || ahead.calls() != calls || System.nanoTime() - ahead.at() >= OWNER_REUSE_NANOS) {
-            return null;
-        }
-        return AppCache.of(calls.await(ahead.pending()));
-    }
-
-    private static <V> void putOrRemove(java.util.Map<String, V> map, String key, V value) {
-        if (value == null) {
-            map.remove(key);
-        } else {
-            map.put(key, value);
-        }
+    /** How many window lists took the reads an observation's re-check sent ahead. */
+    long windowReadsTaken() {
+        return windowReadsTaken.get();
     }
 
     /**
@@ -342,10 +356,16 @@ final class AtspiApps {
     private Object[] rootChildren(String busName, BusCalls calls) {
         Asked ahead = rootChildren.remove(busName);
         if (ahead != null && ahead.calls() == calls && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS) {
-            BusCalls.Reply reply = calls.await(ahead.pending());
-            if (reply.ok() || reply.errorName().endsWith(".NoReply")) {
-                return BusCalls.valuesOrFail(reply, NodeReader.ACCESSIBLE, "GetChildren");
-            }
+            return childrenAsked(ahead.pending(), busName, calls);
+        }
+        return calls.callOrFail(busName, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
+    }
+
+    /** The root's children as asked ahead; an error answer is asked again, except no answer at all. */
+    private static Object[] childrenAsked(BusCalls.Pending asked, String busName, BusCalls calls) {
+        BusCalls.Reply reply = calls.await(asked);
+        if (reply.ok() || reply.errorName().endsWith(".NoReply")) {
+            return BusCalls.valuesOrFail(reply, NodeReader.ACCESSIBLE, "GetChildren");
         }
         return calls.callOrFail(busName, AtspiRef.ROOT_PATH, NodeReader.ACCESSIBLE, "GetChildren", null);
     }

@@ -100,15 +100,25 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     /**
      * As {@link #resolveApp} then {@link #listWindows}, with the re-check of an application resolved
-     * before also asking for the windows it listed last time and its cache, so the application works
-     * through the window list's and the snapshot's first reads while the bus daemon answers
-     * (AtspiApps#resolve(AppSelector, boolean)).
+     * before also asking for the windows an observation listed last time, so the application works
+     * through the window list's reads while the bus daemon answers
+     * ({@link AtspiApps#resolveForObservation}). Countersign's own windows are never read: resolved
+     * to itself, it lists none, and the self-target guard refuses the app.
      */
     @Override
     public AppListing resolveForObservation(AppSelector selector) {
         requireAvailable();
-        AtspiApps.Entry resolved = apps.resolve(selector, true);
-        return new AppListing(resolved.info(), "", apps.windows(apps.current(resolved.info())));
+        AtspiApps.Resolved resolved = apps.resolveForObservation(selector);
+        AppInfo app = resolved.entry().info();
+        if (app.pid() == ProcessHandle.current().pid()) {
+            return new AppListing(app, "", List.of());
+        }
+        return new AppListing(app, "", apps.windows(apps.current(app), resolved.ahead()));
+    }
+
+    /** How many observations' window lists took the reads their re-check sent ahead. */
+    long windowReadsTakenAhead() {
+        return apps.windowReadsTaken();
     }
 
     @Override
@@ -121,10 +131,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        BusCalls calls = bus.appCalls(ref.bus());
-        TreeWalker walker = new TreeWalker(calls, bus.observationReader(ref.bus()));
-        AppCache ahead = apps.cacheAhead(ref.bus(), calls);
-        TreeWalker.Result result = ahead == null ? walker.walk(ref, limits) : walker.walk(ref, limits, ahead);
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus())).walk(ref, limits);
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));
