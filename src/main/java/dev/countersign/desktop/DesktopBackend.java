@@ -40,13 +40,17 @@ public interface DesktopBackend extends AutoCloseable {
 
     /**
      * For an observation: the application {@link #resolveApp} finds, with the windows
-     * {@link #listWindows} lists for it (the toolkit left empty). A backend may ask for both at
-     * once and start reading the application's elements for the {@link #snapshot} that follows.
-     * The default asks one after the other, through this backend's own two methods, so a wrapping
-     * backend that does not override it still applies its checks to both.
+     * {@link #listWindows} lists for it (the toolkit left empty). A backend may ask for both in
+     * fewer round trips. An application that is Countersign itself is answered with no windows, its
+     * own never read (the self-target guard refuses it). The default asks one after the other,
+     * through this backend's own two methods, so a wrapping backend that does not override it still
+     * applies its checks to both.
      */
     default AppListing resolveForObservation(AppSelector selector) {
         AppInfo app = resolveApp(selector);
+        if (app.pid() == ProcessHandle.current().pid()) {
+            return new AppListing(app, "", List.of());
+        }
         return new AppListing(app, "", listWindows(app));
     }
 

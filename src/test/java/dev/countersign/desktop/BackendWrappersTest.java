@@ -74,6 +74,36 @@ class BackendWrappersTest {
                         e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
     }
 
+    /** A backend that keeps the default still never has Countersign's own windows listed for an observation. */
+    @Test
+    void anObservationThroughTheDefaultNeverListsCountersignsOwnWindows() {
+        DesktopBackend plain = (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DesktopBackend.class}, (proxy, method, args) -> {
+                    called.add(method.getName());
+                    switch (method.getName()) {
+                        case "resolveForObservation":
+                            return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+                        case "resolveApp":
+                            return ((AppSelector.ByPid) args[0]).pid() == ownPid + 1 ? self : other;
+                        case "listWindows":
+                            return List.of();
+                        default:
+                            return null;
+                    }
+                });
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(plain, null, () -> false));
+
+        // A launcher's pid that resolves to Countersign itself.
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid + 1)))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
+        assertThat(called).containsExactly("resolveForObservation", "resolveApp");
+
+        called.clear();
+        assertThat(served.resolveForObservation(AppSelector.pid(other.pid())).app()).isEqualTo(other);
+        assertThat(called).containsExactly("resolveForObservation", "resolveApp", "listWindows");
+    }
+
     @Test
     void theServedWrappersPassTheFocusProofOn() {
         DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));

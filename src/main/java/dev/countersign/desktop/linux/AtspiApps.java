@@ -44,9 +44,10 @@ final class AtspiApps {
     static final long OWNER_REUSE_NANOS = 25_000_000L;
     /**
      * The children of an application's root (its windows), asked in the round trip that re-checks a
-     * resolved application, for the window list that follows the resolve in one call
-     * ({@link #windows}): one round trip less per observation. Taken once, and only while as fresh as
-     * the owner answer it came with.
+     * resolved application for a call that is not an observation (an act's identity check), for the
+     * window list that follows the resolve: one round trip less. Taken once, and only while as fresh
+     * as the owner answer it came with. An observation's re-check hands its own to its window list
+     * ({@link Ahead}).
      */
     private final java.util.Map<String, Asked> rootChildren = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -70,14 +71,14 @@ final class AtspiApps {
      * same call: its root's children and the reads of the windows it listed last time (null: none).
      * Handed to that call only, never left where another call could take it.
      */
-    record Ahead(BusCalls calls, BusCalls.Pending children, WindowReads windows, long at) {
+    record Ahead(String busName, BusCalls calls, BusCalls.Pending children, WindowReads windows, long at) {
     }
 
     /** An observation's application, and what its re-check asked ahead (null when it was found afresh). */
     record Resolved(Entry entry, Ahead ahead) {
     }
 
-    /** How many window lists took reads an observation's re-check sent ahead (for tests and doctor). */
+    /** How many window lists took reads an observation's re-check sent ahead (what tests see of it). */
     private final java.util.concurrent.atomic.AtomicLong windowReadsTaken = new java.util.concurrent.atomic.AtomicLong();
 
     AtspiApps(A11yBus bus) {
@@ -190,7 +191,7 @@ final class AtspiApps {
         ownerSeen.put(busName, new OwnerSeen(pid, asked));
         Entry entry = new Entry(busName, new AppInfo(NodeReader.string(named.value(0)), null, launch.get()));
         if (observing) {
-            return Optional.of(new Resolved(entry, new Ahead(direct, children, windowReads, asked)));
+            return Optional.of(new Resolved(entry, new Ahead(busName, direct, children, windowReads, asked)));
         }
         rootChildren.put(busName, new Asked(direct, children, asked));
         return Optional.of(new Resolved(entry, null));
@@ -274,18 +275,20 @@ final class AtspiApps {
     }
 
     List<WindowInfo> windows(Entry app) {
-        return windows(app, null);
+        return windows(app, null, false);
     }
 
     /**
-     * The application's showing windows; for an observation, taking what its own re-check asked
-     * ahead ({@code ahead}, or null) while as fresh as the owner answer it came with, and
-     * remembering the windows for the next observation's re-check.
+     * The application's showing windows. For an observation ({@code observing}): taking what its
+     * own re-check asked ahead ({@code ahead}, null when it found the application afresh) while as
+     * fresh as the owner answer it came with, and remembering the windows for the next
+     * observation's re-check.
      */
-    List<WindowInfo> windows(Entry app, Ahead ahead) {
+    List<WindowInfo> windows(Entry app, Ahead ahead, boolean observing) {
         BusCalls calls = bus.appCalls(app.busName());
         NodeReader reader = bus.reader(app.busName());
-        boolean usable = ahead != null && ahead.calls() == calls && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS;
+        boolean usable = ahead != null && ahead.busName().equals(app.busName()) && ahead.calls() == calls
+                && System.nanoTime() - ahead.at() < OWNER_REUSE_NANOS;
         Object[] children = usable ? childrenAsked(ahead.children(), app.busName(), calls)
                 : rootChildren(app.busName(), calls);
         List<AtspiRef> refs = NodeReader.refs((List<?>) children[0]);
@@ -298,7 +301,7 @@ final class AtspiApps {
         } else {
             reads = sendWindowReads(calls, reader, refs);
         }
-        if (ahead != null) {
+        if (observing) {
             lastWindows.put(app.busName(), refs);
         }
         List<RawNode> nodes = reads.nodes();

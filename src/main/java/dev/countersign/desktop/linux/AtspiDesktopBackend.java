@@ -107,13 +107,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      */
     @Override
     public AppListing resolveForObservation(AppSelector selector) {
+        Objects.requireNonNull(selector, "selector");
         requireAvailable();
         AtspiApps.Resolved resolved = apps.resolveForObservation(selector);
         AppInfo app = resolved.entry().info();
         if (app.pid() == ProcessHandle.current().pid()) {
             return new AppListing(app, "", List.of());
         }
-        return new AppListing(app, "", apps.windows(apps.current(app), resolved.ahead()));
+        return new AppListing(app, "", apps.windows(apps.current(app), resolved.ahead(), true));
     }
 
     /** How many observations' window lists took the reads their re-check sent ahead. */
