@@ -175,9 +175,10 @@ final class ObservationStore {
         };
         private long bytes;
         /**
-         * No held observation expires before this (null: none held): a lower bound, exact after a
-         * sweep and lowered by every add, so an add before it need not look at every observation —
-         * an agent observing in a loop holds hundreds. Carrying an act only moves an expiry later.
+         * No held observation expires before this (null when nothing was added since a sweep that
+         * left none): a lower bound, exact after a sweep and lowered by every add, so an add before
+         * it need not look at every observation — an agent observing in a loop holds hundreds.
+         * Carrying an act only moves an expiry later.
          */
         private Instant noneExpiresBefore;
 
