@@ -105,11 +105,17 @@ public final class Digests {
      * <p>Written in one pass as the value is serialized, by a mapper that emits members already
      * sorted ({@link CanonicalGenerator}), when the value holds only what that pass can write:
      * strings, booleans, nulls and integers up to 2^53 (an observation's fingerprint, on every
-     * observe). Anything else goes through Jackson's tree of the value rather than printing JSON
+     * observe). A JSON tree (an audit record's body) is written from the tree itself, its members
+     * sorted there. Anything else goes through Jackson's tree of the value rather than printing JSON
      * text and parsing it again. Both give the same bytes as canonicalizing the JSON text
      * (DigestsTest holds them equal).
      */
     public static String canonicalJson(Object value) {
+        if (value instanceof JsonNode tree) {
+            // A tree keeps its members in insertion order, which the one pass would refuse (an
+            // audit record's body, on every append): sort them here instead.
+            return canonicalTree(tree, value);
+        }
         CanonicalGenerator direct = new CanonicalGenerator(SORTED);
         try {
             SORTED.writeValue(direct, value);
@@ -128,6 +134,11 @@ public final class Digests {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("value cannot be serialized to JSON: " + e.getMessage(), e);
         }
+        return canonicalTree(tree, value);
+    }
+
+    /** The canonical form of {@code tree}, Jackson's tree of {@code value}. */
+    private static String canonicalTree(JsonNode tree, Object value) {
         StringBuilder out = new StringBuilder(1024);
         if (!write(tree, out)) {
             // A node kind the direct writer does not know (a raw or POJO node): the text path.
