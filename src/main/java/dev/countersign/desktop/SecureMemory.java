@@ -50,6 +50,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public SessionAhead askSessionAhead() {
+        return delegate.askSessionAhead();
+    }
+
+    @Override
     public Permissions permissions() {
         return delegate.permissions();
     }

@@ -67,6 +67,11 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
+    public SessionAhead askSessionAhead() {
+        return delegate.askSessionAhead();
+    }
+
+    @Override
     public Permissions permissions() {
         return delegate.permissions();
     }

@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.VisualArgs;
@@ -54,6 +55,11 @@ final class VisualActTool implements AgentTool {
     @Override
     public McpSchema.ToolAnnotations annotations() {
         return AgentTool.destructive();
+    }
+
+    @Override
+    public SessionAhead prepare() {
+        return driver.askSessionAhead();
     }
 
     @Override

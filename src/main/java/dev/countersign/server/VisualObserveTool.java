@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.driver.VisualArgs;
@@ -49,6 +50,11 @@ final class VisualObserveTool implements AgentTool {
     @Override
     public McpSchema.ToolAnnotations annotations() {
         return AgentTool.readOnly();
+    }
+
+    @Override
+    public SessionAhead prepare() {
+        return driver.askSessionAhead();
     }
 
     @Override

@@ -82,6 +82,93 @@ class ScreenLockDesktopTest {
         }
     }
 
+    /**
+     * A call's probe asked ahead (as the endpoint does when the call arrives) is finished by that
+     * call's first state on the same thread, and the screensaver is still asked then: a lock that
+     * came between the two is seen. Closed, or on another thread, it is not taken.
+     */
+    @Test
+    void aProbeAskedAheadIsTakenByItsCallOnlyAndStillAsksTheScreensaverThen(TestDesktop desktop) throws Exception {
+        var backend = (AtspiDesktopBackend) desktop.backend();
+        AtomicBoolean locked = new AtomicBoolean();
+        try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
+            export(session, locked);
+            try {
+                long taken = backend.lockProbesTakenAhead();
+                try (var ahead = backend.askSessionAhead()) {
+                    locked.set(true);
+                    assertThat(backend.sessionState()).isEqualTo(SessionState.LOCKED);
+                }
+                assertThat(backend.lockProbesTakenAhead()).isEqualTo(taken + 1);
+                locked.set(false);
+                try (var ahead = backend.askSessionAhead()) {
+                    assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+                    // Taken once: the call's later states ask afresh.
+                    locked.set(true);
+                    assertThat(backend.sessionState()).isEqualTo(SessionState.LOCKED);
+                }
+                assertThat(backend.lockProbesTakenAhead()).isEqualTo(taken + 2);
+                locked.set(false);
+
+                var closed = backend.askSessionAhead();
+                closed.close();
+                assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+                assertThat(backend.lockProbesTakenAhead()).isEqualTo(taken + 2);
+
+                try (var ahead = backend.askSessionAhead()) {
+                    var elsewhere = java.util.concurrent.CompletableFuture.supplyAsync(backend::sessionState);
+                    assertThat(elsewhere.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(SessionState.AVAILABLE);
+                    assertThat(backend.lockProbesTakenAhead()).isEqualTo(taken + 2);
+                }
+            } finally {
+                session.releaseBusName(NAME);
+                session.unExportObject(PATH);
+            }
+        }
+    }
+
+    /**
+     * The owner answers asked ahead never stand over a probe that started after them: a
+     * screensaver that appeared, locked, and was seen by another call in between is not missed
+     * because this call's answers predate it.
+     */
+    @Test
+    void anAnswerAskedAheadNeverStandsOverALaterProbe(TestDesktop desktop) throws Exception {
+        var backend = (AtspiDesktopBackend) desktop.backend();
+        long taken = backend.lockProbesTakenAhead();
+        try (var ahead = backend.askSessionAhead();
+                DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
+            // Asked while no screensaver owns the name.
+            Thread.sleep(200);
+            export(session, new AtomicBoolean(true));
+            try {
+                var elsewhere = java.util.concurrent.CompletableFuture.supplyAsync(backend::sessionState);
+                assertThat(elsewhere.get(10, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(SessionState.LOCKED);
+                assertThat(backend.sessionState()).isEqualTo(SessionState.LOCKED);
+                assertThat(backend.lockProbesTakenAhead()).isEqualTo(taken);
+            } finally {
+                session.releaseBusName(NAME);
+                session.unExportObject(PATH);
+            }
+        }
+        assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+    }
+
+    private static void export(DBusConnection session, AtomicBoolean locked) throws Exception {
+        session.exportObject(PATH, new ScreenSaver() {
+            @Override
+            public boolean GetActive() {
+                return locked.get();
+            }
+
+            @Override
+            public String getObjectPath() {
+                return PATH;
+            }
+        });
+        session.requestBusName(NAME);
+    }
+
     private static void assertRefused(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
         assertThatThrownBy(call).isInstanceOfSatisfying(CountersignException.class,
                 e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SESSION_LOCKED));
