@@ -21,17 +21,6 @@ public interface DesktopBackend extends AutoCloseable {
     /** Whether the interactive session is available, locked, or cannot be told; never throws. */
     SessionState sessionState();
 
-    /**
-     * For a call that has just arrived and will ask {@link #sessionState()} on this thread before
-     * it reads or acts: the backend may start asking now, so that the answer is on its way while
-     * the call is parsed. The first {@code sessionState()} of this thread then takes it, unless a
-     * probe started since; nothing else does (input still asks right then). Close the result when
-     * the call ends. The default asks nothing ahead; a wrapping backend passes it on.
-     */
-    default SessionAhead askSessionAhead() {
-        return SessionAhead.NONE;
-    }
-
     /** The accessibility and screen-capture preflights; never prompts the person and never throws. */
     Permissions permissions();
 

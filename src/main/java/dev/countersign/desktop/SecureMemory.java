@@ -50,11 +50,6 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
-    public SessionAhead askSessionAhead() {
-        return delegate.askSessionAhead();
-    }
-
-    @Override
     public Permissions permissions() {
         return delegate.permissions();
     }

@@ -67,11 +67,6 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
-    public SessionAhead askSessionAhead() {
-        return delegate.askSessionAhead();
-    }
-
-    @Override
     public Permissions permissions() {
         return delegate.permissions();
     }

@@ -48,14 +48,6 @@ public final class ComputerDriver {
         this.hosted = new HostedActs(ctx, policy, observer);
     }
 
-    /**
-     * For a call of this driver that has just arrived on this thread: starts the session probe
-     * its first step makes ({@link dev.countersign.desktop.DesktopBackend#askSessionAhead}).
-     */
-    public dev.countersign.desktop.SessionAhead askSessionAhead() {
-        return ctx.backend.askSessionAhead();
-    }
-
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
         return guarded(agentId, "observe", () -> observer.observe(agentId, args));
     }

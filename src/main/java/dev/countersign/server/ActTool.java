@@ -1,7 +1,6 @@
 package dev.countersign.server;
 
 import dev.countersign.core.ActionPostcondition;
-import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -57,11 +56,6 @@ final class ActTool implements AgentTool {
     @Override
     public Map<String, Object> output() {
         return ToolResults.receiptSchema();
-    }
-
-    @Override
-    public SessionAhead prepare() {
-        return driver.askSessionAhead();
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.countersign.server;
 
-import dev.countersign.desktop.SessionAhead;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
@@ -24,16 +23,6 @@ interface AgentTool {
 
     /** Runs a call whose arguments already passed {@link #input()}. Expected failures are results. */
     McpSchema.CallToolResult call(ToolCall call);
-
-    /**
-     * Called by the guard as an admitted call of this tool arrives, on the thread that will run
-     * it, before the SDK parses it: a tool whose call starts with the desktop's session probe
-     * starts it here ({@link dev.countersign.desktop.DesktopBackend#askSessionAhead}). The guard
-     * closes the result when the request ends. By default nothing is started.
-     */
-    default SessionAhead prepare() {
-        return SessionAhead.NONE;
-    }
 
     /**
      * Read-only. The hints MCP defines only for tools that write (destructive, idempotent) are left

@@ -3,7 +3,6 @@ package dev.countersign.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.countersign.desktop.SessionAhead;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -16,7 +15,6 @@ import java.util.Enumeration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,14 +45,9 @@ final class GuardFilter implements Filter {
     private final int maxBody;
     private final IntSupplier port;
     private final Set<String> protocolVersions;
-    private final Function<String, SessionAhead> prepare;
 
-    /**
-     * @param prepare what a tool starts as an admitted call of it arrives, by the tool's name
-     *     ({@link ToolRegistry#prepare}); closed when the request ends
-     */
     GuardFilter(AgentDirectory agents, AgentLimits limits, SessionBook sessions, CallBook calls, SdkSessions sdk,
-            int maxBody, IntSupplier port, Set<String> protocolVersions, Function<String, SessionAhead> prepare) {
+            int maxBody, IntSupplier port, Set<String> protocolVersions) {
         this.agents = agents;
         this.limits = limits;
         this.sessions = sessions;
@@ -63,7 +56,6 @@ final class GuardFilter implements Filter {
         this.maxBody = maxBody;
         this.port = port;
         this.protocolVersions = new TreeSet<>(protocolVersions);
-        this.prepare = prepare;
     }
 
     @Override
@@ -191,7 +183,6 @@ final class GuardFilter implements Filter {
     private void serve(HttpServletRequest request, NoCorsResponse response, FilterChain chain, String agentId,
             byte[] body, JsonNode message, String outer, String inner) throws IOException, ServletException {
         CallBook.Call call = null;
-        SessionAhead ahead = SessionAhead.NONE;
         if (message != null && outer != null) {
             String method = message.path("method").asText();
             if ("notifications/cancelled".equals(method)) {
@@ -201,8 +192,6 @@ final class GuardFilter implements Filter {
                 }
             } else if ("tools/call".equals(method) && message.hasNonNull("id")) {
                 call = calls.begin(outer, message.get("id").toString());
-                // The desktop's session probe leaves now, and is answered while the SDK parses the call.
-                ahead = prepare.apply(message.path("params").path("name").asText());
             }
         }
         AgentRequest wrapped = new AgentRequest(request, body, inner);
@@ -215,7 +204,6 @@ final class GuardFilter implements Filter {
         try {
             chain.doFilter(wrapped, reply);
         } finally {
-            ahead.close();
             if (call != null) {
                 calls.end(call);
             }

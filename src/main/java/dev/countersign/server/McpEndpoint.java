@@ -247,7 +247,7 @@ public final class McpEndpoint implements AutoCloseable {
                 System::nanoTime);
         SdkSessions sdkSessions = new SdkSessions(transport);
         GuardFilter guard = new GuardFilter(agents, limits, sessions, new CallBook(), sdkSessions,
-                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()), registry::prepare);
+                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()));
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         FilterHolder guardHolder = new FilterHolder(guard);

@@ -2,7 +2,6 @@ package dev.countersign.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.Json;
-import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.AppsView;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ObservationView;
@@ -59,11 +58,6 @@ final class ObserveTool implements AgentTool {
     @Override
     public McpSchema.ToolAnnotations annotations() {
         return AgentTool.readOnly();
-    }
-
-    @Override
-    public SessionAhead prepare() {
-        return driver.askSessionAhead();
     }
 
     @Override

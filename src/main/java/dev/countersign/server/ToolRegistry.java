@@ -6,7 +6,6 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
-import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.ApprovalWatch;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -46,12 +45,6 @@ final class ToolRegistry {
     /** The tool of that name, if this registry serves one. */
     Optional<AgentTool> tool(String name) {
         return Optional.ofNullable(tools.get(name));
-    }
-
-    /** What the named tool starts as its call arrives ({@link AgentTool#prepare}); nothing for a name it does not serve. */
-    SessionAhead prepare(String name) {
-        AgentTool tool = tools.get(name);
-        return tool == null ? SessionAhead.NONE : tool.prepare();
     }
 
     List<McpServerFeatures.SyncToolSpecification> specifications() {

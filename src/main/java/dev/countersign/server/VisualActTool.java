@@ -1,6 +1,5 @@
 package dev.countersign.server;
 
-import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.VisualArgs;
@@ -55,11 +54,6 @@ final class VisualActTool implements AgentTool {
     @Override
     public McpSchema.ToolAnnotations annotations() {
         return AgentTool.destructive();
-    }
-
-    @Override
-    public SessionAhead prepare() {
-        return driver.askSessionAhead();
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.countersign.server;
 
-import dev.countersign.desktop.SessionAhead;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.driver.VisualArgs;
@@ -50,11 +49,6 @@ final class VisualObserveTool implements AgentTool {
     @Override
     public McpSchema.ToolAnnotations annotations() {
         return AgentTool.readOnly();
-    }
-
-    @Override
-    public SessionAhead prepare() {
-        return driver.askSessionAhead();
     }
 
     @Override

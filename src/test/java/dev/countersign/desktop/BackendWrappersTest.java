@@ -34,8 +34,6 @@ class BackendWrappersTest {
                             return new FocusProof(true, true, "focused");
                         case "screenWindows":
                             return Optional.empty();
-                        case "askSessionAhead":
-                            return (SessionAhead) () -> called.add("closed ahead");
                         case "resolveForObservation":
                             long pid = ((AppSelector.ByPid) args[0]).pid();
                             return new AppListing(pid == ownPid + 1 ? self : other, "", List.of());
@@ -104,13 +102,6 @@ class BackendWrappersTest {
         called.clear();
         assertThat(served.resolveForObservation(AppSelector.pid(other.pid())).app()).isEqualTo(other);
         assertThat(called).containsExactly("resolveForObservation", "resolveApp", "listWindows");
-    }
-
-    @Test
-    void theServedWrappersPassASessionProbeAskedAheadOn() {
-        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));
-        served.askSessionAhead().close();
-        assertThat(called).containsExactly("askSessionAhead", "closed ahead");
     }
 
     @Test

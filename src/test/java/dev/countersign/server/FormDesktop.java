@@ -69,20 +69,9 @@ public final class FormDesktop implements DesktopBackend {
         return states.get(id).contains("checked");
     }
 
-    /** Session probes asked ahead, their closing and the states asked, in order, each with its thread's name. */
-    public final List<String> sessionEvents = new CopyOnWriteArrayList<>();
-
     @Override
     public SessionState sessionState() {
-        sessionEvents.add("state " + Thread.currentThread().getName());
         return SessionState.AVAILABLE;
-    }
-
-    @Override
-    public dev.countersign.desktop.SessionAhead askSessionAhead() {
-        String thread = Thread.currentThread().getName();
-        sessionEvents.add("ahead " + thread);
-        return () -> sessionEvents.add("closed " + thread);
     }
 
     @Override

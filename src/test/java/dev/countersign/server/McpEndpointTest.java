@@ -167,36 +167,6 @@ class McpEndpointTest {
     }
 
     @Nested
-    class SessionProbeAhead {
-        /**
-         * An admitted call of a desktop tool starts its session probe in the guard, before the SDK
-         * parses the call, on the thread that then runs the tool, whose first step takes it; the
-         * guard closes it when the request ends. Other requests start nothing.
-         */
-        @Test
-        void aDesktopToolsCallStartsItsSessionProbeAsItArrives() {
-            McpSyncClient client = fx.client(fx.token("claude"));
-            fx.desktop.sessionEvents.clear();
-            assertThat(call(client, "computer_observe", Map.of("app", "yad")).isError()).isFalse();
-            List<String> events = List.copyOf(fx.desktop.sessionEvents);
-            assertThat(events).filteredOn(e -> e.startsWith("ahead ")).hasSize(1);
-            String thread = events.get(0).substring("ahead ".length());
-            assertThat(events.get(0)).startsWith("ahead ");
-            assertThat(events.get(1)).isEqualTo("state " + thread);
-            assertThat(events.get(events.size() - 1)).isEqualTo("closed " + thread);
-
-            fx.desktop.sessionEvents.clear();
-            client.listTools();
-            try {
-                call(client, "no_such_tool", Map.of());
-            } catch (RuntimeException refused) {
-                // The SDK refuses an unknown tool; what matters is that nothing was asked ahead.
-            }
-            assertThat(fx.desktop.sessionEvents).noneMatch(e -> e.startsWith("ahead "));
-        }
-    }
-
-    @Nested
     class Answers {
         /**
          * An answer goes out whole, with its length: the SDK writes and flushes it, then completes

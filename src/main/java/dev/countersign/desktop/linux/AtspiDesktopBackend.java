@@ -18,7 +18,6 @@ import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
-import dev.countersign.desktop.SessionAhead;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
@@ -45,9 +44,6 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     private final AtspiApps apps = new AtspiApps(bus);
     private final AtspiActions actions = new AtspiActions(bus);
     private final ScreenLock screenLock = new ScreenLock(bus);
-    /** The lock probe asked ahead for the call this thread is serving ({@link #askSessionAhead}). */
-    private final ThreadLocal<ScreenLock.Asked> lockAsked = new ThreadLocal<>();
-    private final java.util.concurrent.atomic.AtomicLong lockProbesTakenAhead = new java.util.concurrent.atomic.AtomicLong();
     private X11Session x11;
     private KeyInjector keys;
 
@@ -67,41 +63,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     @Override
     public SessionState sessionState() {
-        ScreenLock.Asked ahead = lockAsked.get();
-        if (ahead != null) {
-            lockAsked.remove();
-        }
-        return probe(ahead).state;
-    }
-
-    /**
-     * Sends the screen-lock probe's owner questions now, for this thread's next {@link
-     * #sessionState()}: the bus daemon answers while the call is parsed. What the screensaver says
-     * (GetActive) is still asked when the state is, and the display and bus checks run then too.
-     */
-    @Override
-    public SessionAhead askSessionAhead() {
-        ScreenLock.Asked asked;
-        try {
-            asked = screenLock.ask();
-        } catch (RuntimeException e) {
-            // A bus that fails now fails the call's own probe too, which says so.
-            return SessionAhead.NONE;
-        }
-        if (asked == null) {
-            return SessionAhead.NONE;
-        }
-        lockAsked.set(asked);
-        return () -> {
-            if (lockAsked.get() == asked) {
-                lockAsked.remove();
-            }
-        };
-    }
-
-    /** How many session probes took the owner answers asked ahead for their call. */
-    long lockProbesTakenAhead() {
-        return lockProbesTakenAhead.get();
+        return probe().state;
     }
 
     @Override
@@ -452,25 +414,8 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     private long probedAt = System.nanoTime() - 1;
 
     private Probe probe() {
-        return probe(null);
-    }
-
-    /** A probe, finishing the one asked ahead ({@code ahead}, or null) if no probe started after it. */
-    private Probe probe(ScreenLock.Asked ahead) {
         long started = System.nanoTime();
-        if (ahead != null) {
-            synchronized (this) {
-                // A later probe on record (another call's, or this call's own input) may have seen
-                // a lock this one's owner answers predate: then ask afresh.
-                if (ahead.at() - probedAt > 0) {
-                    started = ahead.at();
-                    lockProbesTakenAhead.incrementAndGet();
-                } else {
-                    ahead = null;
-                }
-            }
-        }
-        Probe p = probeNow(ahead);
+        Probe p = probeNow();
         synchronized (this) {
             // Only a probe that started later than the one on record may replace it: an available
             // answer that arrives after a lock was seen must not stand over it. It stands from
@@ -487,7 +432,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         return System.nanoTime() - availableUntil < 0;
     }
 
-    private Probe probeNow(ScreenLock.Asked ahead) {
+    private Probe probeNow() {
         if (displayName == null || displayName.isBlank()) {
             return new Probe(SessionState.UNKNOWN, ErrorCode.SESSION_LOCKED, "there is no X display (DISPLAY is unset)");
         }
@@ -498,7 +443,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             return new Probe(SessionState.UNKNOWN, ErrorCode.PERMISSION_MISSING,
                     "the accessibility bus cannot be reached; accessibility may be disabled");
         }
-        if (ahead != null ? screenLock.locked(ahead) : screenLock.locked()) {
+        if (screenLock.locked()) {
             return new Probe(SessionState.LOCKED, ErrorCode.SESSION_LOCKED, "the screen is locked");
         }
         return new Probe(SessionState.AVAILABLE, null, null);

@@ -19,45 +19,25 @@ final class ScreenLock {
         this.bus = bus;
     }
 
-    /** The owner questions of one probe, sent at {@code at} (System.nanoTime), answers not yet read. */
-    record Asked(BusCalls session, BusCalls.Pending[] owners, long at) {
-    }
-
     boolean locked() {
-        Asked asked = ask();
-        return asked != null && locked(asked);
-    }
-
-    /**
-     * Sends a probe's first questions, whether each screensaver name has an owner, and returns
-     * without waiting for the answers; null when the session bus cannot be reached (unlocked, as
-     * {@link #locked()} says).
-     */
-    Asked ask() {
-        long at = System.nanoTime();
         BusCalls session;
         try {
             session = bus.sessionCalls();
         } catch (CountersignException e) {
-            return null;
+            return false;
         }
         // Both questions in flight at once: one round trip per probe, and every desktop call probes.
-        BusCalls.Pending[] owners = new BusCalls.Pending[SERVICES.length];
+        BusCalls.Pending[] asked = new BusCalls.Pending[SERVICES.length];
         for (int i = 0; i < SERVICES.length; i++) {
-            owners[i] = session.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "NameHasOwner", "s", SERVICES[i][0]);
+            asked[i] = session.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "NameHasOwner", "s", SERVICES[i][0]);
         }
-        return new Asked(session, owners, at);
-    }
-
-    /** The rest of the probe {@code asked} began: each screensaver that has an owner is asked now. */
-    boolean locked(Asked asked) {
         for (int i = 0; i < SERVICES.length; i++) {
             String[] s = SERVICES[i];
-            BusCalls.Reply owned = asked.session().await(asked.owners()[i]);
+            BusCalls.Reply owned = session.await(asked[i]);
             if (!owned.ok() || !Boolean.TRUE.equals(owned.value(0))) {
                 continue;
             }
-            BusCalls.Reply active = asked.session().call(s[0], s[1], s[2], "GetActive", null);
+            BusCalls.Reply active = session.call(s[0], s[1], s[2], "GetActive", null);
             if (active.ok() && Boolean.TRUE.equals(active.value(0))) {
                 return true;
             }
