@@ -107,14 +107,20 @@ public final class Digests {
      * strings, booleans, nulls and integers up to 2^53 (an observation's fingerprint, on every
      * observe). A JSON tree (an audit record's body) is written from the tree itself, its members
      * sorted there. Anything else goes through Jackson's tree of the value rather than printing JSON
-     * text and parsing it again. Both give the same bytes as canonicalizing the JSON text
+     * text and parsing it again. All give the same bytes as canonicalizing the JSON text
      * (DigestsTest holds them equal).
      */
     public static String canonicalJson(Object value) {
         if (value instanceof JsonNode tree) {
             // A tree keeps its members in insertion order, which the one pass would refuse (an
             // audit record's body, on every append): sort them here instead.
-            return canonicalTree(tree, value);
+            StringBuilder out = new StringBuilder(1024);
+            if (write(tree, out)) {
+                return out.toString();
+            }
+            // A POJO inside the tree: Jackson's tree of the whole value expands it, so a number
+            // JSON cannot hold is refused here as it is everywhere else.
+            return canonicalJsonViaTree(value);
         }
         CanonicalGenerator direct = new CanonicalGenerator(SORTED);
         try {

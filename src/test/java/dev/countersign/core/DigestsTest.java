@@ -156,7 +156,7 @@ class DigestsTest {
     @Test
     void aJsonTreeDigestsAsItsCanonicalTextWhateverItsMemberOrder() throws Exception {
         java.util.Random random = new java.util.Random(31);
-        String alphabet = "aZ09 \"\\/\b\n\t\u0000\u001f\u00e9\u20ac\uFFFF\uD83D\uDE00\uD800";
+        String alphabet = "aZ09 \"\\/\b\f\r\n\t\u0000\u001f\u007f\uE000\u00e9\u20ac\uFFFF\uD83D\uDE00\uD800";
         for (int i = 0; i < 2_000; i++) {
             // Members in insertion order, as an audit record's body holds them (seq, at, kind, ...).
             com.fasterxml.jackson.databind.node.ObjectNode tree = Json.mapper().createObjectNode();
@@ -174,9 +174,33 @@ class DigestsTest {
                 // A node kind the tree writer does not know: the text path.
                 data.putPOJO("pojo", new Ordered(random.nextInt(), random.nextInt()));
             }
+            if (random.nextInt(3) == 0) {
+                data.put("decimal", new java.math.BigDecimal(random.nextLong()).movePointLeft(random.nextInt(30)));
+                data.put("float", random.nextFloat() * 1e3f);
+                data.putObject("empty_object");
+                data.putArray("empty_array");
+                data.putArray("nested").addArray().addObject().put(text(random, alphabet), (short) random.nextInt());
+                data.put("bytes", new byte[] {(byte) random.nextInt(), 0, -1});
+            }
             String viaText = Digests.canonicalize(Json.mapper().writeValueAsString(tree));
-            assertThat(Digests.canonicalJson(tree)).as("tree %d", i).isEqualTo(viaText);
+            String canonical = Digests.canonicalJson(tree);
+            assertThat(canonical).as("tree %d", i).isEqualTo(viaText);
+            assertThat(canonical).as("tree %d", i).isEqualTo(Digests.canonicalJsonViaTree(tree));
         }
+    }
+
+    @Test
+    void aJsonTreeHoldingANumberJsonCannotHoldIsRefusedLikeAnyOtherValue() {
+        // Jackson would print NaN inside a POJO as the string "NaN"; no path may digest that.
+        record Measure(double d) {}
+        com.fasterxml.jackson.databind.node.ObjectNode tree = Json.mapper().createObjectNode();
+        tree.putPOJO("p", new Measure(Double.NaN));
+        assertThatThrownBy(() -> Digests.canonicalJson(tree)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Digests.canonicalJson(Map.of("p", new Measure(Double.NaN))))
+                .isInstanceOf(IllegalArgumentException.class);
+        tree.put("q", Double.POSITIVE_INFINITY);
+        tree.remove("p");
+        assertThatThrownBy(() -> Digests.canonicalJson(tree)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
