@@ -114,13 +114,10 @@ public final class Digests {
         if (value instanceof JsonNode tree) {
             // A tree keeps its members in insertion order, which the one pass would refuse (an
             // audit record's body, on every append): sort them here instead.
-            StringBuilder out = new StringBuilder(1024);
-            if (write(tree, out)) {
-                return out.toString();
-            }
+            String written = treeText(tree);
             // A POJO inside the tree: Jackson's tree of the whole value expands it, so a number
             // JSON cannot hold is refused here as it is everywhere else.
-            return canonicalJsonViaTree(value);
+            return written != null ? written : canonicalJsonViaTree(value);
         }
         CanonicalGenerator direct = new CanonicalGenerator(SORTED);
         try {
@@ -140,21 +137,22 @@ public final class Digests {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("value cannot be serialized to JSON: " + e.getMessage(), e);
         }
-        return canonicalTree(tree, value);
+        String written = treeText(tree);
+        if (written != null) {
+            return written;
+        }
+        // A node kind the direct writer does not know (a raw or POJO node): the text path.
+        try {
+            return canonicalize(MAPPER.writeValueAsString(value));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("value cannot be serialized to JSON: " + e.getMessage(), e);
+        }
     }
 
-    /** The canonical form of {@code tree}, Jackson's tree of {@code value}. */
-    private static String canonicalTree(JsonNode tree, Object value) {
+    /** The canonical form of {@code tree}, or null when it holds a node kind {@link #write} does not know. */
+    private static String treeText(JsonNode tree) {
         StringBuilder out = new StringBuilder(1024);
-        if (!write(tree, out)) {
-            // A node kind the direct writer does not know (a raw or POJO node): the text path.
-            try {
-                return canonicalize(MAPPER.writeValueAsString(value));
-            } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException("value cannot be serialized to JSON: " + e.getMessage(), e);
-            }
-        }
-        return out.toString();
+        return write(tree, out) ? out.toString() : null;
     }
 
     /** Appends the canonical form of {@code node}; false when it holds a node kind this writer does not know. */
