@@ -54,6 +54,27 @@ public interface DesktopBackend extends AutoCloseable {
         return new AppListing(app, "", listWindows(app));
     }
 
+    /**
+     * An observation's first step: the session probe ({@link #sessionState}) judged by the gate,
+     * then {@link #resolveForObservation(AppSelector)}. The gate's refusal wins over whatever the
+     * resolve found or threw, and nothing the resolve read is returned unless the probe found the
+     * session {@link SessionState#AVAILABLE} and the gate let it pass. A backend may send the
+     * resolve's reads while the probe's answer is still on its way (one wait instead of two); it
+     * never uses one before that answer. The default asks one after the other, through this
+     * backend's own methods, so a wrapping backend that does not override it keeps its checks.
+     */
+    default AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
+        SessionState state = sessionState();
+        gate.problem(state).ifPresent(error -> {
+            throw new CountersignException(error);
+        });
+        if (state != SessionState.AVAILABLE) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SESSION_LOCKED,
+                    "the desktop session is " + state.name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        return resolveForObservation(selector);
+    }
+
     /** A bounded, pre-order read of one window's tree, the window itself first. */
     TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits);
 

@@ -70,6 +70,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
+        return delegate.resolveForObservation(selector, gate);
+    }
+
+    @Override
     public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
         TreeSnapshot snapshot = delegate.snapshot(app, window, limits);
         List<ElementNode> nodes = new ArrayList<>(snapshot.nodes().size());

@@ -88,6 +88,24 @@ public final class SelfTargetGuard implements DesktopBackend {
         return found;
     }
 
+    /**
+     * Countersign's own pid is refused without a read, after the session's answer as for every
+     * observation (a locked session says so first); any other app is resolved through the
+     * delegate's pipelined probe, and refused here if it turns out to be Countersign.
+     */
+    @Override
+    public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
+        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+            gate.problem(delegate.sessionState()).ifPresent(error -> {
+                throw new CountersignException(error);
+            });
+            throw self("the application with pid " + ownPid + " is Countersign itself");
+        }
+        AppListing found = delegate.resolveForObservation(selector, gate);
+        requireNotSelf(found.app());
+        return found;
+    }
+
     private void requireNotSelf(AppSelector selector) {
         if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
             throw self("the application with pid " + ownPid + " is Countersign itself");

@@ -70,7 +70,11 @@ final class DriverContext {
 
     /** Fail closed: a locked or unknown session, or a missing permission, refuses with its code. */
     Optional<CountersignError> sessionProblem() {
-        SessionState state = backend.sessionState();
+        return sessionProblem(backend.sessionState());
+    }
+
+    /** The same judgement of a state the backend has just probed (an observation's gate). */
+    Optional<CountersignError> sessionProblem(SessionState state) {
         if (state != SessionState.AVAILABLE) {
             return Optional.of(CountersignError.of(ErrorCode.SESSION_LOCKED, state == SessionState.LOCKED
                     ? "the desktop session is locked" : "the desktop session cannot be reached (no display or "

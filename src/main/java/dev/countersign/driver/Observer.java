@@ -42,11 +42,9 @@ final class Observer {
         if (invalid.isPresent()) {
             return ToolResult.error(invalid.get());
         }
-        var session = ctx.sessionProblem();
-        if (session.isPresent()) {
-            return ToolResult.error(session.get());
-        }
-        AppListing target = ctx.backend.resolveForObservation(selector(args.app()));
+        // The session's answer decides first (a locked one refuses whatever the resolve found);
+        // the backend may send the resolve's reads while that answer is on its way.
+        AppListing target = ctx.backend.resolveForObservation(selector(args.app()), ctx::sessionProblem);
         AppInfo app = target.app();
         WindowInfo window = window(app, target.windows(), args.window());
         TreeSnapshot snapshot = ctx.backend.snapshot(app, window, new SnapshotLimits(args.nodes(), args.depth()));

@@ -74,6 +74,92 @@ class BackendWrappersTest {
                         e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
     }
 
+    /**
+     * The gated resolve (the session probe and the resolve in one wait) reaches the real backend as
+     * the one call it is. Countersign's own pid is refused without a read, but only after the
+     * session's answer: a locked session says so first, as for every other observation.
+     */
+    @Test
+    void theServedWrappersPassAnObservationsGatedResolveOnAndTheSessionAnswersFirstForCountersignItself() {
+        SessionState[] state = {SessionState.AVAILABLE};
+        DesktopBackend backend = (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DesktopBackend.class}, (proxy, method, args) -> {
+                    called.add(method.getName() + "/" + (args == null ? 0 : args.length));
+                    switch (method.getName()) {
+                        case "sessionState":
+                            return state[0];
+                        case "resolveForObservation":
+                            long pid = ((AppSelector.ByPid) args[0]).pid();
+                            return new AppListing(pid == ownPid + 1 ? self : other, "", List.of());
+                        default:
+                            return null;
+                    }
+                });
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(backend, null, () -> false));
+        SessionGate gate = s -> s == SessionState.AVAILABLE ? Optional.empty()
+                : Optional.of(dev.countersign.core.CountersignError.of(ErrorCode.SESSION_LOCKED, "the gate: " + s));
+
+        assertThat(served.resolveForObservation(AppSelector.pid(other.pid()), gate).app()).isEqualTo(other);
+        assertThat(called).containsExactly("resolveForObservation/2");
+
+        called.clear();
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid), gate))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
+        assertThat(called).containsExactly("sessionState/0");
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid + 1), gate))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
+
+        state[0] = SessionState.LOCKED;
+        called.clear();
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid), gate))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().message()).isEqualTo("the gate: LOCKED"));
+        assertThat(called).containsExactly("sessionState/0");
+    }
+
+    /**
+     * Through the default, the session is asked first and its refusal wins: nothing is resolved
+     * for a locked session, and a gate that lets a locked session through still gets no read.
+     */
+    @Test
+    void theDefaultGatedResolveAsksTheSessionFirstAndReadsNothingForALockedOne() {
+        SessionState[] state = {SessionState.LOCKED};
+        DesktopBackend plain = (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DesktopBackend.class}, (proxy, method, args) -> {
+                    called.add(method.getName() + "/" + (args == null ? 0 : args.length));
+                    switch (method.getName()) {
+                        case "sessionState":
+                            return state[0];
+                        case "resolveForObservation":
+                            if (args.length == 2) {
+                                return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+                            }
+                            return new AppListing(other, "", List.of());
+                        default:
+                            return null;
+                    }
+                });
+        SessionGate refuses = s -> s == SessionState.AVAILABLE ? Optional.empty()
+                : Optional.of(dev.countersign.core.CountersignError.of(ErrorCode.PERMISSION_MISSING, "the gate"));
+        SessionGate careless = s -> Optional.empty();
+
+        assertThatThrownBy(() -> plain.resolveForObservation(AppSelector.pid(other.pid()), refuses))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.PERMISSION_MISSING));
+        assertThatThrownBy(() -> plain.resolveForObservation(AppSelector.pid(other.pid()), careless))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SESSION_LOCKED));
+        assertThat(called).containsExactly("resolveForObservation/2", "sessionState/0",
+                "resolveForObservation/2", "sessionState/0");
+
+        state[0] = SessionState.AVAILABLE;
+        called.clear();
+        assertThat(plain.resolveForObservation(AppSelector.pid(other.pid()), refuses).app()).isEqualTo(other);
+        assertThat(called).containsExactly("resolveForObservation/2", "sessionState/0", "resolveForObservation/1");
+    }
+
     /** A backend that keeps the default still never has Countersign's own windows listed for an observation. */
     @Test
     void anObservationThroughTheDefaultNeverListsCountersignsOwnWindows() {

@@ -18,6 +18,7 @@ import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.SessionGate;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
@@ -109,6 +110,55 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     public AppListing resolveForObservation(AppSelector selector) {
         Objects.requireNonNull(selector, "selector");
         requireAvailable();
+        return resolveAndList(selector);
+    }
+
+    /**
+     * The probe and the resolve in one wait: the screen-lock questions go to the session bus, the
+     * resolve's reads to the application and the accessibility bus, all before the first answer is
+     * awaited. The lock's answer is then taken first, and with the gate it decides: a session that
+     * is not available refuses whatever the resolve found or threw, and its reads are dropped
+     * unused. Without a display or an accessibility bus nothing is sent at all.
+     */
+    @Override
+    public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
+        Objects.requireNonNull(selector, "selector");
+        Objects.requireNonNull(gate, "gate");
+        long started = System.nanoTime();
+        Probe unreachable = unreachable();
+        if (unreachable != null) {
+            record(started, unreachable);
+            throw refusal(gate, unreachable);
+        }
+        ScreenLock.Asked asked = screenLock.ask();
+        AppListing listing = null;
+        RuntimeException failed = null;
+        try {
+            listing = resolveAndList(selector);
+        } catch (RuntimeException e) {
+            failed = e;
+        }
+        Probe probe = screenLock.answer(asked) ? LOCKED : AVAILABLE;
+        record(started, probe);
+        if (probe.state != SessionState.AVAILABLE) {
+            throw refusal(gate, probe);
+        }
+        gate.problem(probe.state).ifPresent(error -> {
+            throw new CountersignException(error);
+        });
+        if (failed != null) {
+            throw failed;
+        }
+        return listing;
+    }
+
+    /** The gate's refusal of a session that is not available, or the probe's own when the gate has none. */
+    private static CountersignException refusal(SessionGate gate, Probe probe) {
+        LOG.debug("refusing an observation: {}", probe.why);
+        return new CountersignException(gate.problem(probe.state).orElseGet(() -> CountersignError.of(probe.code, probe.why)));
+    }
+
+    private AppListing resolveAndList(AppSelector selector) {
         AtspiApps.Resolved resolved = apps.resolveForObservation(selector);
         AppInfo app = resolved.entry().info();
         if (app.pid() == ProcessHandle.current().pid()) {
@@ -413,19 +463,26 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     /** When (System.nanoTime) the probe that set {@link #availableUntil} started. */
     private long probedAt = System.nanoTime() - 1;
 
+    private static final Probe AVAILABLE = new Probe(SessionState.AVAILABLE, null, null);
+    private static final Probe LOCKED = new Probe(SessionState.LOCKED, ErrorCode.SESSION_LOCKED, "the screen is locked");
+
     private Probe probe() {
         long started = System.nanoTime();
         Probe p = probeNow();
-        synchronized (this) {
-            // Only a probe that started later than the one on record may replace it: an available
-            // answer that arrives after a lock was seen must not stand over it. It stands from
-            // when it was asked, not from when it returned.
-            if (started - probedAt > 0) {
-                probedAt = started;
-                availableUntil = p.state == SessionState.AVAILABLE ? started + AVAILABLE_REUSE_NANOS : started;
-            }
-        }
+        record(started, p);
         return p;
+    }
+
+    /**
+     * Puts a probe that started at {@code started} on record. Only a probe that started later than
+     * the one on record may replace it: an available answer that arrives after a lock was seen
+     * must not stand over it. It stands from when it was asked, not from when it returned.
+     */
+    private synchronized void record(long started, Probe p) {
+        if (started - probedAt > 0) {
+            probedAt = started;
+            availableUntil = p.state == SessionState.AVAILABLE ? started + AVAILABLE_REUSE_NANOS : started;
+        }
     }
 
     private synchronized boolean availableProbeStands() {
@@ -433,6 +490,15 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     }
 
     private Probe probeNow() {
+        Probe unreachable = unreachable();
+        if (unreachable != null) {
+            return unreachable;
+        }
+        return screenLock.locked() ? LOCKED : AVAILABLE;
+    }
+
+    /** Why the desktop cannot be asked at all (no display, no accessibility bus), or null when it can. */
+    private Probe unreachable() {
         if (displayName == null || displayName.isBlank()) {
             return new Probe(SessionState.UNKNOWN, ErrorCode.SESSION_LOCKED, "there is no X display (DISPLAY is unset)");
         }
@@ -443,10 +509,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             return new Probe(SessionState.UNKNOWN, ErrorCode.PERMISSION_MISSING,
                     "the accessibility bus cannot be reached; accessibility may be disabled");
         }
-        if (screenLock.locked()) {
-            return new Probe(SessionState.LOCKED, ErrorCode.SESSION_LOCKED, "the screen is locked");
-        }
-        return new Probe(SessionState.AVAILABLE, null, null);
+        return null;
     }
 
     /** For reads: an available probe of this call stands (see {@link #AVAILABLE_REUSE_NANOS}). */

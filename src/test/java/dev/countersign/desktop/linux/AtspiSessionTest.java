@@ -35,6 +35,14 @@ class AtspiSessionTest {
             assertThatThrownBy(() -> none.resolveApp(AppSelector.frontmost()))
                     .isInstanceOfSatisfying(CountersignException.class,
                             e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SESSION_LOCKED));
+            // An observation's gated resolve: the gate is asked with the state, and nothing is sent.
+            assertThatThrownBy(() -> none.resolveForObservation(AppSelector.frontmost(), state -> java.util.Optional.of(
+                    dev.countersign.core.CountersignError.of(ErrorCode.PERMISSION_MISSING, "gate: " + state))))
+                    .isInstanceOfSatisfying(CountersignException.class,
+                            e -> assertThat(e.error().message()).isEqualTo("gate: UNKNOWN"));
+            assertThatThrownBy(() -> none.resolveForObservation(AppSelector.frontmost(), state -> java.util.Optional.empty()))
+                    .isInstanceOfSatisfying(CountersignException.class,
+                            e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SESSION_LOCKED));
             assertThatThrownBy(() -> none.pointer(PointerInput.click(1, 1)))
                     .isInstanceOfSatisfying(CountersignException.class,
                             e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SESSION_LOCKED));

@@ -10,6 +10,7 @@ import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.PointerInput;
+import dev.countersign.desktop.SessionGate;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
@@ -75,6 +76,73 @@ class ScreenLockDesktopTest {
                 locked.set(false);
                 assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
                 assertThat(backend.listWindows(app)).isNotEmpty();
+            } finally {
+                session.releaseBusName(NAME);
+                session.unExportObject(PATH);
+            }
+        }
+    }
+
+    /**
+     * An observation's probe and resolve share one wait, and the lock's answer still decides: a
+     * screensaver that takes its time to say "locked" refuses the observation although the resolve
+     * was done long before, an app that does not exist is refused as locked too (the resolve's own
+     * error never reaches the agent), and the gate is given the state as probed.
+     */
+    @Test
+    void anObservationsResolveIsRefusedByALockWhoseAnswerComesLastWhateverTheResolveFound(TestDesktop desktop)
+            throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        DesktopBackend backend = desktop.backend();
+        AtomicBoolean locked = new AtomicBoolean(true);
+        java.util.List<SessionState> gated = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SessionGate gate = state -> {
+            gated.add(state);
+            return state == SessionState.AVAILABLE ? java.util.Optional.empty()
+                    : java.util.Optional.of(dev.countersign.core.CountersignError.of(ErrorCode.SESSION_LOCKED, "gate: " + state));
+        };
+        try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
+            session.exportObject(PATH, new ScreenSaver() {
+                @Override
+                public boolean GetActive() {
+                    try {
+                        // Slower than the resolve: the lock's answer arrives last.
+                        Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return locked.get();
+                }
+
+                @Override
+                public String getObjectPath() {
+                    return PATH;
+                }
+            });
+            session.requestBusName(NAME);
+            try {
+                assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), gate))
+                        .isInstanceOfSatisfying(CountersignException.class,
+                                e -> assertThat(e.error().message()).isEqualTo("gate: LOCKED"));
+                assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.name("no-such-app-here"), gate))
+                        .isInstanceOfSatisfying(CountersignException.class,
+                                e -> assertThat(e.error().message()).isEqualTo("gate: LOCKED"));
+                // A gate that lets a locked session through gets no read either.
+                assertRefused(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), state -> java.util.Optional.empty()));
+                // The locked answer is on record: the reads after it ask again, and are refused.
+                assertRefused(() -> backend.snapshot(form.app(), form.window(), dev.countersign.desktop.SnapshotLimits.defaults()));
+                assertThat(gated).containsExactly(SessionState.LOCKED, SessionState.LOCKED);
+
+                locked.set(false);
+                gated.clear();
+                var listing = backend.resolveForObservation(AppSelector.pid(form.pid()), gate);
+                assertThat(listing.app()).isEqualTo(form.app());
+                assertThat(listing.windows()).extracting(w -> w.handle()).contains(form.window().handle());
+                assertThat(gated).containsExactly(SessionState.AVAILABLE);
+                // The app's own error comes through once the session is available.
+                assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.name("no-such-app-here"), gate))
+                        .isInstanceOfSatisfying(CountersignException.class,
+                                e -> assertThat(e.error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
             } finally {
                 session.releaseBusName(NAME);
                 session.unExportObject(PATH);
