@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -78,10 +77,15 @@ public final class SecureMemory implements DesktopBackend {
     public TreeSnapshot snapshot(AppInfo app, WindowInfo window, SnapshotLimits limits) {
         TreeSnapshot snapshot = delegate.snapshot(app, window, limits);
         List<ElementNode> nodes = new ArrayList<>(snapshot.nodes().size());
+        Seen seen = new Seen(app.launch(), window.handle());
         synchronized (this) {
             // Learn first, so a secure field and the plain one over it in the same read both count.
             for (ElementNode node : snapshot.nodes()) {
-                where.put(node.handle(), new Seen(app.launch(), window.handle()));
+                // An element read again where it was is left as it is (the map keeps insertion
+                // order, so replacing an equal value changed nothing but the heap).
+                if (!seen.equals(where.get(node.handle()))) {
+                    where.put(node.handle(), seen);
+                }
                 if (node.secure()) {
                     learn(node, app.launch(), window.handle());
                 }
@@ -189,8 +193,8 @@ public final class SecureMemory implements DesktopBackend {
             return node;
         }
         boolean was = secure.containsKey(node.handle());
-        boolean inItsPlace = !was && app != null && window != null && node.frame() != null && textLike(node.role())
-                && securePlaces.containsKey(new Place(app, window, node.frame()));
+        boolean inItsPlace = !was && app != null && window != null && node.frame() != null && !securePlaces.isEmpty()
+                && textLike(node.role()) && securePlaces.containsKey(new Place(app, window, node.frame()));
         if (!was && !inItsPlace) {
             return node;
         }
@@ -204,8 +208,16 @@ public final class SecureMemory implements DesktopBackend {
     private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "passwordtext", "textfield", "securetextfield",
             "searchfield", "combobox", "terminal", "textarea", "paragraph");
 
-    private static boolean textLike(String role) {
-        String r = role.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+    /** A role of text entry, in any platform's spelling: letters only, case and an {@code AX} prefix ignored. */
+    static boolean textLike(String role) {
+        StringBuilder letters = new StringBuilder(role.length());
+        for (int i = 0; i < role.length(); i++) {
+            char c = Character.toLowerCase(role.charAt(i));
+            if (c >= 'a' && c <= 'z') {
+                letters.append(c);
+            }
+        }
+        String r = letters.toString();
         return TEXT_ROLES.contains(r.startsWith("ax") ? r.substring(2) : r);
     }
 
