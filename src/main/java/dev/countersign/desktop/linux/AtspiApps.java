@@ -61,10 +61,23 @@ final class AtspiApps {
      */
     private final java.util.Map<String, List<AtspiRef>> lastWindows = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** What a window list reads of each window, in flight: the structure and the frame, on one channel. */
+    /** What a window list reads of each window, in flight: the structure and the frame, on one channel, sent at {@code at}. */
     private record WindowReads(List<AtspiRef> refs, List<RawNode> nodes, List<NodeReader.Structure> structures,
-            List<BusCalls.Pending> extents) {
+            List<BusCalls.Pending> extents, long at) {
     }
+
+    /**
+     * The frames an observation's window list has just read (from the windows' own extents), per
+     * application, and when they were asked: the snapshot of the same call takes its window's
+     * instead of asking again ({@link #takeFrame}). A toplevel's extents are the slowest read of a
+     * GTK window (the toolkit asks the X server for the frame), and it was read twice per observation.
+     */
+    private final java.util.Map<String, FramesRead> framesRead = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record FramesRead(java.util.Map<AtspiRef, dev.countersign.core.Rect> frames, long at) {
+    }
+
+    private final java.util.concurrent.atomic.AtomicLong framesTaken = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * What an observation's re-check asked on the application's socket for the window list of the
@@ -206,6 +219,7 @@ final class AtspiApps {
         ownerSeen.keySet().retainAll(known.values());
         rootChildren.keySet().retainAll(known.values());
         lastWindows.keySet().retainAll(known.values());
+        framesRead.keySet().retainAll(known.values());
         if (selector instanceof AppSelector.ByPid) {
             long pid = ((AppSelector.ByPid) selector).pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
@@ -313,6 +327,15 @@ final class AtspiApps {
                 nodes.get(i).frame = NodeReader.rect((Object[]) frame.value(0));
             }
         }
+        if (observing) {
+            java.util.Map<AtspiRef, dev.countersign.core.Rect> frames = new java.util.HashMap<>();
+            for (RawNode n : nodes) {
+                if (n.frame != null) {
+                    frames.put(n.ref, n.frame);
+                }
+            }
+            framesRead.put(app.busName(), new FramesRead(frames, reads.at()));
+        }
         List<WindowInfo> out = new ArrayList<>();
         for (RawNode n : nodes) {
             boolean showing = !n.gone() && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING);
@@ -333,6 +356,7 @@ final class AtspiApps {
      * with actions and values.
      */
     private static WindowReads sendWindowReads(BusCalls calls, NodeReader reader, List<AtspiRef> refs) {
+        long at = System.nanoTime();
         List<RawNode> nodes = new ArrayList<>(refs.size());
         List<NodeReader.Structure> structures = new ArrayList<>(refs.size());
         List<BusCalls.Pending> extents = new ArrayList<>(refs.size());
@@ -342,7 +366,29 @@ final class AtspiApps {
             structures.add(reader.sendStructure(n, false));
             extents.add(calls.send(w.bus(), w.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
         }
-        return new WindowReads(List.copyOf(refs), nodes, structures, extents);
+        return new WindowReads(List.copyOf(refs), nodes, structures, extents, at);
+    }
+
+    /**
+     * The window's frame as an observation's window list read it from the window's extents, while
+     * as fresh as an owner answer ({@link #OWNER_REUSE_NANOS}); null otherwise. Taken once: the
+     * application's frames are forgotten by the first snapshot that asks.
+     */
+    dev.countersign.core.Rect takeFrame(AtspiRef window) {
+        FramesRead read = framesRead.remove(window.bus());
+        if (read == null || System.nanoTime() - read.at() >= OWNER_REUSE_NANOS) {
+            return null;
+        }
+        dev.countersign.core.Rect frame = read.frames().get(window);
+        if (frame != null) {
+            framesTaken.incrementAndGet();
+        }
+        return frame;
+    }
+
+    /** How many snapshots took their window's frame from the window list of their observation. */
+    long framesTaken() {
+        return framesTaken.get();
     }
 
     /** How many window lists took the reads an observation's re-check sent ahead. */

@@ -168,6 +168,11 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         return new AppListing(app, "", apps.windows(resolved.entry(), resolved.ahead(), true));
     }
 
+    /** How many snapshots took their window's frame from their observation's window list. */
+    long windowFramesTaken() {
+        return apps.framesTaken();
+    }
+
     /** How many observations' window lists took the reads their re-check sent ahead. */
     long windowReadsTakenAhead() {
         return apps.windowReadsTaken();
@@ -183,7 +188,8 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus())).walk(ref, limits);
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus()))
+                .walk(ref, limits, apps.takeFrame(ref));
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));

@@ -163,7 +163,8 @@ final class NodeReader {
         }
         String bus = n.ref.bus();
         String path = n.ref.path();
-        if (n.interfaces.contains("Component")) {
+        // A frame already known (a window its observation's window list has just read) is not asked again.
+        if (n.interfaces.contains("Component") && n.frame == null) {
             d.extents = calls.send(bus, path, COMPONENT, "GetExtents", "u", SCREEN_COORDS);
         }
         if (n.interfaces.contains("Action")) {

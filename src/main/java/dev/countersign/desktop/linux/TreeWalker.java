@@ -51,7 +51,12 @@ final class TreeWalker {
     }
 
     Result walk(AtspiRef window, SnapshotLimits limits) {
-        return walk(window, limits, AppCache.load(calls, window.bus()));
+        return walk(window, limits, (Rect) null);
+    }
+
+    /** The walk of a window whose frame was read moments ago (null: read it again), which it then does not ask for. */
+    Result walk(AtspiRef window, SnapshotLimits limits, Rect frame) {
+        return walk(window, limits, AppCache.load(calls, window.bus()), frame);
     }
 
     /**
@@ -59,8 +64,13 @@ final class TreeWalker {
      * (what scripts/bench/apps compares the cache against: docs/decisions/0009-large-trees.md).
      */
     Result walk(AtspiRef window, SnapshotLimits limits, AppCache cache) {
+        return walk(window, limits, cache, null);
+    }
+
+    private Result walk(AtspiRef window, SnapshotLimits limits, AppCache cache, Rect frame) {
         List<RawNode> kept = new ArrayList<>();
         RawNode root = new RawNode(window, 0, -1, 0);
+        root.frame = frame;
         kept.add(root);
         List<RawNode> level = List.of(root);
         List<NodeReader.Details> details = new ArrayList<>();

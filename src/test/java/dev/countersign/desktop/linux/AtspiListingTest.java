@@ -153,6 +153,44 @@ class AtspiListingTest {
         assertThat(backend.windowReadsTakenAhead()).isEqualTo(taken);
     }
 
+    /**
+     * An observation's snapshot takes its window's frame from the window list of the same call
+     * (read moments before) instead of asking the application again, and reads the same tree; a
+     * snapshot long after a window list, or after a plain one, reads the frame itself.
+     */
+    @Test
+    void anObservationsSnapshotTakesTheFrameItsWindowListHasJustReadAndOnlyThen(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        var backend = (AtspiDesktopBackend) desktop.backend();
+        var limits = dev.countersign.desktop.SnapshotLimits.defaults();
+        var selector = AppSelector.pid(form.pid());
+        List<String> expected = shape(backend.snapshot(form.app(), form.window(), limits).nodes());
+
+        long before = backend.windowFramesTaken();
+        dev.countersign.desktop.TreeSnapshot taken = null;
+        AppListing listed = null;
+        // Within 25 ms of the window list, which a loaded machine may miss once: a few tries.
+        for (int i = 0; i < 5 && backend.windowFramesTaken() == before; i++) {
+            listed = backend.resolveForObservation(selector);
+            taken = backend.snapshot(listed.app(), listed.windows().get(0), limits);
+        }
+        assertThat(backend.windowFramesTaken()).isGreaterThan(before);
+        assertThat(taken.window().frame()).isEqualTo(listed.windows().get(0).frame());
+        assertThat(shape(taken.nodes())).isEqualTo(expected);
+
+        long now = backend.windowFramesTaken();
+        listed = backend.resolveForObservation(selector);
+        Thread.sleep(60);
+        assertThat(shape(backend.snapshot(listed.app(), listed.windows().get(0), limits).nodes())).isEqualTo(expected);
+        var plain = backend.listWindows(backend.resolveApp(selector));
+        assertThat(shape(backend.snapshot(form.app(), plain.get(0), limits).nodes())).isEqualTo(expected);
+        assertThat(backend.windowFramesTaken()).isEqualTo(now);
+    }
+
+    private static List<String> shape(List<ElementNode> nodes) {
+        return nodes.stream().map(n -> n.role() + "|" + n.name() + "|" + n.states() + "|" + n.frame()).toList();
+    }
+
     private static TestDesktop.TargetApp launchLaterWindow(TestDesktop desktop, String title) throws Exception {
         return desktop.launchCommand(title, dir -> {
             Path script = dir.resolve("later_window.py");
