@@ -82,19 +82,10 @@ class BackendWrappersTest {
     @Test
     void theServedWrappersPassAnObservationsGatedResolveOnAndTheSessionAnswersFirstForCountersignItself() {
         SessionState[] state = {SessionState.AVAILABLE};
-        DesktopBackend backend = (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {DesktopBackend.class}, (proxy, method, args) -> {
-                    called.add(method.getName() + "/" + (args == null ? 0 : args.length));
-                    switch (method.getName()) {
-                        case "sessionState":
-                            return state[0];
-                        case "resolveForObservation":
-                            long pid = ((AppSelector.ByPid) args[0]).pid();
-                            return new AppListing(pid == ownPid + 1 ? self : other, "", List.of());
-                        default:
-                            return null;
-                    }
-                });
+        DesktopBackend backend = withSession(state, (proxy, method, args) -> {
+            long pid = ((AppSelector.ByPid) args[0]).pid();
+            return new AppListing(pid == ownPid + 1 ? self : other, "", List.of());
+        });
         DesktopBackend served = new SecureMemory(new SelfTargetGuard(backend, null, () -> false));
         SessionGate gate = s -> s == SessionState.AVAILABLE ? Optional.empty()
                 : Optional.of(dev.countersign.core.CountersignError.of(ErrorCode.SESSION_LOCKED, "the gate: " + s));
@@ -126,21 +117,9 @@ class BackendWrappersTest {
     @Test
     void theDefaultGatedResolveAsksTheSessionFirstAndReadsNothingForALockedOne() {
         SessionState[] state = {SessionState.LOCKED};
-        DesktopBackend plain = (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {DesktopBackend.class}, (proxy, method, args) -> {
-                    called.add(method.getName() + "/" + (args == null ? 0 : args.length));
-                    switch (method.getName()) {
-                        case "sessionState":
-                            return state[0];
-                        case "resolveForObservation":
-                            if (args.length == 2) {
-                                return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
-                            }
-                            return new AppListing(other, "", List.of());
-                        default:
-                            return null;
-                    }
-                });
+        DesktopBackend plain = withSession(state, (proxy, method, args) -> args.length == 2
+                ? java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args)
+                : new AppListing(other, "", List.of()));
         SessionGate refuses = s -> s == SessionState.AVAILABLE ? Optional.empty()
                 : Optional.of(dev.countersign.core.CountersignError.of(ErrorCode.PERMISSION_MISSING, "the gate"));
         SessionGate careless = s -> Optional.empty();
@@ -158,6 +137,25 @@ class BackendWrappersTest {
         called.clear();
         assertThat(plain.resolveForObservation(AppSelector.pid(other.pid()), refuses).app()).isEqualTo(other);
         assertThat(called).containsExactly("resolveForObservation/2", "sessionState/0", "resolveForObservation/1");
+    }
+
+    /**
+     * A backend whose session is {@code state[0]} and whose resolves for an observation are
+     * {@code resolve}'s, recording every call by name and number of arguments.
+     */
+    private DesktopBackend withSession(SessionState[] state, java.lang.reflect.InvocationHandler resolve) {
+        return (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DesktopBackend.class},
+                (proxy, method, args) -> {
+                    called.add(method.getName() + "/" + (args == null ? 0 : args.length));
+                    switch (method.getName()) {
+                        case "sessionState":
+                            return state[0];
+                        case "resolveForObservation":
+                            return resolve.invoke(proxy, method, args);
+                        default:
+                            return null;
+                    }
+                });
     }
 
     /** A backend that keeps the default still never has Countersign's own windows listed for an observation. */

@@ -46,41 +46,24 @@ class ScreenLockDesktopTest {
         TestDesktop.TargetApp form = desktop.launchForm("", "");
         DesktopBackend backend = desktop.backend();
         AtomicBoolean locked = new AtomicBoolean();
-        try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
-            session.exportObject(PATH, new ScreenSaver() {
-                @Override
-                public boolean GetActive() {
-                    return locked.get();
-                }
+        withScreenSaver(locked, 0, () -> {
+            // One call: a fresh probe, then reads that may stand on it.
+            assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+            AppInfo app = backend.resolveApp(AppSelector.pid(form.pid()));
 
-                @Override
-                public String getObjectPath() {
-                    return PATH;
-                }
-            });
-            session.requestBusName(NAME);
-            try {
-                // One call: a fresh probe, then reads that may stand on it.
-                assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
-                AppInfo app = backend.resolveApp(AppSelector.pid(form.pid()));
+            locked.set(true);
+            // Input right after those reads asks again, whatever the reads stood on.
+            assertRefused(() -> backend.pointer(PointerInput.click(1, 1)));
+            assertRefused(() -> backend.keys(new KeyInput.Text("x")));
+            // The next call's first probe sees the lock, and its reads are refused.
+            assertThat(backend.sessionState()).isEqualTo(SessionState.LOCKED);
+            assertRefused(() -> backend.listWindows(app));
+            assertRefused(() -> backend.snapshot(app, form.window(), dev.countersign.desktop.SnapshotLimits.defaults()));
 
-                locked.set(true);
-                // Input right after those reads asks again, whatever the reads stood on.
-                assertRefused(() -> backend.pointer(PointerInput.click(1, 1)));
-                assertRefused(() -> backend.keys(new KeyInput.Text("x")));
-                // The next call's first probe sees the lock, and its reads are refused.
-                assertThat(backend.sessionState()).isEqualTo(SessionState.LOCKED);
-                assertRefused(() -> backend.listWindows(app));
-                assertRefused(() -> backend.snapshot(app, form.window(), dev.countersign.desktop.SnapshotLimits.defaults()));
-
-                locked.set(false);
-                assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
-                assertThat(backend.listWindows(app)).isNotEmpty();
-            } finally {
-                session.releaseBusName(NAME);
-                session.unExportObject(PATH);
-            }
-        }
+            locked.set(false);
+            assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+            assertThat(backend.listWindows(app)).isNotEmpty();
+        });
     }
 
     /**
@@ -101,13 +84,45 @@ class ScreenLockDesktopTest {
             return state == SessionState.AVAILABLE ? java.util.Optional.empty()
                     : java.util.Optional.of(dev.countersign.core.CountersignError.of(ErrorCode.SESSION_LOCKED, "gate: " + state));
         };
+        // The screensaver answers slower than the resolve: the lock's answer arrives last.
+        withScreenSaver(locked, 300, () -> {
+            assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), gate))
+                    .isInstanceOfSatisfying(CountersignException.class,
+                            e -> assertThat(e.error().message()).isEqualTo("gate: LOCKED"));
+            assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.name("no-such-app-here"), gate))
+                    .isInstanceOfSatisfying(CountersignException.class,
+                            e -> assertThat(e.error().message()).isEqualTo("gate: LOCKED"));
+            // A gate that lets a locked session through gets no read either.
+            assertRefused(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), state -> java.util.Optional.empty()));
+            // The locked answer is on record: the reads after it ask again, and are refused.
+            assertRefused(() -> backend.snapshot(form.app(), form.window(), dev.countersign.desktop.SnapshotLimits.defaults()));
+            assertThat(gated).containsExactly(SessionState.LOCKED, SessionState.LOCKED);
+
+            locked.set(false);
+            gated.clear();
+            var listing = backend.resolveForObservation(AppSelector.pid(form.pid()), gate);
+            assertThat(listing.app()).isEqualTo(form.app());
+            assertThat(listing.windows()).extracting(w -> w.handle()).contains(form.window().handle());
+            assertThat(gated).containsExactly(SessionState.AVAILABLE);
+            // The app's own error comes through once the session is available.
+            assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.name("no-such-app-here"), gate))
+                    .isInstanceOfSatisfying(CountersignException.class,
+                            e -> assertThat(e.error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+        });
+    }
+
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} while a screensaver on the test desktop's session bus answers {@code locked}, {@code delayMs} late. */
+    private static void withScreenSaver(AtomicBoolean locked, long delayMs, Body body) throws Exception {
         try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
             session.exportObject(PATH, new ScreenSaver() {
                 @Override
                 public boolean GetActive() {
                     try {
-                        // Slower than the resolve: the lock's answer arrives last.
-                        Thread.sleep(300);
+                        Thread.sleep(delayMs);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
@@ -121,28 +136,7 @@ class ScreenLockDesktopTest {
             });
             session.requestBusName(NAME);
             try {
-                assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), gate))
-                        .isInstanceOfSatisfying(CountersignException.class,
-                                e -> assertThat(e.error().message()).isEqualTo("gate: LOCKED"));
-                assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.name("no-such-app-here"), gate))
-                        .isInstanceOfSatisfying(CountersignException.class,
-                                e -> assertThat(e.error().message()).isEqualTo("gate: LOCKED"));
-                // A gate that lets a locked session through gets no read either.
-                assertRefused(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), state -> java.util.Optional.empty()));
-                // The locked answer is on record: the reads after it ask again, and are refused.
-                assertRefused(() -> backend.snapshot(form.app(), form.window(), dev.countersign.desktop.SnapshotLimits.defaults()));
-                assertThat(gated).containsExactly(SessionState.LOCKED, SessionState.LOCKED);
-
-                locked.set(false);
-                gated.clear();
-                var listing = backend.resolveForObservation(AppSelector.pid(form.pid()), gate);
-                assertThat(listing.app()).isEqualTo(form.app());
-                assertThat(listing.windows()).extracting(w -> w.handle()).contains(form.window().handle());
-                assertThat(gated).containsExactly(SessionState.AVAILABLE);
-                // The app's own error comes through once the session is available.
-                assertThatThrownBy(() -> backend.resolveForObservation(AppSelector.name("no-such-app-here"), gate))
-                        .isInstanceOfSatisfying(CountersignException.class,
-                                e -> assertThat(e.error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+                body.run();
             } finally {
                 session.releaseBusName(NAME);
                 session.unExportObject(PATH);
