@@ -386,6 +386,15 @@ final class AtspiApps {
         return frame;
     }
 
+    /** Forgets the frames a window list read for these windows' applications (its observation was refused). */
+    void forgetFrames(List<WindowInfo> windows) {
+        for (WindowInfo w : windows) {
+            if (w.handle() instanceof AtspiRef ref) {
+                framesRead.remove(ref.bus());
+            }
+        }
+    }
+
     /** How many snapshots took their window's frame from the window list of their observation. */
     long framesTaken() {
         return framesTaken.get();

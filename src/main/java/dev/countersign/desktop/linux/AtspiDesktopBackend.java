@@ -130,6 +130,19 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             record(started, unreachable);
             throw refusal(gate, unreachable);
         }
+        if (!lastProbeAvailable()) {
+            // After a lock (or before any probe) the probe goes first, alone: nothing is read
+            // while the session may be locked, and a refusal's timing says nothing of the desktop.
+            Probe probe = screenLock.locked() ? LOCKED : AVAILABLE;
+            record(started, probe);
+            if (probe.state != SessionState.AVAILABLE) {
+                throw refusal(gate, probe);
+            }
+            gate.problem(probe.state).ifPresent(error -> {
+                throw new CountersignException(error);
+            });
+            return resolveAndList(selector);
+        }
         ScreenLock.Asked asked = screenLock.ask();
         AppListing listing = null;
         RuntimeException failed = null;
@@ -138,9 +151,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         } catch (RuntimeException e) {
             failed = e;
         }
+        long answered = System.nanoTime();
         Probe probe = screenLock.answer(asked) ? LOCKED : AVAILABLE;
-        record(started, probe);
+        record(probe.state == SessionState.AVAILABLE ? started : answered, probe);
         if (probe.state != SessionState.AVAILABLE) {
+            if (listing != null) {
+                // Nothing read for a refused observation is left for a later snapshot either.
+                apps.forgetFrames(listing.windows());
+            }
             throw refusal(gate, probe);
         }
         gate.problem(probe.state).ifPresent(error -> {
@@ -485,10 +503,22 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      * must not stand over it. It stands from when it was asked, not from when it returned.
      */
     private synchronized void record(long started, Probe p) {
+        lastAvailable = p.state == SessionState.AVAILABLE;
+        if (p.state != SessionState.AVAILABLE && availableUntil - started > 0) {
+            // A lock seen ends any availability on record, whichever probe started first.
+            availableUntil = started;
+        }
         if (started - probedAt > 0) {
             probedAt = started;
             availableUntil = p.state == SessionState.AVAILABLE ? started + AVAILABLE_REUSE_NANOS : started;
         }
+    }
+
+    /** Whether the last probe put on record found the session available (an observation may then send its reads with its probe). */
+    private boolean lastAvailable;
+
+    private synchronized boolean lastProbeAvailable() {
+        return lastAvailable;
     }
 
     private synchronized boolean availableProbeStands() {
