@@ -64,14 +64,7 @@ public interface DesktopBackend extends AutoCloseable {
      * backend's own methods, so a wrapping backend that does not override it keeps its checks.
      */
     default AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
-        SessionState state = sessionState();
-        gate.problem(state).ifPresent(error -> {
-            throw new CountersignException(error);
-        });
-        if (state != SessionState.AVAILABLE) {
-            throw new CountersignException(CountersignError.of(ErrorCode.SESSION_LOCKED,
-                    "the desktop session is " + state.name().toLowerCase(java.util.Locale.ROOT)));
-        }
+        gate.admit(sessionState());
         return resolveForObservation(selector);
     }
 

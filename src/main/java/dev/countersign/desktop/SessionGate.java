@@ -1,7 +1,11 @@
 package dev.countersign.desktop;
 
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What the caller of an observation says of the session's state before anything read for it is
@@ -11,4 +15,25 @@ import java.util.Optional;
 @FunctionalInterface
 public interface SessionGate {
     Optional<CountersignError> problem(SessionState state);
+
+    /**
+     * Returns when the call may go on; otherwise throws the gate's refusal, or, for a session
+     * that is not available but that the gate lets through, {@code otherwise}'s: no gate can
+     * admit reads of a session that is not available.
+     */
+    default void admit(SessionState state, Supplier<CountersignError> otherwise) {
+        Optional<CountersignError> refused = problem(state);
+        if (refused.isPresent()) {
+            throw new CountersignException(refused.get());
+        }
+        if (state != SessionState.AVAILABLE) {
+            throw new CountersignException(otherwise.get());
+        }
+    }
+
+    /** {@link #admit(SessionState, Supplier)} with {@code SESSION_LOCKED} naming the state as the last word. */
+    default void admit(SessionState state) {
+        admit(state, () -> CountersignError.of(ErrorCode.SESSION_LOCKED,
+                "the desktop session is " + state.name().toLowerCase(Locale.ROOT)));
+    }
 }

@@ -124,25 +124,14 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
         Objects.requireNonNull(selector, "selector");
         Objects.requireNonNull(gate, "gate");
-        long started = System.nanoTime();
-        Probe unreachable = unreachable();
-        if (unreachable != null) {
-            record(started, unreachable);
-            throw refusal(gate, unreachable);
-        }
-        if (!lastProbeAvailable()) {
-            // After a lock (or before any probe) the probe goes first, alone: nothing is read
-            // while the session may be locked, and a refusal's timing says nothing of the desktop.
-            Probe probe = screenLock.locked() ? LOCKED : AVAILABLE;
-            record(started, probe);
-            if (probe.state != SessionState.AVAILABLE) {
-                throw refusal(gate, probe);
-            }
-            gate.problem(probe.state).ifPresent(error -> {
-                throw new CountersignException(error);
-            });
+        if (unreachable() != null || !lastProbeAvailable()) {
+            // Without a display or bus nothing is sent; after a lock (or before any probe) the
+            // probe goes first, alone: nothing is read while the session may be locked, and a
+            // refusal's timing says nothing of the desktop.
+            admit(gate, probe());
             return resolveAndList(selector);
         }
+        long started = System.nanoTime();
         ScreenLock.Asked asked = screenLock.ask();
         AppListing listing = null;
         RuntimeException failed = null;
@@ -154,26 +143,23 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         long answered = System.nanoTime();
         Probe probe = screenLock.answer(asked) ? LOCKED : AVAILABLE;
         record(probe.state == SessionState.AVAILABLE ? started : answered, probe);
-        if (probe.state != SessionState.AVAILABLE) {
-            if (listing != null) {
-                // Nothing read for a refused observation is left for a later snapshot either.
-                apps.forgetFrames(listing.windows());
-            }
-            throw refusal(gate, probe);
+        if (probe.state != SessionState.AVAILABLE && listing != null) {
+            // Nothing read for a refused observation is left for a later snapshot either.
+            apps.forgetFrames(listing.windows());
         }
-        gate.problem(probe.state).ifPresent(error -> {
-            throw new CountersignException(error);
-        });
+        admit(gate, probe);
         if (failed != null) {
             throw failed;
         }
         return listing;
     }
 
-    /** The gate's refusal of a session that is not available, or the probe's own when the gate has none. */
-    private static CountersignException refusal(SessionGate gate, Probe probe) {
-        LOG.debug("refusing an observation: {}", probe.why);
-        return new CountersignException(gate.problem(probe.state).orElseGet(() -> CountersignError.of(probe.code, probe.why)));
+    /** Through the gate; a session that is not available is refused with the gate's error, or the probe's own when the gate has none. */
+    private static void admit(SessionGate gate, Probe probe) {
+        if (probe.state != SessionState.AVAILABLE) {
+            LOG.debug("refusing an observation: {}", probe.why);
+        }
+        gate.admit(probe.state, () -> CountersignError.of(probe.code, probe.why));
     }
 
     private AppListing resolveAndList(AppSelector selector) {
