@@ -9,6 +9,7 @@ import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Error;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
+import org.freedesktop.dbus.messages.constants.Flags;
 
 /**
  * Raw, pipelined D-Bus method calls on one connection.
@@ -70,8 +71,21 @@ final class BusCalls {
 
     Pending send(String destination, String path, String iface, String member, String signature,
                  Object... args) {
+        return send((byte) 0, destination, path, iface, member, signature, args);
+    }
+
+    /**
+     * A call that never starts a service: when nothing owns {@code destination}, the bus daemon
+     * answers at once with an error instead of activating whatever a {@code .service} file names.
+     */
+    Pending sendWithoutActivation(String destination, String path, String iface, String member) {
+        return send(Flags.NO_AUTO_START, destination, path, iface, member, null);
+    }
+
+    private Pending send(byte flags, String destination, String path, String iface, String member, String signature,
+                         Object... args) {
         try {
-            MethodCall call = new FlatMethodCall(connection.getMessageFactory().getEndianess(),
+            MethodCall call = new FlatMethodCall(connection.getMessageFactory().getEndianess(), flags,
                     peer ? null : destination, path, iface, member, signature, args);
             connection.sendMessage(call);
             return new Pending(call, iface + "." + member + " on " + destination + path);

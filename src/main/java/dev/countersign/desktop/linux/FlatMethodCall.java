@@ -14,9 +14,9 @@ import org.freedesktop.dbus.messages.MethodCall;
  */
 final class FlatMethodCall extends MethodCall {
 
-    FlatMethodCall(byte endianness, String destination, String path, String iface, String member,
+    FlatMethodCall(byte endianness, byte flags, String destination, String path, String iface, String member,
                    String signature, Object... args) throws DBusException {
-        super(endianness, destination, path, iface, member, (byte) 0, signature, args);
+        super(endianness, destination, path, iface, member, flags, signature, args);
         byte[][] pieces = getWireData();
         int length = 0;
         for (byte[] piece : pieces) {

@@ -3,9 +3,11 @@ package dev.countersign.desktop.linux;
 import dev.countersign.core.CountersignException;
 
 /**
- * Whether a screensaver on the session bus says the screen is locked. Only names that already
- * have an owner are asked ({@code NameHasOwner} never starts a service), so probing the lock state
- * has no side effects; with no screensaver service at all the session counts as unlocked.
+ * Whether a screensaver on the session bus says the screen is locked. Each known screensaver name
+ * is asked {@code GetActive} with the bus's no-auto-start flag: a name nobody owns is answered at
+ * once by the bus daemon with an error, and no service is ever started to answer it, so probing
+ * the lock state has no side effects; with no screensaver at all the session counts as unlocked.
+ * One round trip per probe whether or not a screensaver runs (GNOME's and KDE's do).
  */
 final class ScreenLock {
     private static final String[][] SERVICES = {
@@ -24,9 +26,8 @@ final class ScreenLock {
     }
 
     /**
-     * Sends the probe's first questions (does a screensaver own its name) and returns without
-     * waiting, so that other reads can go out while the session bus answers; {@link #answer}
-     * waits. Null when there is no session bus to ask.
+     * Sends the probe's questions and returns without waiting, so that other reads can go out
+     * while the session bus answers; {@link #answer} waits. Null when there is no session bus to ask.
      */
     Asked ask() {
         BusCalls session;
@@ -35,41 +36,39 @@ final class ScreenLock {
         } catch (CountersignException e) {
             return null;
         }
-        // Both questions in flight at once: one round trip per probe, and every desktop call probes.
+        // Every question in flight at once: one round trip per probe, and every desktop call probes.
         BusCalls.Pending[] asked = new BusCalls.Pending[SERVICES.length];
         for (int i = 0; i < SERVICES.length; i++) {
-            asked[i] = session.send(A11yBus.DBUS, A11yBus.DBUS_PATH, A11yBus.DBUS, "NameHasOwner", "s", SERVICES[i][0]);
+            String[] s = SERVICES[i];
+            asked[i] = session.sendWithoutActivation(s[0], s[1], s[2], "GetActive");
         }
         return new Asked(session, asked);
     }
 
-    /** Whether a screensaver that owns its name says the screen is locked: the probe {@link #ask} began. */
+    /**
+     * Whether a screensaver says the screen is locked: the answers to the probe {@link #ask}
+     * began. A name without an owner, or one whose owner cannot answer, says nothing.
+     */
     boolean answer(Asked probe) {
         if (probe == null) {
             return false;
         }
-        for (int i = 0; i < SERVICES.length; i++) {
-            String[] s = SERVICES[i];
-            BusCalls.Reply owned = probe.session.await(probe.owners[i]);
-            if (!owned.ok() || !Boolean.TRUE.equals(owned.value(0))) {
-                continue;
-            }
-            BusCalls.Reply active = probe.session.call(s[0], s[1], s[2], "GetActive", null);
-            if (active.ok() && Boolean.TRUE.equals(active.value(0))) {
-                return true;
-            }
+        boolean locked = false;
+        for (BusCalls.Pending question : probe.active) {
+            BusCalls.Reply active = probe.session.await(question);
+            locked |= active.ok() && Boolean.TRUE.equals(active.value(0));
         }
-        return false;
+        return locked;
     }
 
     /** A probe's questions in flight. */
     static final class Asked {
         private final BusCalls session;
-        private final BusCalls.Pending[] owners;
+        private final BusCalls.Pending[] active;
 
-        private Asked(BusCalls session, BusCalls.Pending[] owners) {
+        private Asked(BusCalls session, BusCalls.Pending[] active) {
             this.session = session;
-            this.owners = owners;
+            this.active = active;
         }
     }
 }

@@ -14,6 +14,9 @@ import dev.countersign.desktop.SessionGate;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.freedesktop.dbus.annotations.DBusInterfaceName;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
@@ -38,6 +41,16 @@ class ScreenLockDesktopTest {
     @DBusInterfaceName(NAME)
     public interface ScreenSaver extends DBusInterface {
         boolean GetActive();
+    }
+
+    /** What these tests ask the session bus daemon itself. */
+    @DBusInterfaceName("org.freedesktop.DBus")
+    public interface Daemon extends DBusInterface {
+        void ReloadConfig();
+
+        String[] ListActivatableNames();
+
+        boolean NameHasOwner(String name);
     }
 
     @Test
@@ -111,16 +124,101 @@ class ScreenLockDesktopTest {
         });
     }
 
+    /**
+     * The probe asks a screensaver name that nobody owns without starting anything: a desktop
+     * whose bus could activate a screensaver on demand (a {@code .service} file for it) keeps not
+     * running one, however often Countersign probes.
+     */
+    @Test
+    void aProbeNeverStartsAScreensaverTheBusCouldActivate(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        DesktopBackend backend = desktop.backend();
+        Path state = Path.of(System.getenv("COUNTERSIGN_DESKTOP_STATE"));
+        Path started = state.resolve("screensaver-started");
+        Path launcher = state.resolve("screensaver-launcher.sh");
+        Files.writeString(launcher, "#!/bin/sh\ntouch '" + started + "'\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        Path service = state.resolve("services").resolve("org.gnome.ScreenSaver.service");
+        Files.writeString(service, "[D-BUS Service]\nName=org.gnome.ScreenSaver\nExec=" + launcher + "\n");
+        try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
+            Daemon daemon = session.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", Daemon.class);
+            daemon.ReloadConfig();
+            // The bus could start it on demand (else this test would prove nothing) and nothing runs it yet.
+            assertThat(daemon.ListActivatableNames()).contains("org.gnome.ScreenSaver");
+            assertThat(daemon.NameHasOwner("org.gnome.ScreenSaver")).isFalse();
+
+            assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+            assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), s -> java.util.Optional.empty())
+                    .app()).isEqualTo(form.app());
+            assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), s -> java.util.Optional.empty())
+                    .app()).isEqualTo(form.app());
+
+            assertThat(started).doesNotExist();
+            assertThat(daemon.NameHasOwner("org.gnome.ScreenSaver")).isFalse();
+        } finally {
+            Files.deleteIfExists(service);
+            try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
+                session.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", Daemon.class).ReloadConfig();
+            }
+        }
+    }
+
+    /**
+     * On a desktop where a screensaver runs, an observation's lock question goes out with its
+     * resolve, not after it: with the application stopped, so that none of its reads can be
+     * answered, the screensaver is asked all the same — well before those reads could time out.
+     */
+    @Test
+    void aRunningScreensaverIsAskedWhileTheResolvesReadsAreStillUnanswered(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        DesktopBackend backend = desktop.backend();
+        AtomicBoolean locked = new AtomicBoolean();
+        java.util.concurrent.Semaphore asked = new java.util.concurrent.Semaphore(0);
+        SessionGate open = state -> java.util.Optional.empty();
+        withScreenSaver(locked, 0, asked, () -> {
+            // A first observation finds the session available: the next one sends its reads at once.
+            assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), open).app()).isEqualTo(form.app());
+            asked.drainPermits();
+            signal(form.pid(), "STOP");
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                var resolving = pool.submit(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), open));
+                // Asked before the stopped app's reads could even time out (after them, the
+                // question would come REPLY_TIMEOUT_MS late at the earliest).
+                assertThat(asked.tryAcquire(BusCalls.REPLY_TIMEOUT_MS, java.util.concurrent.TimeUnit.MILLISECONDS))
+                        .as("the screensaver was asked while the application could not answer").isTrue();
+                assertThat(resolving.isDone()).isFalse();
+                signal(form.pid(), "CONT");
+                assertThat(resolving.get(10, java.util.concurrent.TimeUnit.SECONDS).app()).isEqualTo(form.app());
+            } finally {
+                signal(form.pid(), "CONT");
+                pool.shutdownNow();
+            }
+        });
+    }
+
+    private static void signal(long pid, String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+    }
+
     private interface Body {
         void run() throws Exception;
     }
 
     /** Runs {@code body} while a screensaver on the test desktop's session bus answers {@code locked}, {@code delayMs} late. */
     private static void withScreenSaver(AtomicBoolean locked, long delayMs, Body body) throws Exception {
+        withScreenSaver(locked, delayMs, new java.util.concurrent.Semaphore(0), body);
+    }
+
+    /** As above; each {@code GetActive} that reaches the screensaver releases a permit of {@code asked}. */
+    private static void withScreenSaver(AtomicBoolean locked, long delayMs, java.util.concurrent.Semaphore asked,
+                                        Body body) throws Exception {
         try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
             session.exportObject(PATH, new ScreenSaver() {
                 @Override
                 public boolean GetActive() {
+                    asked.release();
                     try {
                         Thread.sleep(delayMs);
                     } catch (InterruptedException e) {
