@@ -96,9 +96,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     @Override
     public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
         if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
-            gate.problem(delegate.sessionState()).ifPresent(error -> {
-                throw new CountersignException(error);
-            });
+            gate.admit(delegate.sessionState());
             throw self("the application with pid " + ownPid + " is Countersign itself");
         }
         AppListing found = delegate.resolveForObservation(selector, gate);

@@ -108,6 +108,11 @@ class BackendWrappersTest {
                 .isInstanceOfSatisfying(CountersignException.class,
                         e -> assertThat(e.error().message()).isEqualTo("the gate: LOCKED"));
         assertThat(called).containsExactly("sessionState/0");
+        // A gate that lets a locked session through does not turn the lock into "it is Countersign":
+        // the session's refusal is the answer for every pid, ours included.
+        assertThatThrownBy(() -> served.resolveForObservation(AppSelector.pid(ownPid), s -> Optional.empty()))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SESSION_LOCKED));
     }
 
     /**
