@@ -47,18 +47,20 @@ final class ScreenLock {
 
     /**
      * Whether a screensaver says the screen is locked: the answers to the probe {@link #ask}
-     * began. A name without an owner, or one whose owner cannot answer, says nothing.
+     * began. A name without an owner, or one whose owner cannot answer, says nothing; the first
+     * "locked" decides without waiting for the other name's answer.
      */
     boolean answer(Asked probe) {
         if (probe == null) {
             return false;
         }
-        boolean locked = false;
         for (BusCalls.Pending question : probe.active) {
             BusCalls.Reply active = probe.session.await(question);
-            locked |= active.ok() && Boolean.TRUE.equals(active.value(0));
+            if (active.ok() && Boolean.TRUE.equals(active.value(0))) {
+                return true;
+            }
         }
-        return locked;
+        return false;
     }
 
     /** A probe's questions in flight. */

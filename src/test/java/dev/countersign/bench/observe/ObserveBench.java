@@ -6,6 +6,7 @@ import dev.countersign.core.Json;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TestDesktop;
+import dev.countersign.desktop.TestScreenSaver;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -30,12 +31,6 @@ import java.util.concurrent.TimeUnit;
 public final class ObserveBench {
     private static final Path INTEROP = Path.of("scripts", "interop").toAbsolutePath();
 
-    /** A screensaver on the session bus, as GNOME's and KDE's are (CS_BENCH_SCREENSAVER=1); it says unlocked. */
-    @org.freedesktop.dbus.annotations.DBusInterfaceName("org.freedesktop.ScreenSaver")
-    public interface ScreenSaver extends org.freedesktop.dbus.interfaces.DBusInterface {
-        boolean GetActive();
-    }
-
     private ObserveBench() {
     }
 
@@ -47,7 +42,8 @@ public final class ObserveBench {
         List<String> rows = new ArrayList<>();
         boolean screensaver = "1".equals(System.getenv("CS_BENCH_SCREENSAVER"));
         try (DesktopBackend backend = AtspiDesktopBackend.fromEnvironment();
-             AutoCloseable saver = screensaver ? screenSaver() : () -> { }) {
+             // A screensaver on the session bus, as GNOME's and KDE's are; it says unlocked.
+             AutoCloseable saver = screensaver ? TestScreenSaver.start(() -> false, 0, () -> { }) : () -> { }) {
             TestDesktop desktop = new TestDesktop(backend);
             Process server = null;
             try {
@@ -226,25 +222,6 @@ public final class ObserveBench {
                 desktop.cleanUp();
             }
         }
-    }
-
-    /** Owns org.freedesktop.ScreenSaver on the session bus until closed, answering "not locked". */
-    private static AutoCloseable screenSaver() throws Exception {
-        String path = "/org/freedesktop/ScreenSaver";
-        var session = org.freedesktop.dbus.connections.impl.DBusConnectionBuilder.forSessionBus().withShared(false).build();
-        session.exportObject(path, new ScreenSaver() {
-            @Override
-            public boolean GetActive() {
-                return false;
-            }
-
-            @Override
-            public String getObjectPath() {
-                return path;
-            }
-        });
-        session.requestBusName("org.freedesktop.ScreenSaver");
-        return session;
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.countersign.desktop.SessionGate;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import dev.countersign.desktop.TestScreenSaver;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,7 +22,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.freedesktop.dbus.annotations.DBusInterfaceName;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.interfaces.DBusInterface;
+import org.freedesktop.dbus.types.UInt32;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,15 +37,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Tag("desktop")
 @ExtendWith(TestDesktopExtension.class)
 class ScreenLockDesktopTest {
-    private static final String NAME = "org.freedesktop.ScreenSaver";
-    private static final String PATH = "/org/freedesktop/ScreenSaver";
-
-    /** The one method Countersign asks a screensaver. */
-    @DBusInterfaceName(NAME)
-    public interface ScreenSaver extends DBusInterface {
-        boolean GetActive();
-    }
-
     /** What these tests ask the session bus daemon itself. */
     @DBusInterfaceName("org.freedesktop.DBus")
     public interface Daemon extends DBusInterface {
@@ -51,6 +45,8 @@ class ScreenLockDesktopTest {
         String[] ListActivatableNames();
 
         boolean NameHasOwner(String name);
+
+        UInt32 StartServiceByName(String name, UInt32 flags);
     }
 
     @Test
@@ -133,32 +129,38 @@ class ScreenLockDesktopTest {
     void aProbeNeverStartsAScreensaverTheBusCouldActivate(TestDesktop desktop) throws Exception {
         TestDesktop.TargetApp form = desktop.launchForm("", "");
         DesktopBackend backend = desktop.backend();
+        SessionGate open = s -> java.util.Optional.empty();
         Path state = Path.of(System.getenv("COUNTERSIGN_DESKTOP_STATE"));
         Path started = state.resolve("screensaver-started");
         Path launcher = state.resolve("screensaver-launcher.sh");
-        Files.writeString(launcher, "#!/bin/sh\ntouch '" + started + "'\n");
-        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
         Path service = state.resolve("services").resolve("org.gnome.ScreenSaver.service");
+        Files.deleteIfExists(started);
+        Files.writeString(launcher, "#!/bin/sh\ntouch '" + started + "'\nexit 1\n");
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
         Files.writeString(service, "[D-BUS Service]\nName=org.gnome.ScreenSaver\nExec=" + launcher + "\n");
         try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
             Daemon daemon = session.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", Daemon.class);
-            daemon.ReloadConfig();
-            // The bus could start it on demand (else this test would prove nothing) and nothing runs it yet.
-            assertThat(daemon.ListActivatableNames()).contains("org.gnome.ScreenSaver");
-            assertThat(daemon.NameHasOwner("org.gnome.ScreenSaver")).isFalse();
+            try {
+                daemon.ReloadConfig();
+                assertThat(daemon.ListActivatableNames()).contains("org.gnome.ScreenSaver");
+                assertThat(daemon.NameHasOwner("org.gnome.ScreenSaver")).isFalse();
 
-            assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
-            assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), s -> java.util.Optional.empty())
-                    .app()).isEqualTo(form.app());
-            assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), s -> java.util.Optional.empty())
-                    .app()).isEqualTo(form.app());
+                assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+                assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), open).app()).isEqualTo(form.app());
+                assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), open).app()).isEqualTo(form.app());
 
-            assertThat(started).doesNotExist();
-            assertThat(daemon.NameHasOwner("org.gnome.ScreenSaver")).isFalse();
-        } finally {
-            Files.deleteIfExists(service);
-            try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
-                session.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", Daemon.class).ReloadConfig();
+                assertThat(started).doesNotExist();
+                assertThat(daemon.NameHasOwner("org.gnome.ScreenSaver")).isFalse();
+                // The control: asked to, the bus does start it (the launcher exits with an error
+                // without taking the name, so the start itself fails), else the above proves nothing.
+                assertThatThrownBy(() -> daemon.StartServiceByName("org.gnome.ScreenSaver", new UInt32(0)))
+                        .isInstanceOf(DBusExecutionException.class);
+                assertThat(started).exists();
+            } finally {
+                Files.deleteIfExists(service);
+                Files.deleteIfExists(launcher);
+                Files.deleteIfExists(started);
+                daemon.ReloadConfig();
             }
         }
     }
@@ -179,27 +181,28 @@ class ScreenLockDesktopTest {
             // A first observation finds the session available: the next one sends its reads at once.
             assertThat(backend.resolveForObservation(AppSelector.pid(form.pid()), open).app()).isEqualTo(form.app());
             asked.drainPermits();
-            signal(form.pid(), "STOP");
+            assertThat(signal(form.pid(), "STOP")).isZero();
             java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
             try {
                 var resolving = pool.submit(() -> backend.resolveForObservation(AppSelector.pid(form.pid()), open));
-                // Asked before the stopped app's reads could even time out (after them, the
-                // question would come REPLY_TIMEOUT_MS late at the earliest).
-                assertThat(asked.tryAcquire(BusCalls.REPLY_TIMEOUT_MS, java.util.concurrent.TimeUnit.MILLISECONDS))
+                // Asked while the stopped app's reads wait: after them, the question would come
+                // REPLY_TIMEOUT_MS late at the earliest; a third of it leaves the CONT below in time.
+                assertThat(asked.tryAcquire(BusCalls.REPLY_TIMEOUT_MS / 3, java.util.concurrent.TimeUnit.MILLISECONDS))
                         .as("the screensaver was asked while the application could not answer").isTrue();
                 assertThat(resolving.isDone()).isFalse();
-                signal(form.pid(), "CONT");
+                assertThat(signal(form.pid(), "CONT")).isZero();
                 assertThat(resolving.get(10, java.util.concurrent.TimeUnit.SECONDS).app()).isEqualTo(form.app());
             } finally {
                 signal(form.pid(), "CONT");
                 pool.shutdownNow();
+                pool.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
             }
         });
     }
 
-    private static void signal(long pid, String signal) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
-        assertThat(kill.waitFor()).isZero();
+    /** Sends {@code signal} to {@code pid}; the exit status of kill(1). */
+    private static int signal(long pid, String signal) throws Exception {
+        return new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
     }
 
     private interface Body {
@@ -214,31 +217,8 @@ class ScreenLockDesktopTest {
     /** As above; each {@code GetActive} that reaches the screensaver releases a permit of {@code asked}. */
     private static void withScreenSaver(AtomicBoolean locked, long delayMs, java.util.concurrent.Semaphore asked,
                                         Body body) throws Exception {
-        try (DBusConnection session = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
-            session.exportObject(PATH, new ScreenSaver() {
-                @Override
-                public boolean GetActive() {
-                    asked.release();
-                    try {
-                        Thread.sleep(delayMs);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return locked.get();
-                }
-
-                @Override
-                public String getObjectPath() {
-                    return PATH;
-                }
-            });
-            session.requestBusName(NAME);
-            try {
-                body.run();
-            } finally {
-                session.releaseBusName(NAME);
-                session.unExportObject(PATH);
-            }
+        try (TestScreenSaver saver = TestScreenSaver.start(locked::get, delayMs, asked::release)) {
+            body.run();
         }
     }
 
