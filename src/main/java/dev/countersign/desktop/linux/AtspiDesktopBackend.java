@@ -141,7 +141,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             failed = e;
         }
         long answered = System.nanoTime();
-        Probe probe = screenLock.answer(asked) ? LOCKED : AVAILABLE;
+        Probe probe = probeOf(screenLock.answer(asked));
         record(probe.state == SessionState.AVAILABLE ? started : answered, probe);
         if (probe.state != SessionState.AVAILABLE && listing != null) {
             // Nothing read for a refused observation is left for a later snapshot either.
@@ -475,6 +475,8 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     private static final Probe AVAILABLE = new Probe(SessionState.AVAILABLE, null, null);
     private static final Probe LOCKED = new Probe(SessionState.LOCKED, ErrorCode.SESSION_LOCKED, "the screen is locked");
+    private static final Probe UNANSWERED = new Probe(SessionState.LOCKED, ErrorCode.SESSION_LOCKED,
+            "the screensaver did not say within " + BusCalls.REPLY_TIMEOUT_MS + " ms whether the screen is locked");
 
     private Probe probe() {
         long started = System.nanoTime();
@@ -516,7 +518,15 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         if (unreachable != null) {
             return unreachable;
         }
-        return screenLock.locked() ? LOCKED : AVAILABLE;
+        return probeOf(screenLock.verdict());
+    }
+
+    private static Probe probeOf(ScreenLock.Verdict verdict) {
+        return switch (verdict) {
+            case UNLOCKED -> AVAILABLE;
+            case LOCKED -> LOCKED;
+            case UNANSWERED -> UNANSWERED;
+        };
     }
 
     /** Why the desktop cannot be asked at all (no display, no accessibility bus), or null when it can. */

@@ -7,7 +7,9 @@ import dev.countersign.core.CountersignException;
  * is asked {@code GetActive} with the bus's no-auto-start flag: a name nobody owns is answered at
  * once by the bus daemon with an error, and no service is ever started to answer it, so probing
  * the lock state has no side effects; with no screensaver at all the session counts as unlocked.
- * One round trip per probe whether or not a screensaver runs (GNOME's and KDE's do).
+ * One round trip per probe whether or not a screensaver runs (GNOME's and KDE's do). A
+ * screensaver that owns its name but does not answer within {@link BusCalls#REPLY_TIMEOUT_MS}
+ * counts as locked: fail closed.
  */
 final class ScreenLock {
     private static final String[][] SERVICES = {
@@ -21,7 +23,20 @@ final class ScreenLock {
         this.bus = bus;
     }
 
-    boolean locked() {
+    /** What the screensavers said. */
+    enum Verdict {
+        /** None says locked: no screensaver runs, or each that does answered "not locked" (or cannot answer GetActive at all). */
+        UNLOCKED,
+        /** One says the screen is locked. */
+        LOCKED,
+        /**
+         * One owns its name but gave no answer in time (or left without one): it may be locking the
+         * screen right now, so the probe fails closed, and the next call asks again.
+         */
+        UNANSWERED
+    }
+
+    Verdict verdict() {
         return answer(ask());
     }
 
@@ -46,21 +61,25 @@ final class ScreenLock {
     }
 
     /**
-     * Whether a screensaver says the screen is locked: the answers to the probe {@link #ask}
-     * began. A name without an owner, or one whose owner cannot answer, says nothing; the first
-     * "locked" decides without waiting for the other name's answer.
+     * What the screensavers said to the probe {@link #ask} began. A name without an owner says
+     * nothing, nor does an owner without {@code GetActive}; the first "locked" decides without
+     * waiting for the other name's answer.
      */
-    boolean answer(Asked probe) {
+    Verdict answer(Asked probe) {
         if (probe == null) {
-            return false;
+            return Verdict.UNLOCKED;
         }
+        Verdict verdict = Verdict.UNLOCKED;
         for (BusCalls.Pending question : probe.active) {
             BusCalls.Reply active = probe.session.await(question);
             if (active.ok() && Boolean.TRUE.equals(active.value(0))) {
-                return true;
+                return Verdict.LOCKED;
+            }
+            if (!active.ok() && active.errorName().endsWith(".NoReply")) {
+                verdict = Verdict.UNANSWERED;
             }
         }
-        return false;
+        return verdict;
     }
 
     /** A probe's questions in flight. */

@@ -200,6 +200,33 @@ class ScreenLockDesktopTest {
         });
     }
 
+    /**
+     * Fail closed: a screensaver that owns its name but does not say within the reply timeout
+     * whether the screen is locked (it may be locking it right now) refuses the call; one that
+     * answers again lets the next call through. A name owned by something that has no
+     * {@code GetActive} at all says nothing, and the session stays available.
+     */
+    @Test
+    void aScreensaverThatDoesNotAnswerInTimeRefusesTheCallAndOneWithoutGetActiveSaysNothing(TestDesktop desktop)
+            throws Exception {
+        TestDesktop.TargetApp form = desktop.launchForm("", "");
+        DesktopBackend backend = desktop.backend();
+        try (TestScreenSaver silent = TestScreenSaver.start(() -> false, BusCalls.REPLY_TIMEOUT_MS + 1_000, () -> { })) {
+            assertThat(backend.sessionState()).isEqualTo(SessionState.LOCKED);
+            assertRefused(() -> backend.listWindows(form.app()));
+        }
+        try (TestScreenSaver answering = TestScreenSaver.start(() -> false, 0, () -> { })) {
+            assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+            assertThat(backend.listWindows(form.app())).isNotEmpty();
+        }
+        try (DBusConnection other = DBusConnectionBuilder.forSessionBus().withShared(false).build()) {
+            other.requestBusName(TestScreenSaver.NAME);
+            assertThat(backend.sessionState()).isEqualTo(SessionState.AVAILABLE);
+            assertThat(backend.listWindows(form.app())).isNotEmpty();
+            other.releaseBusName(TestScreenSaver.NAME);
+        }
+    }
+
     /** Sends {@code signal} to {@code pid}; the exit status of kill(1). */
     private static int signal(long pid, String signal) throws Exception {
         return new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
