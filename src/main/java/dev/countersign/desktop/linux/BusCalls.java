@@ -85,8 +85,8 @@ final class BusCalls {
     private Pending send(byte flags, String destination, String path, String iface, String member, String signature,
                          Object... args) {
         try {
-            MethodCall call = new FlatMethodCall(connection.getMessageFactory().getEndianess(), flags,
-                    peer ? null : destination, path, iface, member, signature, args);
+            MethodCall call = connection.getMessageFactory().createMethodCall(peer ? null : destination, path, iface,
+                    member, flags, signature, args);
             connection.sendMessage(call);
             return new Pending(call, iface + "." + member + " on " + destination + path);
         } catch (DBusException e) {
