@@ -12,6 +12,8 @@ import org.freedesktop.dbus.messages.constants.Endian;
 import org.freedesktop.dbus.spi.message.IMessageReader;
 import org.freedesktop.dbus.spi.message.IMessageWriter;
 import org.freedesktop.dbus.spi.message.ISocketProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The socket reader and writer of every dbus-java connection in this process, registered through
@@ -29,6 +31,7 @@ import org.freedesktop.dbus.spi.message.ISocketProvider;
  * Unix sockets.
  */
 public final class BufferedSockets implements ISocketProvider {
+    private static final Logger LOG = LoggerFactory.getLogger(BufferedSockets.class);
     /** The D-Bus specification's largest message: 128 MiB. */
     static final int MAX_MESSAGE = 128 << 20;
     private static final int FIXED_HEADER = 16;
@@ -74,7 +77,7 @@ public final class BufferedSockets implements ISocketProvider {
             fill(FIXED_HEADER);
             int start = buffer.position();
             if (buffer.get(start + 3) > Message.PROTOCOL) {
-                throw new IOException("D-Bus protocol version " + buffer.get(start + 3) + " is not supported");
+                throw refused("D-Bus protocol version " + buffer.get(start + 3) + " is not supported");
             }
             buffer.order(buffer.get(start) == Endian.BIG ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
             long bodyLength = Integer.toUnsignedLong(buffer.getInt(start + 4));
@@ -82,7 +85,7 @@ public final class BufferedSockets implements ISocketProvider {
             long paddedFields = (fieldsLength + 7) & ~7L;
             long total = FIXED_HEADER + paddedFields + bodyLength;
             if (total > MAX_MESSAGE) {
-                throw new IOException("a D-Bus message of " + total + " bytes is over the 128 MiB limit");
+                throw refused("a D-Bus message of " + total + " bytes is over the 128 MiB limit");
             }
             fill((int) total);
             // The layout dbus-java's own reader hands to the factory: the 12-byte fixed header; the
@@ -95,30 +98,37 @@ public final class BufferedSockets implements ISocketProvider {
             buffer.get(header, 8, (int) paddedFields);
             byte[] body = new byte[(int) bodyLength];
             buffer.get(body);
+            if (buffer.capacity() > INITIAL_BUFFER && buffer.remaining() <= INITIAL_BUFFER) {
+                // A large message is not a reason to keep its buffer for the connection's life.
+                buffer = ByteBuffer.allocateDirect(INITIAL_BUFFER).put(buffer).flip();
+            }
             return MessageFactory.createMessage(fixed[1], fixed, header, body, null);
         }
 
-        /** Reads until at least {@code needed} unread bytes are buffered, growing the buffer for a large message. */
+        /**
+         * Reads until at least {@code needed} unread bytes are buffered. The buffer grows only as
+         * bytes arrive, so a header that claims a large message and a peer that then sends nothing
+         * hold no more memory than was sent.
+         */
         private void fill(int needed) throws IOException {
             if (buffer.remaining() >= needed) {
                 return;
             }
-            if (buffer.capacity() < needed) {
-                ByteBuffer larger = ByteBuffer.allocateDirect(Math.max(needed, buffer.capacity() * 2));
-                // A copy's order is big-endian until the next message's header sets it.
-                larger.put(buffer);
-                buffer = larger;
-            } else {
-                buffer.compact();
-            }
-            // Write mode from here until enough is read.
-            while (buffer.position() < needed) {
-                if (channel.read(buffer) < 0) {
-                    buffer.flip();
-                    throw new EOFException("the D-Bus peer closed the connection");
+            buffer.compact();
+            try {
+                while (buffer.position() < needed) {
+                    if (!buffer.hasRemaining()) {
+                        int larger = (int) Math.min(Math.max((long) buffer.capacity() * 2, INITIAL_BUFFER), MAX_MESSAGE);
+                        buffer = ByteBuffer.allocateDirect(larger).put(buffer.flip());
+                    }
+                    if (channel.read(buffer) < 0) {
+                        throw new EOFException("the D-Bus peer closed the connection");
+                    }
                 }
+            } finally {
+                // Read mode again whatever happened, so the buffer never holds a half-read state.
+                buffer.flip();
             }
-            buffer.flip();
         }
 
         @Override
@@ -132,10 +142,15 @@ public final class BufferedSockets implements ISocketProvider {
         }
     }
 
+    private static IOException refused(String why) {
+        LOG.warn("closing a D-Bus connection: {}", why);
+        return new IOException(why);
+    }
+
     /** Writes each message's marshalled pieces with one write. */
     static final class Writer implements IMessageWriter {
         private final SocketChannel channel;
-        private ByteBuffer buffer = ByteBuffer.allocateDirect(INITIAL_BUFFER);
+        private final ByteBuffer buffer = ByteBuffer.allocateDirect(INITIAL_BUFFER);
 
         Writer(SocketChannel channel) {
             this.channel = channel;
@@ -154,19 +169,17 @@ public final class BufferedSockets implements ISocketProvider {
                 }
                 length += piece.length;
             }
-            if (buffer.capacity() < length) {
-                buffer = ByteBuffer.allocateDirect(Math.max(length, buffer.capacity() * 2));
-            }
-            buffer.clear();
+            ByteBuffer out = length <= buffer.capacity() ? buffer.clear() : ByteBuffer.allocateDirect(length);
             for (byte[] piece : pieces) {
                 if (piece == null) {
                     break;
                 }
-                buffer.put(piece);
+                out.put(piece);
             }
-            buffer.flip();
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+            out.flip();
+            // A large message gets a buffer of its own, not kept for the connection's life.
+            while (out.hasRemaining()) {
+                channel.write(out);
             }
         }
 

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.freedesktop.dbus.connections.transports.AbstractTransport;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
@@ -28,6 +31,7 @@ import org.freedesktop.dbus.spi.message.InputStreamMessageReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * against messages dbus-java marshals and its own reader parses. The desktop suites run every
  * AT-SPI call through them too.
  */
+@Timeout(value = 20, unit = TimeUnit.SECONDS)
 class BufferedSocketsTest {
     @TempDir
     Path dir;
@@ -69,22 +74,40 @@ class BufferedSocketsTest {
     }
 
     @Test
-    void manyMessagesArrivingInOneReadAreHandedOutOneAtATimeAsDbusJavaBuiltThem() throws Exception {
-        MessageFactory factory = new MessageFactory(Endian.LITTLE);
-        List<MethodCall> sent = new ArrayList<>();
-        ByteArrayOutputStream all = new ByteArrayOutputStream();
-        for (int i = 0; i < 200; i++) {
-            MethodCall call = factory.createMethodCall(":1.7", "/org/a11y/atspi/accessible/" + i,
-                    "org.freedesktop.DBus.Properties", "Get", (byte) 0, "ss", "org.a11y.atspi.Accessible", "Name" + i);
-            sent.add(call);
-            all.write(bytes(call));
+    void manyMessagesArrivingTogetherAreReadWithAFewReadsAndHandedOutOneAtATimeAsDbusJavaBuiltThem() throws Exception {
+        List<MethodCall> sent = calls(200);
+        far.write(ByteBuffer.wrap(concat(sent)));
+
+        CountingChannel counted = new CountingChannel(near);
+        IMessageReader reader = new BufferedSockets().createReader(counted);
+        for (MethodCall call : sent) {
+            assertSame(call, reader.readMessage());
         }
-        far.write(ByteBuffer.wrap(all.toByteArray()));
+        // dbus-java's own reader asks four times per message: 800 reads here.
+        assertThat(counted.reads).isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void messagesSplitAcrossReadsOfMoreThanTheBufferAreCarriedOverWhole() throws Exception {
+        List<MethodCall> sent = calls(2_000);
+        byte[] wire = concat(sent);
+        assertThat(wire.length).isGreaterThan(4 * 65_536);
+        // Odd-sized chunks, so messages straddle the reads and the unread rest is compacted.
+        CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
+            try {
+                for (int at = 0; at < wire.length; at += 7_919) {
+                    far.write(ByteBuffer.wrap(wire, at, Math.min(7_919, wire.length - at)));
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
 
         IMessageReader reader = new BufferedSockets().createReader(near);
         for (MethodCall call : sent) {
             assertSame(call, reader.readMessage());
         }
+        writing.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -92,7 +115,7 @@ class BufferedSocketsTest {
         MethodCall call = new MessageFactory(Endian.LITTLE).createMethodCall(":1.7", "/a", "org.a11y.atspi.Text",
                 "GetText", (byte) 0, "ii", 0, -1);
         byte[] wire = bytes(call);
-        Thread writer = new Thread(() -> {
+        CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
             try {
                 for (byte b : wire) {
                     far.write(ByteBuffer.wrap(new byte[] {b}));
@@ -102,10 +125,9 @@ class BufferedSocketsTest {
                 throw new IllegalStateException(e);
             }
         });
-        writer.start();
 
         assertSame(call, new BufferedSockets().createReader(near).readMessage());
-        writer.join();
+        writing.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -115,7 +137,7 @@ class BufferedSocketsTest {
                 "SetText", (byte) 0, "s", large);
         MethodCall bigEndian = new MessageFactory(Endian.BIG).createMethodCall(":1.7", "/b", "org.a11y.atspi.Value",
                 "SetCurrentValue", (byte) 0, "s", "42");
-        Thread writer = new Thread(() -> {
+        CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
             try {
                 far.write(ByteBuffer.wrap(bytes(big)));
                 far.write(ByteBuffer.wrap(bytes(bigEndian)));
@@ -123,14 +145,13 @@ class BufferedSocketsTest {
                 throw new IllegalStateException(e);
             }
         });
-        writer.start();
 
         IMessageReader reader = new BufferedSockets().createReader(near);
         Message first = reader.readMessage();
         assertSame(big, first);
         assertThat(first.getParameters()[0]).isEqualTo(large);
         assertSame(bigEndian, reader.readMessage());
-        writer.join();
+        writing.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -145,14 +166,17 @@ class BufferedSocketsTest {
     }
 
     @Test
-    void aHeaderClaimingMoreThanTheProtocolsLargestMessageIsRefusedBeforeAnythingIsAllocated() throws Exception {
-        byte[] wire = bytes(new MessageFactory(Endian.LITTLE).createMethodCall(":1.7", "/a",
-                "org.a11y.atspi.Accessible", "GetRole", (byte) 0, null));
-        ByteBuffer.wrap(wire).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(4, Integer.MAX_VALUE);
-        far.write(ByteBuffer.wrap(wire));
+    void aHeaderClaimingMoreThanTheProtocolsLargestMessageIsRefusedBeforeItIsRead() throws Exception {
+        for (int claimed : new int[] {Integer.MAX_VALUE, -1}) {
+            byte[] wire = bytes(new MessageFactory(Endian.LITTLE).createMethodCall(":1.7", "/a",
+                    "org.a11y.atspi.Accessible", "GetRole", (byte) 0, null));
+            // Lengths are unsigned on the wire: -1 is 4 GiB, not a negative size.
+            ByteBuffer.wrap(wire).order(ByteOrder.LITTLE_ENDIAN).putInt(4, claimed);
+            far.write(ByteBuffer.wrap(wire));
 
-        assertThatThrownBy(() -> new BufferedSockets().createReader(near).readMessage())
-                .isInstanceOf(IOException.class).hasMessageContaining("over the 128 MiB limit");
+            assertThatThrownBy(() -> new BufferedSockets().createReader(near).readMessage())
+                    .isInstanceOf(IOException.class).hasMessageContaining("over the 128 MiB limit");
+        }
     }
 
     @Test
@@ -162,9 +186,11 @@ class BufferedSocketsTest {
                 (byte) 0, "u", new org.freedesktop.dbus.types.UInt32(0));
         MethodCall large = factory.createMethodCall(":1.7", "/b", "org.a11y.atspi.Text", "SetText", (byte) 0, "s",
                 "y".repeat(100_000));
-        Thread writer = new Thread(() -> {
+        assertThat(small.getWireData()[1]).as("dbus-java marshals a call in several pieces").isNotNull();
+        CountingChannel counted = new CountingChannel(far);
+        CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> {
             try {
-                var out = new BufferedSockets().createWriter(far);
+                var out = new BufferedSockets().createWriter(counted);
                 out.writeMessage(small);
                 out.writeMessage(large);
                 out.writeMessage(small);
@@ -172,13 +198,14 @@ class BufferedSocketsTest {
                 throw new IllegalStateException(e);
             }
         });
-        writer.start();
 
         InputStreamMessageReader theirs = new InputStreamMessageReader(near);
         assertSame(small, readWhole(theirs));
         assertSame(large, readWhole(theirs));
         assertSame(small, readWhole(theirs));
-        writer.join();
+        writing.get(10, TimeUnit.SECONDS);
+        // One write per message (a blocking channel writes it all), where the built-in writes each piece.
+        assertThat(counted.writes).isEqualTo(3);
     }
 
     /** dbus-java's reader returns null for a message not all there yet; it is asked again, as its connection does. */
@@ -202,6 +229,22 @@ class BufferedSocketsTest {
         assertThat(read.getParameters()).containsExactly(sent.getParameters());
     }
 
+    private static List<MethodCall> calls(int count) throws DBusException {
+        MessageFactory factory = new MessageFactory(Endian.LITTLE);
+        List<MethodCall> calls = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            calls.add(factory.createMethodCall(":1.7", "/org/a11y/atspi/accessible/" + i,
+                    "org.freedesktop.DBus.Properties", "Get", (byte) 0, "ss", "org.a11y.atspi.Accessible", "Name" + i));
+        }
+        return calls;
+    }
+
+    private static byte[] concat(List<? extends Message> messages) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        messages.forEach(m -> all.writeBytes(bytes(m)));
+        return all.toByteArray();
+    }
+
     private static byte[] bytes(Message message) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] piece : message.getWireData()) {
@@ -211,5 +254,116 @@ class BufferedSocketsTest {
             out.writeBytes(piece);
         }
         return out.toByteArray();
+    }
+
+    /** A real socket channel whose reads and writes are counted: the calls the kernel sees. */
+    private static final class CountingChannel extends SocketChannel {
+        private final SocketChannel real;
+        int reads;
+        int writes;
+
+        CountingChannel(SocketChannel real) {
+            super(real.provider());
+            this.real = real;
+        }
+
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            reads++;
+            return real.read(dst);
+        }
+
+        @Override
+        public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+            reads++;
+            return real.read(dsts, offset, length);
+        }
+
+        @Override
+        public int write(ByteBuffer src) throws IOException {
+            writes++;
+            return real.write(src);
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+            writes++;
+            return real.write(srcs, offset, length);
+        }
+
+        @Override
+        public SocketChannel bind(java.net.SocketAddress local) throws IOException {
+            return real.bind(local);
+        }
+
+        @Override
+        public <T> SocketChannel setOption(java.net.SocketOption<T> name, T value) throws IOException {
+            return real.setOption(name, value);
+        }
+
+        @Override
+        public <T> T getOption(java.net.SocketOption<T> name) throws IOException {
+            return real.getOption(name);
+        }
+
+        @Override
+        public java.util.Set<java.net.SocketOption<?>> supportedOptions() {
+            return real.supportedOptions();
+        }
+
+        @Override
+        public SocketChannel shutdownInput() throws IOException {
+            return real.shutdownInput();
+        }
+
+        @Override
+        public SocketChannel shutdownOutput() throws IOException {
+            return real.shutdownOutput();
+        }
+
+        @Override
+        public java.net.Socket socket() {
+            return real.socket();
+        }
+
+        @Override
+        public boolean isConnected() {
+            return real.isConnected();
+        }
+
+        @Override
+        public boolean isConnectionPending() {
+            return real.isConnectionPending();
+        }
+
+        @Override
+        public boolean connect(java.net.SocketAddress remote) throws IOException {
+            return real.connect(remote);
+        }
+
+        @Override
+        public boolean finishConnect() throws IOException {
+            return real.finishConnect();
+        }
+
+        @Override
+        public java.net.SocketAddress getRemoteAddress() throws IOException {
+            return real.getRemoteAddress();
+        }
+
+        @Override
+        public java.net.SocketAddress getLocalAddress() throws IOException {
+            return real.getLocalAddress();
+        }
+
+        @Override
+        protected void implCloseSelectableChannel() throws IOException {
+            real.close();
+        }
+
+        @Override
+        protected void implConfigureBlocking(boolean block) throws IOException {
+            real.configureBlocking(block);
+        }
     }
 }
