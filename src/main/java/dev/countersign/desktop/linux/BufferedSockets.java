@@ -62,14 +62,30 @@ public final class BufferedSockets implements ISocketProvider {
         return false;
     }
 
+    /** One direction of a connection's socket; closing either closes the socket, as dbus-java's own do. */
+    private abstract static class Side {
+        final SocketChannel channel;
+
+        Side(SocketChannel channel) {
+            this.channel = channel;
+        }
+
+        public boolean isClosed() {
+            return !channel.isOpen();
+        }
+
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
     /** Reads as much as the socket has ready and hands out one whole message at a time. */
-    static final class Reader implements IMessageReader {
-        private final SocketChannel channel;
+    static final class Reader extends Side implements IMessageReader {
         /** Unread bytes between position and limit (read mode between calls). */
         private ByteBuffer buffer = ByteBuffer.allocateDirect(INITIAL_BUFFER).flip();
 
         Reader(SocketChannel channel) {
-            this.channel = channel;
+            super(channel);
         }
 
         @Override
@@ -130,16 +146,6 @@ public final class BufferedSockets implements ISocketProvider {
                 buffer.flip();
             }
         }
-
-        @Override
-        public boolean isClosed() {
-            return !channel.isOpen();
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
-        }
     }
 
     private static IOException refused(String why) {
@@ -148,12 +154,11 @@ public final class BufferedSockets implements ISocketProvider {
     }
 
     /** Writes each message's marshalled pieces with one write. */
-    static final class Writer implements IMessageWriter {
-        private final SocketChannel channel;
+    static final class Writer extends Side implements IMessageWriter {
         private final ByteBuffer buffer = ByteBuffer.allocateDirect(INITIAL_BUFFER);
 
         Writer(SocketChannel channel) {
-            this.channel = channel;
+            super(channel);
         }
 
         @Override
@@ -181,16 +186,6 @@ public final class BufferedSockets implements ISocketProvider {
             while (out.hasRemaining()) {
                 channel.write(out);
             }
-        }
-
-        @Override
-        public boolean isClosed() {
-            return !channel.isOpen();
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
         }
     }
 }
