@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * <p>Why: dbus-java 5.2.2's built-in reader asks the socket for each message in four
  * {@code read(2)} calls (fixed header, header length, header fields, body), and its writer issues
  * one {@code write(2)} per marshalled piece of a message (about thirty for one AT-SPI call). A
- * 148-element observation receives some six hundred replies, and profiling the served app found
+ * 148-element observation receives some four hundred replies, and profiling the served app found
  * those read calls alone to be a quarter of its CPU per observation. Here the reader fills a
  * buffer with whatever the socket has ready — during a pipelined walk, dozens of replies at once —
  * and cuts messages out of it, and the writer sends each message with one write. Messages are
