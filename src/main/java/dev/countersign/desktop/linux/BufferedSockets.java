@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * {@code read(2)} calls (fixed header, header length, header fields, body), and its writer issues
  * one {@code write(2)} per marshalled piece of a message (about thirty for one AT-SPI call). A
  * 148-element observation receives some four hundred replies, and profiling the served app found
- * those read calls alone to be a quarter of its CPU per observation. Here the reader fills a
+ * those read calls alone to be nearly a quarter of its CPU per observation. Here the reader fills a
  * buffer with whatever the socket has ready — during a pipelined walk, dozens of replies at once —
  * and cuts messages out of it, and the writer sends each message with one write. Messages are
  * still parsed and built by dbus-java ({@link MessageFactory#createMessage}); only the bytes'
