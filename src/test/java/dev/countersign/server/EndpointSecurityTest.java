@@ -210,6 +210,46 @@ class EndpointSecurityTest {
         }
 
         @Test
+        void aRefusalBeforeTheBodyIsReadNeverLeavesTheClientADeadConnection() throws IOException {
+            // Seen in CI: Jetty answered 429 before the body had arrived, then dropped the
+            // connection without saying so; java.net.http reused it and the next request died
+            // with "header parser received no bytes". Every MCP client pools connections.
+            start(EndpointConfig.defaults().withPort(0).withLimits(0.01, 1, 8));
+            String token = fx.token("greedy");
+            assertThat(fx.post(token, EndpointFixture.INIT, Map.of()).statusCode()).isEqualTo(200);
+            assertThat(keepsItsWord(429, "Authorization: Bearer " + token)).isTrue();
+            assertThat(keepsItsWord(401)).isTrue();
+            assertThat(keepsItsWord(403, "Origin: https://evil.example")).isTrue();
+        }
+
+        /**
+         * Sends a request's head, reads the refusal, then sends the body and a second request on the
+         * same connection, as a pooling client does: true when the refusal said the connection
+         * closes, or when the connection answers the second request.
+         */
+        private boolean keepsItsWord(int status, String... headers) throws IOException {
+            String host = "127.0.0.1:" + fx.endpoint.port();
+            byte[] body = EndpointFixture.INIT.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            try (Socket socket = RawHttp.open(fx.endpoint.port())) {
+                RawHttp.writeHead(socket, "POST", host, body.length, headers);
+                String first = RawHttp.readHead(socket.getInputStream());
+                assertThat(first).startsWith("HTTP/1.1 " + status);
+                int length = Integer.parseInt(first.replaceAll("(?is).*\r\ncontent-length: *(\\d+).*", "$1"));
+                socket.getInputStream().readNBytes(length);
+                if (first.toLowerCase(java.util.Locale.ROOT).contains("\r\nconnection: close")) {
+                    return true;
+                }
+                try {
+                    RawHttp.writeRaw(socket, EndpointFixture.INIT);
+                    RawHttp.writeRaw(socket, "POST /mcp HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: 0\r\n\r\n");
+                    return RawHttp.readHead(socket.getInputStream()).startsWith("HTTP/1.1 ");
+                } catch (IOException | UncheckedIOException e) {
+                    return false;
+                }
+            }
+        }
+
+        @Test
         void anAgentOverItsConcurrentCallsIs429WhileTheWaitGoesOn() {
             start(EndpointConfig.defaults().withPort(0).withLimits(100, 100, 1));
             String token = fx.token("claude");

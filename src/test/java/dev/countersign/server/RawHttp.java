@@ -46,6 +46,30 @@ final class RawHttp {
         }
     }
 
+    /**
+     * Writes only the head of a request that announces a body of {@code length} bytes and keeps the
+     * connection open, as a client does that sends its head and body in two writes.
+     */
+    static void writeHead(Socket socket, String method, String host, int length, String... headers) {
+        StringBuilder head = new StringBuilder(method + " /mcp HTTP/1.1\r\nHost: " + host + "\r\n");
+        for (String header : headers) {
+            head.append(header).append("\r\n");
+        }
+        head.append("Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n")
+                .append("Content-Length: ").append(length).append("\r\n\r\n");
+        writeRaw(socket, head.toString());
+    }
+
+    static void writeRaw(Socket socket, String text) {
+        try {
+            OutputStream out = socket.getOutputStream();
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** One whole exchange: the status line and headers of the response (the connection is closed). */
     static String exchange(int port, String method, String host, String body, String... headers) {
         try (Socket socket = open(port)) {
