@@ -220,6 +220,21 @@ class EndpointSecurityTest {
             assertThat(keepsItsWord(429, "Authorization: Bearer " + token)).isTrue();
             assertThat(keepsItsWord(401)).isTrue();
             assertThat(keepsItsWord(403, "Origin: https://evil.example")).isTrue();
+            // A request without a body leaves nothing unread: its refusal keeps the connection.
+            try (Socket socket = RawHttp.open(fx.endpoint.port())) {
+                String get = "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + fx.endpoint.port()
+                        + "\r\nAuthorization: Bearer " + fx.token("reader") + "\r\n\r\n";
+                for (int i = 0; i < 2; i++) {
+                    RawHttp.writeRaw(socket, get);
+                    String head = RawHttp.readHead(socket.getInputStream());
+                    assertThat(head).startsWith("HTTP/1.1 405").doesNotContainIgnoringCase("connection: close");
+                    socket.getInputStream().readNBytes(contentLength(head));
+                }
+            }
+        }
+
+        private static int contentLength(String head) {
+            return Integer.parseInt(head.replaceAll("(?is).*\r\ncontent-length: *(\\d+).*", "$1"));
         }
 
         /**
@@ -234,8 +249,7 @@ class EndpointSecurityTest {
                 RawHttp.writeHead(socket, "POST", host, body.length, headers);
                 String first = RawHttp.readHead(socket.getInputStream());
                 assertThat(first).startsWith("HTTP/1.1 " + status);
-                int length = Integer.parseInt(first.replaceAll("(?is).*\r\ncontent-length: *(\\d+).*", "$1"));
-                socket.getInputStream().readNBytes(length);
+                socket.getInputStream().readNBytes(contentLength(first));
                 if (first.toLowerCase(java.util.Locale.ROOT).contains("\r\nconnection: close")) {
                     return true;
                 }
