@@ -65,26 +65,26 @@ final class GuardFilter implements Filter {
         NoCorsResponse response = new NoCorsResponse((HttpServletResponse) res);
         boolean local = Boolean.TRUE.equals(request.getAttribute(LocalSocket.ATTRIBUTE));
         if (!local && !Loopback.host(single(request, "Host"), port.getAsInt())) {
-            refuseUnread(request, response, 403, "host_not_allowed", "this endpoint answers only to 127.0.0.1, localhost "
+            refuse(response, 403, "host_not_allowed", "this endpoint answers only to 127.0.0.1, localhost "
                     + "or [::1] on port " + port.getAsInt());
             return;
         }
         String origin = request.getHeader("Origin");
         if (origin != null && !Loopback.origin(origin)) {
-            refuseUnread(request, response, 403, "origin_not_allowed", "requests from web pages of other sites are refused");
+            refuse(response, 403, "origin_not_allowed", "requests from web pages of other sites are refused");
             return;
         }
         String method = request.getMethod();
         if (!"POST".equals(method) && !"GET".equals(method) && !"DELETE".equals(method)) {
             // No OPTIONS (no CORS preflight to answer), no TRACE (it would echo the Authorization header).
             response.setHeader("Allow", "POST, DELETE");
-            refuseUnread(request, response, 405, "method_not_allowed", "the MCP endpoint takes POST and DELETE");
+            refuse(response, 405, "method_not_allowed", "the MCP endpoint takes POST and DELETE");
             return;
         }
         Optional<String> agent = bearer(request).flatMap(agents::authenticate);
         if (agent.isEmpty()) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"countersign\"");
-            refuseUnread(request, response, 401, "unauthorized", "send the agent's token as 'Authorization: Bearer cs_...'; "
+            refuse(response, 401, "unauthorized", "send the agent's token as 'Authorization: Bearer cs_...'; "
                     + "issue one with 'countersign agent add NAME'");
             return;
         }
@@ -92,25 +92,25 @@ final class GuardFilter implements Filter {
             // Streamable HTTP lets a server offer no standalone stream: every answer, progress
             // included, travels on the POST that asked for it (MCP 2025-06-18, transports).
             response.setHeader("Allow", "POST, DELETE");
-            refuseUnread(request, response, 405, "method_not_allowed", "this endpoint offers no GET stream; "
+            refuse(response, 405, "method_not_allowed", "this endpoint offers no GET stream; "
                     + "answers and progress come on each POST's own stream");
             return;
         }
         String agentId = agent.get();
         LOG.debug("{} {} from agent {}", method, request.getRequestURI(), agentId);
         if (request.getContentLengthLong() > maxBody) {
-            refuseUnread(request, response, 413, "body_too_large", "a request body is at most " + maxBody + " bytes");
+            refuse(response, 413, "body_too_large", "a request body is at most " + maxBody + " bytes");
             return;
         }
         if (!limits.tryRequest(agentId)) {
             response.setHeader("Retry-After", Long.toString(limits.retryAfterSeconds()));
-            refuseUnread(request, response, 429, "rate_limited", "too many requests from this agent; slow down");
+            refuse(response, 429, "rate_limited", "too many requests from this agent; slow down");
             return;
         }
         boolean post = "POST".equals(method);
         if (post && !limits.tryEnter(agentId)) {
             response.setHeader("Retry-After", "1");
-            refuseUnread(request, response, 429, "too_many_calls", "too many calls from this agent are in flight");
+            refuse(response, 429, "too_many_calls", "too many calls from this agent are in flight");
             return;
         }
         try {
@@ -131,7 +131,7 @@ final class GuardFilter implements Filter {
             // refused without being buffered whole or parsed.
             body = request.getInputStream().readNBytes(maxBody + 1);
             if (body.length > maxBody) {
-                refuseUnread(request, response, 413, "body_too_large", "a request body is at most " + maxBody + " bytes");
+                refuse(response, 413, "body_too_large", "a request body is at most " + maxBody + " bytes");
                 return;
             }
             message = parse(response, body);
@@ -290,19 +290,8 @@ final class GuardFilter implements Filter {
         return values.hasMoreElements() ? null : first;
     }
 
-    /**
-     * A refusal given before the request's body was read whole. The servlet container drops such a
-     * connection once the answer is sent if the body has not all arrived by then, and a client that
-     * pools connections would send its next request into the closed socket; saying
-     * {@code Connection: close} makes the client open a new one instead. A request with neither a
-     * length nor a chunked body has no body (RFC 9112 section 6.3), leaves nothing unread and keeps
-     * its connection.
-     */
-    private static void refuseUnread(HttpServletRequest request, HttpServletResponse response, int status,
-            String reason, String message) throws IOException {
-        if (request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null) {
-            response.setHeader("Connection", "close");
-        }
+    private static void refuse(HttpServletResponse response, int status, String reason, String message)
+            throws IOException {
         refuse(response, status, null, JsonRpcErrors.REFUSED, reason, message);
     }
 

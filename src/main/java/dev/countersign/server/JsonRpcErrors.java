@@ -52,6 +52,14 @@ final class JsonRpcErrors {
         return body;
     }
 
+    /**
+     * Writes a refusal without declaring its length: a body written to its declared length commits
+     * the response at once, before the refused request's own body may have arrived. Jetty then drops
+     * the connection after the answer without saying so, and a client that pools connections sends
+     * its next request into the closed socket. Left uncommitted until the request ends, the answer
+     * gets its length from Jetty, which reads what is left of the request's body or, when that has not
+     * arrived, says {@code Connection: close}.
+     */
     static void write(HttpServletResponse response, int status, ObjectNode body) throws IOException {
         byte[] bytes;
         try {
@@ -62,7 +70,6 @@ final class JsonRpcErrors {
         response.setStatus(status);
         response.setContentType("application/json");
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.setContentLength(bytes.length);
         response.getOutputStream().write(bytes);
     }
 }

@@ -217,9 +217,12 @@ class EndpointSecurityTest {
             start(EndpointConfig.defaults().withPort(0).withLimits(0.01, 1, 8));
             String token = fx.token("greedy");
             assertThat(fx.post(token, EndpointFixture.INIT, Map.of()).statusCode()).isEqualTo(200);
-            assertThat(keepsItsWord(429, "Authorization: Bearer " + token)).isTrue();
-            assertThat(keepsItsWord(401)).isTrue();
-            assertThat(keepsItsWord(403, "Origin: https://evil.example")).isTrue();
+            assertThat(keepsItsWord("POST", 429, "Authorization: Bearer " + token)).isTrue();
+            assertThat(keepsItsWord("POST", 401)).isTrue();
+            assertThat(keepsItsWord("POST", 403, "Origin: https://evil.example")).isTrue();
+            // Refused after the guard passed the request on: a DELETE's body is never read.
+            assertThat(keepsItsWord("DELETE", 404, "Authorization: Bearer " + fx.token("closer"),
+                    "Mcp-Session-Id: no-such-session")).isTrue();
             // A request without a body leaves nothing unread: its refusal keeps the connection.
             try (Socket socket = RawHttp.open(fx.endpoint.port())) {
                 String get = "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + fx.endpoint.port()
@@ -242,11 +245,11 @@ class EndpointSecurityTest {
          * same connection, as a pooling client does: true when the refusal said the connection
          * closes, or when the connection answers the second request.
          */
-        private boolean keepsItsWord(int status, String... headers) throws IOException {
+        private boolean keepsItsWord(String method, int status, String... headers) throws IOException {
             String host = "127.0.0.1:" + fx.endpoint.port();
             byte[] body = EndpointFixture.INIT.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             try (Socket socket = RawHttp.open(fx.endpoint.port())) {
-                RawHttp.writeHead(socket, "POST", host, body.length, headers);
+                RawHttp.writeHead(socket, method, host, body.length, headers);
                 String first = RawHttp.readHead(socket.getInputStream());
                 assertThat(first).startsWith("HTTP/1.1 " + status);
                 socket.getInputStream().readNBytes(contentLength(first));
