@@ -12,6 +12,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,9 +41,13 @@ final class UnixLink implements EndpointLink {
                     .append(" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
             headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
             head.append("Content-Length: ").append(content.length).append("\r\n\r\n");
+            // Head and body in one write: a refusal decided from the head never meets a body still
+            // to be written into a socket the endpoint has closed.
+            byte[] headBytes = head.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] request = Arrays.copyOf(headBytes, headBytes.length + content.length);
+            System.arraycopy(content, 0, request, headBytes.length, content.length);
             OutputStream out = Channels.newOutputStream(channel);
-            out.write(head.toString().getBytes(StandardCharsets.UTF_8));
-            out.write(content);
+            out.write(request);
             out.flush();
             InputStream in = new BufferedInputStream(Channels.newInputStream(channel));
             String status = line(in);
