@@ -14,8 +14,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -247,13 +249,13 @@ class EndpointSecurityTest {
          */
         private boolean keepsItsWord(String method, int status, String... headers) throws IOException {
             String host = "127.0.0.1:" + fx.endpoint.port();
-            byte[] body = EndpointFixture.INIT.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] body = EndpointFixture.INIT.getBytes(StandardCharsets.UTF_8);
             try (Socket socket = RawHttp.open(fx.endpoint.port())) {
                 RawHttp.writeHead(socket, method, host, body.length, headers);
                 String first = RawHttp.readHead(socket.getInputStream());
                 assertThat(first).startsWith("HTTP/1.1 " + status);
                 socket.getInputStream().readNBytes(contentLength(first));
-                if (first.toLowerCase(java.util.Locale.ROOT).contains("\r\nconnection: close")) {
+                if (first.toLowerCase(Locale.ROOT).contains("\r\nconnection: close")) {
                     return true;
                 }
                 try {
