@@ -27,23 +27,11 @@ final class RawHttp {
         }
     }
 
-    /** Writes a request; {@code headers} are complete lines without CRLF. */
+    /** Writes a request that closes its connection; {@code headers} are complete lines without CRLF. */
     static void write(Socket socket, String method, String host, String body, String... headers) {
-        StringBuilder head = new StringBuilder(method + " /mcp HTTP/1.1\r\nHost: " + host + "\r\n");
-        for (String header : headers) {
-            head.append(header).append("\r\n");
-        }
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        head.append("Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n")
-                .append("Content-Length: ").append(bytes.length).append("\r\nConnection: close\r\n\r\n");
-        try {
-            OutputStream out = socket.getOutputStream();
-            out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
-            out.write(bytes);
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        writeRaw(socket, head(method, host, bytes.length, headers) + "Connection: close\r\n\r\n");
+        writeRaw(socket, body);
     }
 
     /**
@@ -51,13 +39,17 @@ final class RawHttp {
      * connection open, as a client does that sends its head and body in two writes.
      */
     static void writeHead(Socket socket, String method, String host, int length, String... headers) {
+        writeRaw(socket, head(method, host, length, headers) + "\r\n");
+    }
+
+    /** A request's head up to its last header line, without the blank line that ends it. */
+    private static String head(String method, String host, int length, String... headers) {
         StringBuilder head = new StringBuilder(method + " /mcp HTTP/1.1\r\nHost: " + host + "\r\n");
         for (String header : headers) {
             head.append(header).append("\r\n");
         }
-        head.append("Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n")
-                .append("Content-Length: ").append(length).append("\r\n\r\n");
-        writeRaw(socket, head.toString());
+        return head.append("Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n")
+                .append("Content-Length: ").append(length).append("\r\n").toString();
     }
 
     static void writeRaw(Socket socket, String text) {
