@@ -1,8 +1,6 @@
 package dev.countersign.app;
 
-import dev.countersign.approval.Approver;
 import dev.countersign.core.CountersignException;
-import dev.countersign.core.RandomIds;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.remote.McpRuntimeLink;
 import dev.countersign.remote.RemoteConfig;
@@ -31,8 +29,7 @@ final class RemoteTools implements AutoCloseable {
 
     private final List<RemoteMachine> machines = new ArrayList<>();
 
-    static RemoteTools start(Home home, ComputerDriver driver, Approver approver, Clock clock, String sessionId,
-            String principalId) {
+    static RemoteTools start(Home home, ComputerDriver driver, Clock clock) {
         RemoteTools started = new RemoteTools();
         RemoteConfig config = RemoteCommand.config(home);
         List<RemoteConfig.Entry> entries;
@@ -46,8 +43,7 @@ final class RemoteTools implements AutoCloseable {
             try {
                 McpRuntimeLink link = McpRuntimeLink.connect(URI.create(entry.url()), config.token(entry.name()),
                         CALL_TIMEOUT);
-                started.machines.add(new RemoteMachine(entry.name(), link, driver, approver, clock, new RandomIds(),
-                        sessionId, principalId));
+                started.machines.add(new RemoteMachine(entry.name(), link, driver, clock));
             } catch (CountersignException e) {
                 LOG.warn("remote '{}' not offered: {}", entry.name(), e.error().message());
             } catch (IOException e) {

@@ -114,7 +114,7 @@ final class ServedApp implements AutoCloseable {
         // Raw computer-use servers the person registered (countersign govern), behind the graph.
         GovernedTools governed = GovernedTools.start(home, driver, windows);
         // Other machines' Countersigns the person registered (countersign remote): asked here, run there.
-        RemoteTools remotes = RemoteTools.start(home, driver, gated, clock, sessionId, settings.principalId());
+        RemoteTools remotes = RemoteTools.start(home, driver, clock);
         try {
             // The stdio bridge dials the socket in the 0700 home folder, never the TCP port.
             McpEndpoint endpoint = McpEndpoint.start(config.socket() != null ? config

@@ -64,7 +64,7 @@ final class ActFlow {
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, validity, policy.redactor());
         Receipt receipt = run.run(agentId, runtime, requirement,
                 request(agentId, args, observation, target, t.declared, validity),
-                () -> new ApprovalFlow.Ask(agentId, observation,
+                () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
                         Describe.action(args, target, observation),
                         () -> IdentityCheck.problem(ctx.backend, observation, index),
                         () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);

@@ -12,7 +12,6 @@ import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.Rect;
 import dev.countersign.core.ReservationScope;
 import dev.countersign.core.TargetReservation;
-import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.graph.ComputerUseRuntime;
@@ -80,7 +79,7 @@ final class ActWarmUp implements ComputerUseRuntime {
                 TARGET, null, validityMs);
         GraphStep step = new GovernedGraph(this, envelope -> none, clock, ids).start(request);
         return Receipts.of(((GraphStep.Finished) step).result(),
-                Optional.of(new LocalRuntime.Dispatched(new Dispatch("warm-up", "nothing was dispatched"), 0)), 0,
+                Optional.of(new TimedRuntime.Delivery("warm-up", 0)), 0,
                 started, 0, null);
     }
 

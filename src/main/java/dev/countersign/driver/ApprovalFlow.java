@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -51,12 +52,24 @@ final class ApprovalFlow {
     /**
      * What the person is shown and how the target is re-checked, for one interrupted action.
      *
+     * @param app the target's app as the person knows it
+     * @param window the target window's title; null when it has none
+     * @param machine the other machine the act runs on; null for this computer
      * @param recheck re-reads the target before the person is asked; empty when it is still the one
      *     the agent saw
      * @param screenshot renders the Set-of-Mark screenshot for the dialog; may return null
+     * @param held whether what the act needs is still held once the person allowed it (a local
+     *     act: its observation was not disposed or evicted meanwhile)
      */
-    record Ask(String agentId, Observation observation, String summary,
-            Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot) {
+    record Ask(String agentId, String app, String window, String machine, String summary,
+            Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot, BooleanSupplier held) {
+
+        /** An act on this computer's desktop, on a target of {@code observation}. */
+        static Ask local(DriverContext ctx, String agentId, Observation observation, String summary,
+                Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot) {
+            return new Ask(agentId, observation.app.name(), observation.window.title(), null, summary, recheck,
+                    screenshot, () -> ctx.observations.holds(observation));
+        }
     }
 
     /**
@@ -115,7 +128,7 @@ final class ApprovalFlow {
         if (decision != Decision.ALLOW_ONCE) {
             return new Answered(new ApprovalDecision.Refused(codeOf(decision), refusal(decision)), decidedAt);
         }
-        if (!ctx.observations.holds(ask.observation())) {
+        if (!ask.held().getAsBoolean()) {
             return consumed(ErrorCode.REF_UNKNOWN,
                     "the observation was disposed or evicted while the person decided");
         }
@@ -150,10 +163,9 @@ final class ApprovalFlow {
     private Asked askPerson(Ask ask, byte[] screenshot, PendingApproval pending, ApprovalWatch watch) {
         String agentId = ask.agentId();
         Instant expires = Timestamps.parse(pending.expiresAt()).orElse(ctx.clock.instant());
-        Observation observation = ask.observation();
         ApprovalRequest request = new ApprovalRequest(pending.nonce(), agentId, null, ask.summary(),
-                pending.category(), pending.matchedWords(), observation.app.name(), observation.window.title(),
-                expires, screenshot);
+                pending.category(), pending.matchedWords(), ask.app(), ask.window(), expires, screenshot,
+                ask.machine());
         watch.asking(request);
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
         CompletableFuture<Decision> future = approver.request(request);

@@ -32,6 +32,7 @@ public final class ComputerDriver {
     private final VisualFlow visuals;
     private final ForwardFlow forwards;
     private final HostedActs hosted;
+    private final CarriedFlow carried;
     private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -46,6 +47,7 @@ public final class ComputerDriver {
         this.visuals = new VisualFlow(ctx, policy, run);
         this.forwards = new ForwardFlow(ctx, policy, observer, run);
         this.hosted = new HostedActs(ctx, policy, observer);
+        this.carried = new CarriedFlow(ctx, run);
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {
@@ -114,6 +116,17 @@ public final class ComputerDriver {
     public ToolResult<Forwarded> forward(String agentId, ForwardedAct act, ApprovalWatch watch) {
         java.util.Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "forward", () -> forwards.act(agentId, act, watch));
+    }
+
+    /**
+     * An act {@code carrier} carries to another machine, run by the same owner as a local act: the
+     * graph here, the person here asked through the one approval path ({@code watch} hears of it and
+     * can withdraw it), the agent's lease here charged at dispatch, the receipt in the agent's ring.
+     */
+    public ToolResult<Receipt> carry(String agentId, Carrier carrier, ActArgs args, ApprovalWatch watch) {
+        java.util.Objects.requireNonNull(carrier, "carrier");
+        java.util.Objects.requireNonNull(watch, "watch");
+        return guarded(agentId, "carry", () -> carried.act(agentId, carrier, args, watch));
     }
 
     /** Acts a governing Countersign drives node by node through the runtime endpoint (docs/govern.md). */

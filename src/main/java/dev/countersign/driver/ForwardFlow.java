@@ -75,7 +75,7 @@ final class ForwardFlow {
         String captureSha = captureSha(t);
         ForwardedRuntime runtime = new ForwardedRuntime(ctx, t.observation, validity, act, this, t);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, act, t, validity),
-                () -> new ApprovalFlow.Ask(agentId, t.observation, describe(act, t),
+                () -> ApprovalFlow.Ask.local(ctx, agentId, t.observation, describe(act, t),
                         () -> recheck(t), () -> screenshot(t)), started, watch);
         return ToolResult.ok(new Forwarded(receipt, t.words(), captureSha));
     }

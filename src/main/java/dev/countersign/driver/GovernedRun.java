@@ -1,18 +1,21 @@
 package dev.countersign.driver;
 
+import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.GovernedGraph;
 import dev.countersign.graph.GraphStep;
 import dev.countersign.graph.ResumeInput;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The one owner of a run: starts one accepted act on the governed graph with its local runtime,
- * asks the person when the graph interrupts, resumes it with the decision, and records the
- * receipt in the agent's ring. Shared by ref acts and
- * visual acts, which differ only in their runtime and in what the person is shown.
+ * The one owner of a run: starts one accepted act on the governed graph with its runtime, asks the
+ * person through {@link ApprovalFlow} when the graph interrupts, resumes it with the decision,
+ * times the phases, and records the receipt in the agent's ring. Every act runs here, whatever
+ * carries it — a ref act, a visual act, a governed server's forwarded act, a remote Countersign's
+ * act — and they differ only in their runtime and in what the person is shown.
  */
 final class GovernedRun {
     private final DriverContext ctx;
@@ -23,16 +26,30 @@ final class GovernedRun {
         this.approvals = approvals;
     }
 
-    Receipt run(String agentId, LocalRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
+    /** A run whose approval requirement is known before the graph starts (this desktop's policy judged the live target). */
+    Receipt run(String agentId, TimedRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
             Supplier<ApprovalFlow.Ask> ask, long started, ApprovalWatch watch) {
-        GovernedGraph graph = new GovernedGraph(runtime, envelope -> requirement, ctx.clock, ctx.ids);
+        return run(agentId, runtime, envelope -> requirement, request, previewed -> ask.get(), started, watch);
+    }
+
+    /**
+     * A run whose requirement and question are judged on the previewed envelope (a carrier whose
+     * far side previews the act).
+     *
+     * @param requirement what the policy requires of the previewed envelope
+     * @param ask what the person is shown about the previewed envelope; built only when the graph interrupts
+     */
+    Receipt run(String agentId, TimedRuntime runtime, Function<ActionEnvelope, ApprovalRequirement> requirement,
+            ActionRequest request, Function<ActionEnvelope, ApprovalFlow.Ask> ask, long started, ApprovalWatch watch) {
+        GovernedGraph graph = new GovernedGraph(runtime, requirement::apply, ctx.clock, ctx.ids);
         GraphStep step = graph.start(request);
         long approvalNanos = 0;
         String decidedAt = null;
         if (step instanceof GraphStep.Interrupted wait) {
             // The approval code only decides; resuming the graph is this run's alone.
             long asked = System.nanoTime();
-            ApprovalFlow.Answered answered = approvals.ask(wait.pending(), ask.get(), watch);
+            ActionEnvelope previewed = wait.checkpoint().previews().get(wait.checkpoint().previews().size() - 1);
+            ApprovalFlow.Answered answered = approvals.ask(wait.pending(), ask.apply(previewed), watch);
             decidedAt = answered.decidedAt();
             approvalNanos = System.nanoTime() - asked;
             step = graph.resume(wait.checkpoint(), ResumeInput.decision(answered.decision()));

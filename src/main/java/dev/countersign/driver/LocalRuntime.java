@@ -15,8 +15,8 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.graph.ActionDigests;
-import dev.countersign.graph.ComputerUseRuntime;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -24,21 +24,17 @@ import java.util.function.Supplier;
  * per-window reservations, the agent's lease, the kill switch and the session check. Subclasses
  * dispatch one kind of act and gather its evidence.
  */
-abstract class LocalRuntime implements ComputerUseRuntime {
+abstract class LocalRuntime implements TimedRuntime {
     final DriverContext ctx;
     final Observation observation;
     private final long validityMs;
     /** Written once, by the one mutating call; read by the run once the graph finished. */
-    private volatile Dispatched dispatched;
+    private volatile Delivery dispatched;
 
     LocalRuntime(DriverContext ctx, Observation observation, long validityMs) {
         this.ctx = ctx;
         this.observation = observation;
         this.validityMs = validityMs;
-    }
-
-    /** How the action was delivered and how long delivering it took: a fact of this one action. */
-    record Dispatched(Dispatch dispatch, long nanos) {
     }
 
     /** How long verification took, in ns, once it ran; -1 before. */
@@ -48,13 +44,14 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         verifyNanos = nanos;
     }
 
-    long verifyNanos() {
+    @Override
+    public long verifyNanos() {
         return verifyNanos;
     }
 
-    /** How the action was delivered, once it was; empty when nothing was dispatched. */
-    java.util.Optional<Dispatched> delivery() {
-        return java.util.Optional.ofNullable(dispatched);
+    @Override
+    public Optional<Delivery> delivery() {
+        return Optional.ofNullable(dispatched);
     }
 
     @Override
@@ -88,9 +85,6 @@ abstract class LocalRuntime implements ComputerUseRuntime {
     public ControlLease acquireLease(ActionEnvelope envelope) {
         return ctx.leases.current(envelope.agentId());
     }
-
-
-
 
     /**
      * The last check before dispatch, the one place it lives: the kill switch, the session, the
@@ -149,7 +143,7 @@ abstract class LocalRuntime implements ComputerUseRuntime {
         }
         long start = System.nanoTime();
         Dispatch dispatch = perform.get();
-        dispatched = new Dispatched(dispatch, System.nanoTime() - start);
+        dispatched = new Delivery(dispatch.strategy(), System.nanoTime() - start);
         return new ExecutionReceipt(ctx.ids.next("rcpt_"), envelope.sessionId(), envelope.actionId(),
                 envelope.argsDigest(), ExecutionReceipt.COMMITTED, null, dispatch.strategy());
     }
@@ -163,7 +157,7 @@ abstract class LocalRuntime implements ComputerUseRuntime {
             return read.get();
         } catch (DispatchRefusedException e) {
             throw e;
-        } catch (dev.countersign.core.CountersignException e) {
+        } catch (CountersignException e) {
             throw new DispatchRefusedException(e.error());
         }
     }

@@ -2,6 +2,8 @@ package dev.countersign.driver;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
 import java.util.Map;
 
 /**
@@ -37,6 +39,15 @@ public record Receipt(
             @JsonProperty("category") String category,
             @JsonProperty("decision") String decision,
             @JsonProperty("decided_at") String decidedAt) {
+    }
+
+    /**
+     * The error an agent gets instead of a receipt the audit log could not hold: the act may have
+     * run, and an agent must never learn of an outcome the log does not record.
+     */
+    public static CountersignError unrecorded(String receiptId) {
+        return CountersignError.of(ErrorCode.INTERNAL, "the receipt " + receiptId
+                + " could not be recorded in the audit log; treat the action's outcome as unknown");
     }
 
     public boolean isError() {

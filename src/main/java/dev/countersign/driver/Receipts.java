@@ -13,7 +13,7 @@ final class Receipts {
     private Receipts() {
     }
 
-    static Receipt of(ActionResult result, Optional<LocalRuntime.Dispatched> delivery, long verifyNanos,
+    static Receipt of(ActionResult result, Optional<TimedRuntime.Delivery> delivery, long verifyNanos,
             long started, long approvalNanos, String decidedAt) {
         CountersignError error = result.error();
         VerificationOutcome outcome = result.verification();
@@ -41,7 +41,7 @@ final class Receipts {
                 approval == null || !approval.required() ? null
                         : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
                 null,
-                delivery.map(d -> d.dispatch().strategy()).orElse(null),
+                delivery.map(TimedRuntime.Delivery::strategy).orElse(null),
                 timings);
     }
 

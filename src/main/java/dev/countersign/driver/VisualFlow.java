@@ -96,7 +96,7 @@ final class VisualFlow {
         VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, t.point, t.to, validity, this);
         Receipt receipt = run.run(agentId, runtime, requirement,
                 request(agentId, args, observation, t.point, t.to, validity),
-                () -> new ApprovalFlow.Ask(agentId, observation, describe(args, observation),
+                () -> ApprovalFlow.Ask.local(ctx, agentId, observation, describe(args, observation),
                         () -> windowChange(observation, geometry)
                                 .or(() -> PointCover.check(ctx.backend, observation, t.point, t.to)),
                         () -> screenshotWithPoint(observation, geometry, args)), started, watch);

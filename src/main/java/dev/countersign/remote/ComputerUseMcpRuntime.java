@@ -18,6 +18,7 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.graph.Binding;
 import dev.countersign.graph.ComputerUseRuntime;
+import dev.countersign.server.RuntimePort;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -83,7 +84,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
     @Override
     public ActionEnvelope previewAction(ActionRequest request) {
         forgetExpired();
-        Map<String, Object> reply = link.call(dev.countersign.server.RuntimePort.PREVIEW,
+        Map<String, Object> reply = link.call(RuntimePort.PREVIEW,
                 Map.of("request", tree(request)));
         ActionEnvelope envelope = bind(reply.get("envelope"), ActionEnvelope.class, "envelope");
         Optional<CountersignError> problem = EnvelopeMatch.answers(envelope, request)
@@ -125,7 +126,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
     @Override
     public TargetReservation reserveTarget(ActionEnvelope envelope) {
         Kept entry = exact(envelope, false);
-        TargetReservation reservation = bind(link.call(dev.countersign.server.RuntimePort.RESERVE,
+        TargetReservation reservation = bind(link.call(RuntimePort.RESERVE,
                 Map.of("envelope", tree(entry.envelope))).get("reservation"), TargetReservation.class, "reservation");
         Optional<CountersignError> problem = Binding.validateReservation(reservation, entry.envelope, clock.instant());
         if (problem.isPresent()) {
@@ -146,13 +147,13 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         if (reservation == null) {
             return;
         }
-        link.call(dev.countersign.server.RuntimePort.RELEASE, Map.of("reservation", tree(reservation)));
+        link.call(RuntimePort.RELEASE, Map.of("reservation", tree(reservation)));
     }
 
     @Override
     public ControlLease acquireLease(ActionEnvelope envelope) {
         Kept entry = exact(envelope, false);
-        ControlLease lease = bind(link.call(dev.countersign.server.RuntimePort.LEASE,
+        ControlLease lease = bind(link.call(RuntimePort.LEASE,
                 Map.of("envelope", tree(entry.envelope))).get("lease"), ControlLease.class, "lease");
         Binding.validateLease(lease, entry.envelope, clock.instant()).ifPresent(problem -> {
             throw new CountersignException(problem);
@@ -191,7 +192,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
             entry.executed = true;
         }
         // From here on the far side may have acted: only its explicit "not dispatched" says otherwise.
-        Map<String, Object> reply = link.call(dev.countersign.server.RuntimePort.EXECUTE, arguments);
+        Map<String, Object> reply = link.call(RuntimePort.EXECUTE, arguments);
         ExecutionReceipt receipt = bind(reply.get("receipt"), ExecutionReceipt.class, "receipt");
         Binding.validateReceipt(receipt, entry.envelope).ifPresent(unbound -> {
             throw new CountersignException(unbound);
@@ -206,19 +207,9 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         Binding.validateReceipt(receipt, entry.envelope).ifPresent(unbound -> {
             throw new CountersignException(unbound);
         });
-        Object evidence = link.call(dev.countersign.server.RuntimePort.VERIFY,
+        Object evidence = link.call(RuntimePort.VERIFY,
                 Map.of("envelope", tree(entry.envelope), "receipt", tree(receipt))).get("verification");
         return evidence == null ? null : bind(evidence, ReceiptVerification.class, "verification");
-    }
-
-    /** {@code pause_session}: the far side refuses this session's mutations and releases its reservations. */
-    public void pauseSession(String sessionId) {
-        link.call(dev.countersign.server.RuntimePort.PAUSE, Map.of("session_id", sessionId));
-    }
-
-    /** {@code emergency_stop}: the far side's kill switch — every agent there is paused. */
-    public void emergencyStop() {
-        link.call(dev.countersign.server.RuntimePort.STOP, Map.of());
     }
 
     /** Forgets an action once the graph is done with it (after release). */

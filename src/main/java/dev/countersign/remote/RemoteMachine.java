@@ -1,15 +1,19 @@
 package dev.countersign.remote;
 
-import dev.countersign.approval.ApprovalRequest;
-import dev.countersign.approval.Approver;
-import dev.countersign.approval.Decision;
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionTarget;
+import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.core.IdSource;
-import dev.countersign.core.Json;
+import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.driver.Carrier;
 import dev.countersign.driver.ComputerDriver;
-import dev.countersign.graph.ActionResult;
+import dev.countersign.driver.Receipt;
+import dev.countersign.driver.ToolResult;
+import dev.countersign.graph.ComputerUseRuntime;
 import dev.countersign.server.RemoteTool;
 import dev.countersign.server.RuntimePort;
 import java.time.Clock;
@@ -17,43 +21,37 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One registered remote as an agent tool of this Countersign ({@code countersign remote add}):
  * {@code observe} asks the remote for its apps and windows, or one window's observation (the
  * remote's own redaction, secure-field and self-window rules; refs it minted); an act names a ref
- * of the agent's last observation of that remote and runs through {@link RemoteGovernor}: the graph
- * here, the approval dialog here naming the machine, execution on the remote. This side's kill
- * switch and the agent's lease hold as for a local act.
+ * of the agent's last observation of that remote and is carried there by this driver's one run
+ * owner ({@link ComputerDriver#carry}): the graph here, the person here asked in the dialog that
+ * names the machine, this side's kill switch and lease, the receipt in the agent's ring here;
+ * execution, and the far side's own refusals, on the remote.
  */
-public final class RemoteMachine implements RemoteTool, AutoCloseable {
+public final class RemoteMachine implements RemoteTool, Carrier, AutoCloseable {
+    /** The policy digest of an approval the far side's policy never asked for. */
+    private static final String NO_POLICY = "none";
     private final String name;
     private final ComputerUseMcpRuntime runtime;
     private final RuntimeLink link;
-    private final RemoteGovernor governor;
     private final ComputerDriver driver;
-    /** Per agent: the refs of its last observation of this remote, and what each names. */
-    private final Map<String, Map<String, Target>> lastSeen = new ConcurrentHashMap<>();
-
-    /** What a ref of a remote observation names: the element by its evidence, in its app and window. */
-    record Target(String app, String window, String role, String name, String identifier) {
-    }
+    /** Per agent: the targets of the refs of its last observation of this remote. */
+    private final Map<String, Map<String, ActionTarget>> lastSeen = new ConcurrentHashMap<>();
 
     /**
      * @param name the remote's name (its tool's name, and the machine named in every dialog)
      * @param link the connection to the remote's runtime endpoint (closed with this)
-     * @param driver this Countersign's driver: its kill switch and the agents' leases
+     * @param driver this Countersign's driver: the run owner, its kill switch and the agents' leases
      */
-    public RemoteMachine(String name, RuntimeLink link, ComputerDriver driver, Approver approver, Clock clock,
-            IdSource ids, String sessionId, String principalId) {
+    public RemoteMachine(String name, RuntimeLink link, ComputerDriver driver, Clock clock) {
         this.name = name;
         this.link = link;
         this.driver = driver;
         this.runtime = new ComputerUseMcpRuntime(link, clock);
-        this.governor = new RemoteGovernor(name, runtime, new PauseAware(approver, driver), clock, ids, sessionId,
-                principalId);
     }
 
     @Override
@@ -68,31 +66,28 @@ public final class RemoteMachine implements RemoteTool, AutoCloseable {
     }
 
     @Override
-    public Reply call(String agentId, Call call) {
+    public Reply observe(String agentId, String app, String window) {
         if (agentId == null || agentId.isBlank()) {
             return Reply.refused(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
         }
         if (driver.paused()) {
             return Reply.refused(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"));
         }
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("agent_id", agentId);
+        if (app != null) {
+            args.put("app", app);
+        }
+        if (window != null) {
+            args.put("window", window);
+        }
+        Map<String, Object> seen;
         try {
-            return "observe".equals(call.action()) ? observe(agentId, call) : act(agentId, call);
+            seen = link.call(RuntimePort.OBSERVE, args);
         } catch (CountersignException e) {
             return Reply.refused(e.error());
         }
-    }
-
-    private Reply observe(String agentId, Call call) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("agent_id", agentId);
-        if (call.app() != null) {
-            args.put("app", call.app());
-        }
-        if (call.window() != null) {
-            args.put("window", call.window());
-        }
-        Map<String, Object> seen = link.call(RuntimePort.OBSERVE, args);
-        if (call.app() != null) {
+        if (app != null) {
             lastSeen.put(agentId, targets(seen));
         }
         Map<String, Object> out = new LinkedHashMap<>();
@@ -101,9 +96,55 @@ public final class RemoteMachine implements RemoteTool, AutoCloseable {
         return Reply.ok(out);
     }
 
-    /** The refs of an observation the remote returned, and what each names. */
-    private static Map<String, Target> targets(Map<String, Object> seen) {
-        Map<String, Target> out = new ConcurrentHashMap<>();
+    @Override
+    public ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
+        return driver.carry(agentId, this, args, watch);
+    }
+
+    @Override
+    public String machine() {
+        return name;
+    }
+
+    @Override
+    public ActionTarget resolve(String agentId, ActArgs args) {
+        ActionTarget target = Optional.ofNullable(lastSeen.get(agentId)).map(m -> m.get(args.ref())).orElse(null);
+        if (target == null) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.REF_UNKNOWN, "ref",
+                    "no ref '" + args.ref() + "' in your last observe of " + name));
+        }
+        return target;
+    }
+
+    @Override
+    public ComputerUseRuntime runtime() {
+        return runtime;
+    }
+
+    /** The far side's policy judges its own live element; when it says nothing, the person is asked. */
+    @Override
+    public ApprovalRequirement requirement(ActionEnvelope previewed) {
+        return runtime.assessment(previewed).orElseGet(() ->
+                ApprovalRequirement.required("unknown_target", List.of(), NO_POLICY));
+    }
+
+    @Override
+    public Shown shown(ActionEnvelope previewed) {
+        ComputerUseMcpRuntime.Described described = runtime.described(previewed)
+                .orElse(new ComputerUseMcpRuntime.Described(null, null, null));
+        String summary = described.summary() != null ? described.summary()
+                : previewed.operation() + " on " + name;
+        return new Shown(summary, described.app(), described.window());
+    }
+
+    @Override
+    public void finished(ActionEnvelope previewed) {
+        runtime.forget(previewed);
+    }
+
+    /** The refs of an observation the remote returned, and the target each names. */
+    private static Map<String, ActionTarget> targets(Map<String, Object> seen) {
+        Map<String, ActionTarget> out = new ConcurrentHashMap<>();
         if (!(seen.get("app") instanceof Map<?, ?> app) || !(seen.get("window") instanceof Map<?, ?> window)
                 || !(seen.get("nodes") instanceof List<?> nodes)) {
             return out;
@@ -111,8 +152,10 @@ public final class RemoteMachine implements RemoteTool, AutoCloseable {
         String appId = String.valueOf(app.get("pid"));
         String windowId = String.valueOf(window.get("id"));
         for (Object n : nodes) {
-            if (n instanceof Map<?, ?> node && node.get("ref") instanceof String ref && node.get("role") instanceof String role) {
-                out.put(ref, new Target(appId, windowId, role, text(node.get("name")), text(node.get("identifier"))));
+            if (n instanceof Map<?, ?> node && node.get("ref") instanceof String ref
+                    && node.get("role") instanceof String role) {
+                out.put(ref, new ActionTarget(appId, windowId, new ElementEvidence(null, role, null,
+                        text(node.get("name")), null, text(node.get("identifier")), null, false)));
             }
         }
         return out;
@@ -122,57 +165,8 @@ public final class RemoteMachine implements RemoteTool, AutoCloseable {
         return value instanceof String s && !s.isEmpty() ? s : null;
     }
 
-    private Reply act(String agentId, Call call) {
-        if (call.ref() == null) {
-            return Reply.refused(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
-                    "an act names a ref from this tool's last observe"));
-        }
-        Target target = Optional.ofNullable(lastSeen.get(agentId)).map(m -> m.get(call.ref())).orElse(null);
-        if (target == null) {
-            return Reply.refused(CountersignError.onField(ErrorCode.REF_UNKNOWN, "ref",
-                    "no ref '" + call.ref() + "' in your last observe of " + name));
-        }
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        if (call.text() != null) {
-            arguments.put("type".equals(call.action()) ? "text" : "key".equals(call.action()) ? "keys" : "direction",
-                    call.text());
-        }
-        Optional<CountersignError> charged = driver.leases().chargeCurrent(agentId);
-        if (charged.isPresent()) {
-            return Reply.refused(charged.get());
-        }
-        ActionResult result = governor.act(agentId, new RemoteAct(target.app(), target.window(), target.role(),
-                target.name(), target.identifier(), call.action(), arguments));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("machine", name);
-        out.putAll(Json.mapper().convertValue(result, Map.class));
-        out.remove("trace");
-        return Reply.ok(out);
-    }
-
     @Override
     public void close() {
         runtime.close();
-    }
-
-    /** The person's answer stands only while agents are not paused here: the kill switch wins over an Allow. */
-    private record PauseAware(Approver approver, ComputerDriver driver) implements Approver {
-        @Override
-        public CompletableFuture<Decision> request(ApprovalRequest request) {
-            if (driver.paused()) {
-                return CompletableFuture.completedFuture(Decision.UNAVAILABLE);
-            }
-            return approver.request(request).thenApply(d -> driver.paused() ? Decision.UNAVAILABLE : d);
-        }
-
-        @Override
-        public void withdraw(String nonce) {
-            approver.withdraw(nonce);
-        }
-
-        @Override
-        public boolean asking() {
-            return approver.asking();
-        }
     }
 }

@@ -71,8 +71,7 @@ final class DriverToolPort implements ToolPort {
             audit.receipt(agentId, receipt);
         } catch (CountersignException e) {
             // The script must not learn of an outcome the audit log does not hold.
-            return new ResumeWith.Failure(CountersignError.of(ErrorCode.INTERNAL, "the receipt " + receipt.receiptId()
-                    + " could not be recorded in the audit log; treat the action's outcome as unknown"), null);
+            return new ResumeWith.Failure(Receipt.unrecorded(receipt.receiptId()), null);
         }
         JsonNode json = Json.mapper().valueToTree(receipt);
         if (!receipt.isError()) {

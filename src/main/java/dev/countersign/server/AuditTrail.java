@@ -85,18 +85,6 @@ final class AuditTrail {
         receipt(agentId, tool, forwarded.receipt(), extra);
     }
 
-    /** A remote act (countersign remote): the governing side's record of what it ran on the other machine. */
-    void remote(String agentId, String tool, Map<String, Object> result) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("tool", tool);
-        result.forEach((k, v) -> {
-            if (v != null) {
-                data.put(k, v);
-            }
-        });
-        log.append(AuditKind.RECEIPT, agentId, data);
-    }
-
     private void receipt(String agentId, String tool, Receipt receipt, Map<String, Object> extra) {
         log.append(AuditKind.RECEIPT, agentId, receiptRecord(tool, receipt, extra));
     }

@@ -4,6 +4,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.driver.Forwarded;
+import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
@@ -80,9 +81,7 @@ final class GuestToolAdapter implements AgentTool {
         try {
             audit.forwarded(call.agentId(), name(), forwarded);
         } catch (CountersignException e) {
-            return ToolResults.error(CountersignError.of(ErrorCode.INTERNAL, "the receipt "
-                    + forwarded.receipt().receiptId() + " could not be recorded in the audit log; treat the action's "
-                    + "outcome as unknown"));
+            return ToolResults.error(Receipt.unrecorded(forwarded.receipt().receiptId()));
         }
         return ToolResults.receipt(forwarded.receipt());
     }

@@ -1,19 +1,19 @@
 package dev.countersign.server;
 
 import dev.countersign.core.CountersignError;
+import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.driver.Receipt;
+import dev.countersign.driver.ToolResult;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A tool for one registered remote: another machine's Countersign that this one governs
  * ({@code countersign remote add}). The endpoint owns its schema ({@code action} is
- * {@code observe} or a {@code computer_act} operation; {@code app}, {@code window}, {@code ref}
- * and {@code text} as for the endpoint's own tools), takes the agent from the authenticated
- * connection, and runs it under the agent's lease and the kill switch like every tool.
+ * {@code observe} or a {@code computer_act} operation, with that operation's own arguments),
+ * takes the agent from the authenticated connection, and records an act's receipt like every act.
  */
 public interface RemoteTool {
-    /** The actions offered: {@code observe}, then the acts. */
-    java.util.List<String> ACTIONS = java.util.List.of("observe", "click", "focus", "type", "key", "scroll");
 
     /** The agent-facing name (lowercase letters, digits, {@code _}); never one of the endpoint's own. */
     String name();
@@ -21,15 +21,14 @@ public interface RemoteTool {
     /** One or two sentences: every byte is paid for by every agent on every connect. */
     String description();
 
-    /** Runs one call that passed the schema; expected refusals are {@link Reply#error()} replies. */
-    Reply call(String agentId, Call call);
+    /** The remote's apps and windows ({@code app} null), or one window's observation; refusals are replies. */
+    Reply observe(String agentId, String app, String window);
 
-    /** One checked call; everything but {@code action} may be null. */
-    record Call(String action, String app, String window, String ref, String text) {
-        public Call {
-            Objects.requireNonNull(action, "action");
-        }
-    }
+    /**
+     * One act on a ref of the agent's last observation of the remote, governed here; {@code watch}
+     * hears of an approval wait and can withdraw it.
+     */
+    ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch);
 
     /** A JSON answer, or a refusal. */
     record Reply(Map<String, Object> body, CountersignError error) {

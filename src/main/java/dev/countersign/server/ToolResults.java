@@ -118,8 +118,7 @@ final class ToolResults {
         try {
             audit.receipt(agentId, tool, receipt);
         } catch (CountersignException e) {
-            return error(CountersignError.of(ErrorCode.INTERNAL, "the receipt "
-                    + receipt.receiptId() + " could not be recorded in the audit log; treat the action's outcome as unknown"));
+            return error(Receipt.unrecorded(receipt.receiptId()));
         }
         return receipt(receipt);
     }

@@ -12,6 +12,11 @@ import dev.countersign.remote.McpRuntimeLink;
 import dev.countersign.remote.RemoteMachine;
 import dev.countersign.remote.RuntimeLink;
 import dev.countersign.remote.SecondMachine;
+import dev.countersign.app.windows.ActivityFeed;
+import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.driver.Receipt;
+import dev.countersign.driver.ToolResult;
 import dev.countersign.server.EndpointConfig;
 import dev.countersign.server.FormDesktop;
 import dev.countersign.server.RemoteTool;
@@ -123,6 +128,11 @@ class ServedAppRemoteDesktopTest {
         return HeadlessServed.call(agent, tool, args);
     }
 
+    /** A receipt's status: the body itself, or the receipt an error result carries (as computer_act's). */
+    private static Object status(Map<String, Object> body) {
+        return body.get("receipt") instanceof Map<?, ?> receipt ? receipt.get("status") : body.get("status");
+    }
+
     @SuppressWarnings("unchecked")
     private static String code(Map<String, Object> body) {
         Object error = body.get("error");
@@ -178,6 +188,16 @@ class ServedAppRemoteDesktopTest {
         // Both sides recorded it: here under the agent, there under the governor.
         assertThat(Files.readString(app.audit.file())).contains("\"tool\":\"desk2\"")
                 .contains((String) result.get("action_id"));
+        // Here, through the one approval path and into the one receipt: the question and the answer
+        // in the audit log, the receipt (with its id) in the agent's evidence and the Activity window.
+        List<String> audit = Files.readAllLines(app.audit.file());
+        assertThat(audit).anyMatch(l -> l.contains("\"kind\":\"approval_requested\"") && l.contains("\"desk2\""))
+                .anyMatch(l -> l.contains("\"kind\":\"approval_allowed\"") && l.contains("\"desk2\""));
+        assertThat(result.get("receipt_id")).isEqualTo("rcpt_" + result.get("action_id"));
+        Map<String, Object> evidence = call("computer_evidence", Map.of());
+        assertThat(String.valueOf(evidence.get("receipts"))).contains((String) result.get("receipt_id"));
+        assertThat(new ActivityFeed(app.driver, Clock.systemUTC()).poll(List.of("claude")))
+                .anyMatch(e -> e.receipt().receiptId().equals(result.get("receipt_id")));
         assertThat(Files.readString(second.home.resolve("audit").resolve("audit.jsonl")))
                 .contains("\"governor\":\"laptop\"").contains((String) result.get("action_id"));
     }
@@ -192,7 +212,7 @@ class ServedAppRemoteDesktopTest {
 
         Map<String, Object> result = call("desk2", Map.of("action", "click", "ref", ref(seen, "push button", "Delete")));
 
-        assertThat(result.get("status")).isEqualTo("rejected");
+        assertThat(status(result)).isEqualTo("rejected");
         assertThat(code(result)).isEqualTo("APPROVAL_DENIED");
         assertThat(approver.asked).hasSize(1);
         Thread.sleep(700);
@@ -260,21 +280,20 @@ class ServedAppRemoteDesktopTest {
         };
         approver.asked.clear();
         approver.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
-        try (RemoteMachine machine = new RemoteMachine("desk2", hostile, app.driver, approver, Clock.systemUTC(),
-                new RandomIds(), "sess_laptop", "person")) {
+        try (RemoteMachine machine = new RemoteMachine("desk2", hostile, app.driver, Clock.systemUTC())) {
             @SuppressWarnings("unchecked")
             Map<String, Object>[] seen = new Map[1];
             assertThat(TestDesktop.eventually(Duration.ofSeconds(20), () -> {
-                seen[0] = machine.call("claude", new RemoteTool.Call("observe", Long.toString(pid), null, null, null))
-                        .body();
+                seen[0] = machine.observe("claude", Long.toString(pid), null).body();
                 return seen[0] != null && seen[0].get("nodes") instanceof List<?> n && n.size() > 1;
             })).isTrue();
-            RemoteTool.Reply reply = machine.call("claude", new RemoteTool.Call("click", null, null,
-                    ref(seen[0], "push button", "Go"), null));
-            @SuppressWarnings("unchecked")
-            Map<String, Object> error = (Map<String, Object>) reply.body().get("error");
-            assertThat(error).as("%s", reply).containsEntry("code", "IDENTITY_MISMATCH")
-                    .containsEntry("field", "session_id");
+            ToolResult<Receipt> result = machine.act("claude", new ActArgs.Click(ref(seen[0], "push button", "Go"),
+                    null), ApprovalWatch.NONE);
+            assertThat(result).as("%s", result).isInstanceOf(ToolResult.Ok.class);
+            Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
+            assertThat(receipt.status()).isEqualTo("rejected");
+            assertThat(receipt.code()).isEqualTo("IDENTITY_MISMATCH");
+            assertThat(receipt.detail()).contains("session_id");
         }
         Thread.sleep(500);
         assertThat(appDir.resolve("clicked")).as("nothing ran on the second desktop").doesNotExist();

@@ -14,7 +14,18 @@ import dev.countersign.core.Json;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.DriverSettings;
+import dev.countersign.driver.LeaseBook;
+import dev.countersign.driver.PolicyApprovals;
+import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ScriptedApprover;
+import dev.countersign.driver.ToolResult;
+import dev.countersign.policy.RiskPolicy;
+import dev.countersign.server.FormDesktop;
+import dev.countersign.server.RemoteTool;
 import dev.countersign.graph.ActionResult;
 import dev.countersign.server.RuntimePort;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -30,7 +41,10 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -56,14 +70,14 @@ class GovernAnotherCountersignDesktopTest {
     private String governorToken;
     private String agentToken;
     private McpSyncClient observer;
-    private ComputerUseMcpRuntime runtime;
     private final ScriptedApprover approver = new ScriptedApprover();
-    private RemoteGovernor governor;
+    private ComputerDriver laptop;
+    private RemoteMachine machine;
 
     /** One app on the second desktop as its own Countersign sees it. */
     record Seen(Process process, Path dir, String app, String window, List<Map<String, Object>> nodes) {
         Map<String, Object> node(String role, String name) {
-            return nodes.stream().filter(n -> role.equals(n.get("role")) && name.equals(n.get("name"))).findFirst()
+            return nodes.stream().filter(n -> role.equals(n.get("role")) && Objects.equals(name, n.get("name"))).findFirst()
                     .orElseThrow(() -> new AssertionError("no " + role + " '" + name + "' in " + nodes));
         }
     }
@@ -76,20 +90,37 @@ class GovernAnotherCountersignDesktopTest {
         agentToken = second.agentToken("observer");
         second.serve();
         observer = second.agent(agentToken);
-        runtime = new ComputerUseMcpRuntime(McpRuntimeLink.connect(second.runtimeEndpoint, governorToken,
-                Duration.ofSeconds(60)), Clock.systemUTC());
-        governor = new RemoteGovernor("second", runtime, approver, Clock.systemUTC(), new RandomIds(),
-                "sess_laptop", "person");
+        // The first machine: a real driver (its own desktop is never touched by a remote act).
+        DriverSettings settings = DriverSettings.defaults("sess_laptop");
+        laptop = new ComputerDriver(new FormDesktop(), new PolicyApprovals(RiskPolicy.defaults()), approver,
+                new LeaseBook(Clock.systemUTC(), settings.sessionId(), settings.principalId(),
+                        LeaseBook.Terms.defaults()), Clock.systemUTC(), new RandomIds(), new Random(), settings);
+        machine = new RemoteMachine("second", McpRuntimeLink.connect(second.runtimeEndpoint, governorToken,
+                Duration.ofSeconds(60)), laptop, Clock.systemUTC());
     }
 
     @AfterAll
     void tearDown() throws Exception {
-        if (runtime != null) {
-            runtime.close();
+        if (machine != null) {
+            machine.close();
         }
         if (second != null) {
             second.close();
         }
+    }
+
+    /** Observes the app through the first machine's tool and acts on the element of that role and name. */
+    @SuppressWarnings("unchecked")
+    private Receipt act(Seen seen, String role, String name, Function<String, ActArgs> op) {
+        RemoteTool.Reply observed = machine.observe("claude", seen.app(), seen.window());
+        assertThat(observed.error()).as("observe through the first machine").isNull();
+        String ref = ((List<Map<String, Object>>) observed.body().get("nodes")).stream()
+                .filter(n -> role.equals(n.get("role")) && Objects.equals(name, n.get("name"))).findFirst()
+                .map(n -> (String) n.get("ref"))
+                .orElseThrow(() -> new AssertionError("no " + role + " '" + name + "' in " + observed.body()));
+        ToolResult<Receipt> result = machine.act("claude", op.apply(ref), ApprovalWatch.NONE);
+        assertThat(result).as("%s", result).isInstanceOf(ToolResult.Ok.class);
+        return ((ToolResult.Ok<Receipt>) result).value();
     }
 
     private Seen cleanupForm() throws Exception {
@@ -128,10 +159,9 @@ class GovernAnotherCountersignDesktopTest {
         approver.asked.clear();
         approver.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
 
-        ActionResult result = governor.act("claude", RemoteAct.click(cleanup.app(), cleanup.window(), "push button",
-                "Delete"));
+        Receipt result = act(cleanup, "push button", "Delete", ref -> new ActArgs.Click(ref, null));
 
-        assertThat(result.error()).as("error").isNull();
+        assertThat(result.code()).as("code").isNull();
         assertThat(result.status()).isIn(ActionResult.CONFIRMED, ActionResult.UNKNOWN);
         assertThat(approver.asked).hasSize(1);
         assertThat(approver.asked.get(0).remoteMachine()).contains("second");
@@ -152,11 +182,10 @@ class GovernAnotherCountersignDesktopTest {
         approver.asked.clear();
         approver.answer = r -> CompletableFuture.completedFuture(Decision.DENY);
 
-        ActionResult result = governor.act("claude", RemoteAct.click(cleanup.app(), cleanup.window(), "push button",
-                "Delete"));
+        Receipt result = act(cleanup, "push button", "Delete", ref -> new ActArgs.Click(ref, null));
 
         assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
-        assertThat(result.error().code()).isEqualTo(ErrorCode.APPROVAL_DENIED);
+        assertThat(result.code()).isEqualTo(ErrorCode.APPROVAL_DENIED.name());
         assertThat(approver.asked).hasSize(1);
         Thread.sleep(500);
         assertThat(cleanup.dir().resolve("deleted")).doesNotExist();
@@ -171,11 +200,11 @@ class GovernAnotherCountersignDesktopTest {
         approver.asked.clear();
         approver.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
 
-        ActionResult result = governor.act("claude", new RemoteAct(login.app(), login.window(),
-                (String) password.get("role"), (String) password.get("name"), null, "type", Map.of("text", "hunter2")));
+        Receipt result = act(login, (String) password.get("role"), (String) password.get("name"),
+                ref -> new ActArgs.Type(ref, "hunter2", null));
 
         assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
-        assertThat(result.error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
+        assertThat(result.code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED.name());
         assertThat(approver.asked).as("no approval is even asked for a secure field").isEmpty();
     }
 
@@ -261,16 +290,17 @@ class GovernAnotherCountersignDesktopTest {
         Seen cleanup = cleanupForm();
         approver.asked.clear();
         // While the person on the first machine looks at the dialog, the second machine is paused.
-        approver.answer = r -> {
-            runtime.emergencyStop();
-            return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
-        };
+        try (McpRuntimeLink raw = McpRuntimeLink.connect(second.runtimeEndpoint, governorToken, Duration.ofSeconds(60))) {
+            approver.answer = r -> {
+                raw.call(RuntimePort.STOP, Map.of());
+                return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
+            };
 
-        ActionResult result = governor.act("claude", RemoteAct.click(cleanup.app(), cleanup.window(), "push button",
-                "Delete"));
+            Receipt result = act(cleanup, "push button", "Delete", ref -> new ActArgs.Click(ref, null));
 
-        assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
-        assertThat(result.error().code()).isEqualTo(ErrorCode.AGENT_PAUSED);
+            assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
+            assertThat(result.code()).isEqualTo(ErrorCode.AGENT_PAUSED.name());
+        }
         assertThat(approver.asked).hasSize(1);
         Thread.sleep(500);
         assertThat(cleanup.dir().resolve("deleted")).doesNotExist();

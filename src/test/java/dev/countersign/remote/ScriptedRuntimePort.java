@@ -14,6 +14,7 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.graph.ScriptedRuntime;
 import dev.countersign.server.RuntimePort;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -26,6 +27,11 @@ public final class ScriptedRuntimePort implements RuntimePort {
     };
     /** The scripted runtime answering now; tests run one after the other. */
     public volatile ScriptedRuntime current;
+    /**
+     * What {@code observe} answers when it names an app: one window's observation as the far side
+     * would return it ({@code app}, {@code window}, {@code nodes} with refs); null refuses.
+     */
+    public volatile Map<String, Object> observation;
     /** The governor id the endpoint authenticated on the last call. */
     volatile String lastGovernor;
 
@@ -62,10 +68,24 @@ public final class ScriptedRuntimePort implements RuntimePort {
                 }
                 return out;
             }
+            case OBSERVE:
+                if (arguments.get("app") == null) {
+                    return Map.of("apps", List.of());
+                }
+                if (observation == null) {
+                    throw new CountersignException(CountersignError.of(ErrorCode.TARGET_CHANGED, "no such window"));
+                }
+                return observation;
             default:
                 throw new CountersignException(CountersignError.of(ErrorCode.INVALID_ARGUMENT,
                         "the scripted far side does not do " + operation));
         }
+    }
+
+    /** An observation of one window with the given nodes, each a map with ref, role and name. */
+    public static Map<String, Object> window(String pid, String windowId, List<Map<String, Object>> nodes) {
+        return Map.of("app", Map.of("pid", pid, "name", "yad"), "window", Map.of("id", windowId, "title", "Cleanup"),
+                "nodes", nodes);
     }
 
     private static <T> T bind(Map<String, Object> arguments, String name, Class<T> type) {
