@@ -86,14 +86,16 @@ final class ServedApp implements AutoCloseable {
         DesktopBackend platform = backend;
         CompletableFuture<Void> warmedUp = inBackground("countersign-warm-up", () -> warmUp(platform));
         // Countersign's own process and windows are never a target, and no synthetic input is sent
-        // while the person is being asked (issue 13, hole 1): one guard around the platform backend.
+        // while the person is being asked, so that no agent can answer the approval dialog itself:
+        // one guard around the platform backend.
         // Queueing a request and sending input hold one gate, so no dialog opens between the guard's
         // "nobody is asked" check and the input it lets through.
         dev.countersign.desktop.ScreenWindows windows = Backends.screenWindows();
         dev.countersign.desktop.InputGate gate = new dev.countersign.desktop.InputGate();
         Approver gated = new GatedApprover(approver, gate);
         backend = new dev.countersign.desktop.SelfTargetGuard(backend, windows, gated::asking, gate);
-        // Secure is sticky (hole 3): a password field revealed by a toggle stays a password field.
+        // Secure is sticky: a password field revealed by a toggle stays a password field, never read or
+        // typed into.
         backend = new dev.countersign.desktop.SecureMemory(backend);
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
@@ -139,7 +141,7 @@ final class ServedApp implements AutoCloseable {
             }
             // Once agents are watched (one removed meanwhile is revoked) and before anyone hears that
             // this app serves: on two cores, an agent's first call that met the warm-up still running
-            // paid for both (issue 17).
+            // paid for both.
             endpoint.warmUp();
             return app;
         } catch (RuntimeException e) {
@@ -154,8 +156,8 @@ final class ServedApp implements AutoCloseable {
 
     /**
      * Prepares what the first observation would otherwise pay for on the desktop's side: the
-     * backend's connections and the code of a walk, and the JSON serializers of receipts (issue 17:
-     * cold first observe 663 ms before). The answer's side is {@link McpEndpoint#warmUp}.
+     * backend's connections and the code of a walk, and the JSON serializers of receipts (without
+     * it the cold first observe took 663 ms). The answer's side is {@link McpEndpoint#warmUp}.
      */
     private static void warmUp(DesktopBackend platform) {
         platform.warmUp();

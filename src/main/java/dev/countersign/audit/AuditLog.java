@@ -284,7 +284,8 @@ public final class AuditLog implements Closeable {
         }
         try {
             if (path.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                // The log names agents and what they did: it is the person's, like the tokens (§12).
+                // The log names agents and what they did: it is the person's alone, owner-only like the
+                // token files.
                 Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             } else {
                 Files.createFile(path);

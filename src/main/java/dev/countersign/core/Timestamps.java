@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * unparseable expiry is refused by every validator (fail closed), never ignored.
  */
 public final class Timestamps {
-    // RFC 3339 §5.6 date-time; 'T'/'Z' may be lower case, fractional seconds are optional.
+    // RFC 3339, section 5.6, date-time; 'T'/'Z' may be lower case, fractional seconds are optional.
     private static final Pattern RFC3339 = Pattern.compile(
             "\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})");
 

@@ -67,7 +67,7 @@ final class ActRuntime extends LocalRuntime {
         Point wheel = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(target) : null;
         if (wheel != null) {
             // The wheel is coordinate input: last, the window on top at the element's centre is
-            // still the observed one (issue 13, hole 5), as for a visual act.
+            // still the observed one (not a window raised over it), as for a visual act.
             beforeDispatch(() -> PointCover.check(ctx.backend, observation, wheel, null))
                     .ifPresent(error -> {
                         throw new DispatchRefusedException(error);

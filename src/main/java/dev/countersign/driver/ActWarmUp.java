@@ -27,7 +27,7 @@ import java.util.Set;
  * request and its digests, the governed graph from preview to release (reservation, lease,
  * execution, verification) and the receipt made of its result — for a made-up click on a made-up
  * check box, twice, so that the first agent's first act finds that code loaded and linked
- * (issue 17: the cold first act paid for it). Its runtime dispatches nothing and reads nothing:
+ * (otherwise the cold first act pays for it). Its runtime dispatches nothing and reads nothing:
  * the reservation and lease books it uses are its own and thrown away with it, and no receipt
  * reaches an agent's ring or the audit log. The answer's side is the server's (ActAnswerWarmUp).
  */

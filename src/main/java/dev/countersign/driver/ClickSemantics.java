@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a {@code click} on an element really does (issue 13, hole 2). An accessible action is not a
+ * What a {@code click} on an element really does. An accessible action is not a
  * click: GTK's entries offer only {@code activate} (Return, which fires the window's default
  * button) and macOS falls back to {@code AXConfirm} ("simulate pressing Return"). So a click on an
  * editable element only focuses it, and an element whose only actions are submit-like is judged

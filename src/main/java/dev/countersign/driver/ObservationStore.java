@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Per-agent observations and their refs, in memory only (docs/endpoint.md, issue 4).
+ * Per-agent observations and their refs, in memory only (docs/driver.md, "Observations and refs").
  *
  * <ul>
  *   <li>A ref resolves only in the scope of the agent that observed it; in any other scope it is

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Coordinates land on the topmost window at that point, not on the observed one (issue 13, hole
- * 5): before the person is asked and again right before dispatch, the window the window system has
+ * Coordinates land on the topmost window at that point, not on the observed one, so
+ * before the person is asked and again right before dispatch, the window the window system has
  * on top at the point (and at a drag's end) must be the observed window — of its process, the one
  * window that best frames the observed window, its title first ({@link WindowFit}: not a larger window
  * of the same app moved over it, not one of two it cannot tell apart) — or the act is refused

@@ -8,10 +8,11 @@ final class ScriptPrompt {
     }
 
     /**
-     * The short form for an MCP tool description, where every byte is paid on every connect (issue 17
-     * holds the whole tools/list at 6,000 bytes): the call form, the tool names (their arguments are the
-     * MCP tools' own, listed beside), the tags, the limits and the suspend/resume protocol; ASCII only,
-     * since JSON escapes anything else. The long form is {@link #render} and docs/script.md.
+     * The short form for an MCP tool description, where every byte is paid on every connect
+     * ({@code ScriptMcpDesktopTest} holds the whole tools/list at 6,000 bytes): the call form, the tool
+     * names (their arguments are the MCP tools' own, listed beside), the tags, the limits and the
+     * suspend/resume protocol; ASCII only, since JSON escapes anything else. The long form is
+     * {@link #render} and docs/script.md.
      */
     static String compact(List<ScriptTool> tools, ScriptLimits limits) {
         StringBuilder b = new StringBuilder("One governed turn: a JavaScript function body ending return "

@@ -16,7 +16,7 @@ import java.util.Map;
  * its arguments checked and bound, a made-up click through the driver's policy and governed graph
  * ({@link dev.countersign.driver.ComputerDriver#warmUpAct}), the receipt as a tool result checked
  * against the tool's output schema, the audit record's redaction and the JSON-RPC response on the
- * wire (issue 17: the cold first act paid for loading and linking all of it). As
+ * wire (otherwise the cold first act pays for loading and linking all of it). As
  * {@link ObserveWarmUp} for observations; nothing here reaches a desktop, a session, a lease or
  * the audit log.
  */

@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Per-agent request rate (a token bucket) and in-flight call limit, so that one runaway agent
- * cannot starve the others or the approval UI (security.md check 16). Answers are immediate: a
- * request over a limit is refused with 429, never queued.
+ * cannot starve the others or the approval UI (docs/endpoint.md, "Security checks"). Answers are
+ * immediate: a request over a limit is refused with 429, never queued.
  */
 final class AgentLimits {
     private final double perNano;

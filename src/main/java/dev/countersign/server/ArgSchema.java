@@ -14,7 +14,7 @@ import java.util.Optional;
  * The strict subset of JSON Schema our tools declare, and the validator for it. One definition
  * gives both the schema in {@code tools/list} and the check the endpoint runs itself, so the two
  * cannot drift, and a bad argument is an {@code INVALID_ARGUMENT} naming the field, whatever the
- * client validated (security.md check 7). Objects never allow unknown properties.
+ * client validated (docs/endpoint.md, "Tools"). Objects never allow unknown properties.
  */
 sealed interface ArgSchema {
 

@@ -20,8 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything a request must pass before the MCP SDK sees it (docs/endpoint.md, security.md checks
- * 1-7, 16), in this order: a loopback {@code Host} on our port (DNS rebinding), a loopback
+ * Everything a request must pass before the MCP SDK sees it (docs/endpoint.md, "Security
+ * checks"), in this order: a loopback {@code Host} on our port (DNS rebinding), a loopback
  * {@code Origin} if any, a valid bearer token, the body limit, the agent's rate and concurrency
  * limits, one well-formed JSON-RPC object, a known {@code MCP-Protocol-Version} if any, and a
  * session id that belongs to this agent. A refusal is a JSON-RPC error object answered here
@@ -297,7 +297,8 @@ final class GuardFilter implements Filter {
 
     private static void refuse(HttpServletResponse response, int status, JsonNode id, int code, String reason,
             String message) throws IOException {
-        // Never log header values here: they may hold a token (security.md check 15).
+        // Never log header values here: they may hold a token, and no token reaches a log
+        // (docs/endpoint.md, "Logs").
         LOG.debug("refused a request with {} {}", status, reason);
         JsonRpcErrors.write(response, status, JsonRpcErrors.error(id, code, message, reason));
     }

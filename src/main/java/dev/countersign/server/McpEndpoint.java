@@ -201,8 +201,8 @@ public final class McpEndpoint implements AutoCloseable {
                 // evicts and forgets sessions instead and ends the SDK's (see docs/endpoint.md).
                 .sessionSweepInterval(null)
                 .build();
-        // Results are checked against their output schemas on the map itself (issue 17); one
-        // instance, so that warming up prepares the validator in use.
+        // Results are checked against their output schemas on the map itself, not turned into a tree
+        // and back (OutputSchemaCheck); one instance, so that warming up prepares the validator in use.
         JsonSchemaValidator validator = new OutputSchemaCheck(Json.mapper());
         McpSyncServer mcp = McpServer.sync(transport)
                 .serverInfo("countersign", version)

@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * A response that drops every {@code Access-Control-*} header whoever sets it: the endpoint is
- * for local processes, never for web pages, so it grants no CORS at all (security.md check 5).
+ * for local processes, never for web pages, so it grants no CORS at all (docs/endpoint.md,
+ * "Security checks").
  */
 class NoCorsResponse extends HttpServletResponseWrapper {
     NoCorsResponse(HttpServletResponse response) {

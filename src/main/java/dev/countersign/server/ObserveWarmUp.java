@@ -22,7 +22,7 @@ import java.util.Map;
  * result checked against the tool's output schema, the audit record's redaction and the JSON-RPC
  * response on the wire — over a made-up window of a widget gallery's size and shape, several
  * times. The first real observe then finds the classes loaded, the serializers and the schema
- * built and the hot methods compiled (issue 17: the cold first observe paid for all of it).
+ * built and the hot methods compiled (otherwise the cold first observe pays for all of it).
  * Nothing here reaches a desktop, a session or the audit log.
  */
 final class ObserveWarmUp {

@@ -11,8 +11,8 @@ import java.util.Set;
  * The SDK's check of each successful result against its tool's output schema, done on the result's
  * map as it is. The SDK's default validator turns every result into a Jackson tree, walks it with a
  * general JSON Schema engine and prints it back to a string the server never uses (a tool result
- * with content keeps its own): three passes over an observation's hundreds of nodes on every call
- * (issue 17). The schemas {@link OutputSchema} builds say only which top-level fields exist, their
+ * with content keeps its own): three passes over an observation's hundreds of nodes on every call.
+ * The schemas {@link OutputSchema} builds say only which top-level fields exist, their
  * JSON types, enums and the required ones, so that is all this checks, in one look at the top level;
  * a schema in any other shape, or a result that is not a map, goes to the SDK's own validator.
  *

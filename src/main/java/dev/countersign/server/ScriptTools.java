@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /**
- * {@code computer_script} and {@code computer_script_resume} (docs/endpoint.md, §8): the two tools over a
- * {@link ScriptPort}. The approvals and receipts of a script's acts go to the audit log like those
- * of {@code computer_act}; the approval watch never withdraws, because a suspended script has no
- * caller waiting by design.
+ * {@code computer_script} and {@code computer_script_resume} (docs/endpoint.md, docs/script.md): the two
+ * tools over a {@link ScriptPort}. The approvals and receipts of a script's acts go to the audit log
+ * like those of {@code computer_act}; the approval watch never withdraws, because a suspended script
+ * has no caller waiting by design.
  */
 final class ScriptTools {
     private ScriptTools() {
@@ -21,7 +21,8 @@ final class ScriptTools {
     /**
      * No output schema: the answer's status and script_id are in the description, and the rest
      * (observation, final_result as any JSON, waiting_for, stdout) in docs/script.md; the whole
-     * default tools/list stays within 6,000 bytes (issue 17). The structured content is still sent.
+     * default tools/list stays within 6,000 bytes ({@code ScriptMcpDesktopTest}). The structured
+     * content is still sent.
      */
     static Map<String, Object> output() {
         return null;

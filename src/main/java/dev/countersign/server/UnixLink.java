@@ -141,7 +141,7 @@ final class UnixLink implements EndpointLink {
         }
     }
 
-    /** A chunked body (RFC 9112 §7.1), trailers ignored. */
+    /** A chunked body (RFC 9112, section 7.1), trailers ignored. */
     private static final class Chunked extends InputStream {
         private final InputStream in;
         private long left;

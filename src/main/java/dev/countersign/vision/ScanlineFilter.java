@@ -1,6 +1,6 @@
 package dev.countersign.vision;
 
-/** The PNG scanline filters (RFC 2083 §6) that the encoder can apply to every row. */
+/** The PNG scanline filters (RFC 2083, section 6) that the encoder can apply to every row. */
 enum ScanlineFilter {
     NONE(0) {
         @Override

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 
 /**
- * The shared fixture of the adversarial tests of issue 13: a real Countersign (endpoint, approval
+ * The shared fixture of the adversarial tests (docs/security.md): a real Countersign (endpoint, approval
  * dialog, audit log) on the private desktop, started by the test that needs it and closed after
  * each test, plus what those tests share: whether the dialog is up, and the command line of one
  * of this package's small hostile Python apps.

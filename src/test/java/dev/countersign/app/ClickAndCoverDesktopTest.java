@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
 /**
- * Holes 2 and 5 of issue 13. A click on a text field must not be a Return key (which submits the
+ * A click on a text field must not be a Return key (which submits the
  * form), and a coordinate click the person approves for one window must not land on another
  * window raised over the point. A hostile agent with a valid token tries both over MCP against
  * real yad windows; the forms' own output and side-effect files tell what happened.

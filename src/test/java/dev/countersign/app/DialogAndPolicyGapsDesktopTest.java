@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
 /**
- * Hole 10 of issue 13, the smaller gaps: a label that fakes lines in the dialog, risk words the
+ * The smaller gaps of the dialog and the policy: a label that fakes lines in the dialog, risk words the
  * policy missed, arrow keys that change a value without asking, and a log folder under /tmp that
  * another local user could take first. An agent with a valid token tries each over MCP against a
  * real yad window; the outcome is read from the window's own output or the file system.

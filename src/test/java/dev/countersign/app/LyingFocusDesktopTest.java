@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hole 4 of issue 13: keys go to whatever has X input focus, not to the element that says it is
+ * Keys go to whatever has X input focus, not to the element that says it is
  * focused. A hostile app's "Notes" entry reports FOCUSED over AT-SPI at every read, while its window
  * hands X input focus to another app's sign-in window (a password field) the moment it gets it.
  * An agent with a valid token sends a navigation key "to" Notes over MCP. The sign-in window's own

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
 /**
- * Hole 8 of issue 13: what the person does is in the audit log, and a cut tail is detected. Each
+ * What the person does is in the audit log, and a cut tail is detected. Each
  * test reads the log file itself or runs {@code countersign audit verify} on it.
  */
 class PersonAuditDesktopTest extends AdversarialDesktopTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
 /**
- * Hole 9 of issue 13: revoking an agent from the CLI while the app runs ends its work in flight.
+ * Revoking an agent from the CLI while the app runs ends its work in flight.
  * The agent holds a valid token and has a risky click waiting for the person; the person revokes
  * it with {@code countersign agent remove} in a terminal. The dialog must go at once, and nothing
  * the person could still click may reach the target app (its own side-effect file tells).

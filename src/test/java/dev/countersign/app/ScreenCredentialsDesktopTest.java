@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hole 6 of issue 13: tokens and credentials shown on screen do not leave Countersign. Another
+ * Tokens and credentials shown on screen do not leave Countersign. Another
  * agent's token is on screen (a window showing {@code countersign agent add} output), and an AWS
  * key sits in an entry; a hostile agent with a valid token observes that window over MCP. What
  * it receives, byte for byte, must hold neither, and say how many things were withheld.

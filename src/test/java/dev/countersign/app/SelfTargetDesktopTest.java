@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
 /**
- * Hole 1 of issue 13: Countersign approves itself. A hostile agent with a valid token aims at
+ * Countersign must never be made to approve itself. A hostile agent with a valid token aims at
  * Countersign: it observes Countersign by the pid {@code computer_evidence} gives it, sends a
  * navigation key while the approval dialog is up, and has the person approve a coordinate click
  * that in truth lands on Countersign's own Connect window (whose Issue button mints a token).
@@ -98,7 +98,7 @@ class SelfTargetDesktopTest extends AdversarialDesktopTest {
         double scale = ((Number) meta.get("scale")).doubleValue();
         int x = (int) Math.round((nativeX - ((Number) frame.get(0)).intValue()) * scale);
         int y = (int) Math.round((nativeY - ((Number) frame.get(1)).intValue()) * scale);
-        // Since hole 5 the covered point is refused before the person is asked; if they are asked,
+        // PointCover refuses the covered point before the person is asked; if they are asked,
         // they allow (the screenshot shows the big window), and the guard refuses at dispatch.
         VisualClick clicked = visualClickAllowingIfAsked(robot, agent, observationId, meta, x, y);
         McpSchema.CallToolResult result = clicked.result();

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hole 3 of issue 13: revealing a password reads it. A real GTK window (password_toggle.py) has a
+ * Secure is sticky: revealing a password must not read it. A real GTK window (password_toggle.py) has a
  * password entry, a "Show password" check box that turns the entry's visibility on, and a "Plain
  * field" button that puts an ordinary entry where the password entry was. A hostile agent with a
  * valid token observes it, clicks the check box (no risk word: no approval), observes again and

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Known-answer vectors. The SHA-256 values were computed independently with {@code sha256sum} over
- * the canonical bytes; the canonicalization vector is RFC 8785 §3.2.2's own example.
+ * the canonical bytes; the canonicalization vector is the example of RFC 8785, section 3.2.2.
  */
 class DigestsTest {
 

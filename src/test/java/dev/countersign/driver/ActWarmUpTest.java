@@ -14,7 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The driver's act warm-up (issue 17) runs a made-up click the whole way an act goes — policy,
+ * The driver's act warm-up runs a made-up click the whole way an act goes — policy,
  * request, graph from preview through execution and verification to release, receipt — and
  * reaches nothing: no desktop call, no lease, no receipt in any agent's ring. Whether that makes
  * the first act fast is the bench's question (scripts/bench/observe), not this test's.

@@ -265,7 +265,7 @@ class ComputerDriverTest {
                             EffectProbe.valueDigest("ANA"), null))));
             assertThat(receipt.status()).isEqualTo("failed");
             assertThat(receipt.verification().outcome()).isEqualTo("failed");
-            // Its own code (issue 15), not a missing one that a reader turns into INTERNAL.
+            // Its own code, not a missing one that a reader turns into INTERNAL.
             assertThat(receipt.code()).isEqualTo("VERIFICATION_FAILED");
             assertThat(receipt.hint()).contains("did not take effect");
         }

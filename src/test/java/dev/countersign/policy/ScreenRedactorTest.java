@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.countersign.core.CountersignException;
 import org.junit.jupiter.api.Test;
 
-/** The pure redactor behind observations (issue 13, hole 6). */
+/** The pure redactor behind observations: tokens and credentials on screen never leave. */
 class ScreenRedactorTest {
     static final String TOKEN = "cs_" + "A".repeat(43);
 

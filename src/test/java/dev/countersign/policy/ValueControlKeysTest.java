@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Navigation keys on controls whose value they change ask like any other key (issue 13, hole 10). */
+/** Navigation keys on controls whose value they change ask like any other key. */
 class ValueControlKeysTest {
     static final RiskPolicy POLICY = RiskPolicy.defaults();
 

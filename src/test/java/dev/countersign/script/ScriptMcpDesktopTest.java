@@ -153,7 +153,7 @@ class ScriptMcpDesktopTest {
         if (System.getenv("TOOLS_LIST_DUMP") != null) {
             Files.writeString(Path.of(System.getenv("TOOLS_LIST_DUMP")), list.body());
         }
-        // The default answer every agent pays for on every connect (issue 17): the five driver tools and
+        // The default answer every agent pays for on every connect: the five driver tools and
         // the two script tools, with the SSE framing.
         assertThat(list.body().getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(6_000);
     }

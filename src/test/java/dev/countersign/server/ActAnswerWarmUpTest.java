@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Warming up the endpoint runs what a real {@code computer_act} answer goes through (issue 17):
+ * Warming up the endpoint runs what a real {@code computer_act} answer goes through:
  * the warm-up's answer is a confirmed receipt with the very fields a real first act's receipt has
  * (so the same branches, serializers and schema check ran), and the warm-up itself dispatches
  * nothing and writes nothing to the audit log (that it reads no desktop at all is the driver's

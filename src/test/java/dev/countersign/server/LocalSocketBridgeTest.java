@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13, hole 7: another local user can bind 127.0.0.1:7475 while Countersign is down and
+ * Another local user can bind 127.0.0.1:7475 while Countersign is down and
  * collect the tokens that bridges send there. The bridge now dials only the Unix-domain socket in
  * the 0700 home folder, refusing anything at that path that is not the user's own socket. Checked
  * from outside Countersign: a hostile listener on the configured port never sees a connection.

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * No token, Authorization header or bearer credential in anything the test suite logged, in this
- * JVM or in the child processes it started (security.md check 15). Runs last (see
+ * JVM or in the child processes it started (docs/endpoint.md, "Logs"). Runs last (see
  * junit-platform.properties); the test logs are unredacted, unlike logback.xml's safety net.
  */
 @Order(Integer.MAX_VALUE)

@@ -80,7 +80,7 @@ class McpEndpointTest {
                         if (System.getenv("TOOLS_LIST_DUMP") != null) {
                 java.nio.file.Files.writeString(java.nio.file.Path.of(System.getenv("TOOLS_LIST_DUMP")), response.body());
             }
-            // Every agent pays for these bytes on every connect (issue 17): 6,000 with the SSE framing, and
+            // Every agent pays for these bytes on every connect: 6,000 with the SSE framing, and
             // with the script tools too (ScriptMcpDesktopTest).
             assertThat(response.body().getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(6_000);
         }

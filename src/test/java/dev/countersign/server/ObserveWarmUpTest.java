@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Warming up the endpoint covers what a real {@code computer_observe} answer is written with
- * (issue 17): after {@link McpEndpoint#warmUp}, an agent's first observe builds no serializer on
+ * Warming up the endpoint covers what a real {@code computer_observe} answer is written with:
+ * after {@link McpEndpoint#warmUp}, an agent's first observe builds no serializer on
  * the wire mapper and no output schema in the SDK's validator. Whether that makes the first call
  * fast is the bench's question (scripts/bench/observe), not this test's.
  */

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** How a receipt's outcome becomes the code an agent branches on (issue 15). */
+/** How a receipt's outcome becomes the code an agent branches on. */
 class ToolResultsTest {
 
     private static Receipt failed(String code, String verification) {

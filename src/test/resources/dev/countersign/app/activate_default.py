@@ -1,4 +1,4 @@
-"""A form whose entry activates the default button, as web and GTK forms do (issue 13, hole 2).
+"""A form whose entry activates the default button, as web and GTK forms do.
 
 Pressing Return in the "Comment" entry (its accessible action "activate") presses "Post", the
 window's default button, which prints "posted:<text>" and exits.

@@ -1,4 +1,4 @@
-"""Two windows for issue 13, hole 4: an app that says it has focus while keys go elsewhere.
+"""Two windows: an app that says it has focus while keys go elsewhere.
 
 ``focus_liar.py victim TITLE``: a sign-in window with a password entry, focused. It prints
 ``xid:<window id>`` once shown and ``key:<name>`` for every key that reaches it, so a test reads

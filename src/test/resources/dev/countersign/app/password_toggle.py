@@ -1,4 +1,4 @@
-"""A login window whose password field a check box reveals, for issue 13 (hole 3).
+"""A login window whose password field a check box reveals, for StickySecureDesktopTest.
 
 "Show password" turns the entry's visibility on (GTK then reports it as a plain text field);
 "Plain field" replaces the password entry with a new, ordinary entry at the same place. On exit

@@ -1,4 +1,4 @@
-"""Two windows of one app, the second moved over the first (issue 13, hole 5, within one process).
+"""Two windows of one app, the second moved over the first (a covered point, within one process).
 
 ``same_app_cover.py TITLE``: window TITLE at (200, 200), 400x300, with an "Archive" button that
 prints ``archive-click``; then window "TITLE: unlock" at (150, 150), 480x380 — over the first and

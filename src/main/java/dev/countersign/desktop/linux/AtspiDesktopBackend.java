@@ -207,7 +207,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      * How often warming up walks the registry's desktop node: each walk is a few round trips to
      * the registry, and a few of them run the D-Bus message code (marshalling, replies, their
      * signatures and values) often enough that it is linked, and partly compiled, before the first
-     * observation decodes a whole window with it (issue 17). More walks cost start-up CPU faster
+     * observation decodes a whole window with it. More walks cost start-up CPU faster
      * than they save on the first observation.
      */
     static final int WARM_UP_WALKS = 8;

@@ -132,7 +132,7 @@ class ApprovalDialogTest {
 
     @Test
     void regainingFocusReArmsTheInputGuard() throws Exception {
-        // Issue 13, hole 1: a window raised over the dialog and gone again must not leave Allow
+        // A window raised over the dialog and gone again must not leave Allow
         // live for input that was aimed at that moment.
         CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
         waitOutTheGuard();

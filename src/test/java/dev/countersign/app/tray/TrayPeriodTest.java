@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** How long the tray sleeps between reads: short only while something is happening (issue 17, idle is idle). */
+/** How long the tray sleeps between reads: short only while something is happening, so an idle app stays idle. */
 class TrayPeriodTest {
     @Test
     void anIdleAppWithNoAgentsSleepsLong() {

@@ -49,7 +49,7 @@ public final class ObserveBench {
             try {
                 TestDesktop.TargetApp factory = desktop.launchWidgetFactory();
                 TestDesktop.TargetApp form = desktop.launchForm("", "");
-                // Every element, as issue 17 states its figures (the defaults, 400 nodes and 8 levels, keep 148).
+                // Every element: the bench's figures are for the whole window (the defaults, 400 nodes and 8 levels, keep 148).
                 SnapshotLimits limits = new SnapshotLimits(2000, 16);
 
                 run(List.of(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home, "dev.countersign.app.Main",
