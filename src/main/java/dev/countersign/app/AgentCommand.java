@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditInbox;
@@ -93,7 +94,7 @@ final class AgentCommand implements Callable<Integer> {
             Path file = tokenFile != null ? tokenFile : home.tokenFile(name);
             Secrets.writeOwnerOnly(file, issued.token());
             audit(home, AuditKind.AGENT_ADDED, name, spec.commandLine().getErr());
-            int settingsPort = Settings.load(home.settings()).portOrDefault();
+            int settingsPort = SettingsStore.read(home.settings()).portOrDefault();
             java.net.URI endpoint = url != null ? url
                     : java.net.URI.create("http://127.0.0.1:" + (port != null ? port : settingsPort) + "/mcp");
             // The bridge dials the socket whatever the port; only an explicit URL sends it over TCP.

@@ -1,6 +1,7 @@
 package dev.countersign.app;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
 import dev.countersign.desktop.DesktopBackend;
@@ -65,7 +66,7 @@ final class DoctorCommand implements Callable<Integer> {
         report.put("remotes", RemoteTools.report(home));
         int port;
         try {
-            port = Settings.load(home.settings()).portOrDefault();
+            port = SettingsStore.read(home.settings()).portOrDefault();
         } catch (IOException e) {
             port = dev.countersign.server.EndpointConfig.DEFAULT_PORT;
             report.put("settings", "unreadable: " + e.getMessage());

@@ -1,5 +1,7 @@
 package dev.countersign.app;
 
+import dev.countersign.app.settings.AppSettings;
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.approval.Approver;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.core.CountersignException;
@@ -45,9 +47,9 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Home home = Home.current().ensure();
-        Settings settings;
+        AppSettings settings;
         try {
-            settings = Settings.load(home.settings());
+            settings = SettingsStore.read(home.settings());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             err.println("countersign serve: " + home.settings() + ": " + e.getOriginalMessage());
             return 1;

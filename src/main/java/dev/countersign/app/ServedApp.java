@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.approval.Approver;
 import dev.countersign.audit.AuditInbox;
 import dev.countersign.audit.AuditKind;
@@ -196,8 +197,7 @@ final class ServedApp implements AutoCloseable {
      * {@code policy.json} in the home folder if present, else the shipped default.
      */
     static RiskPolicy policy(Home home) throws IOException {
-        Settings settings = Settings.load(home.settings());
-        java.nio.file.Path path = settings.policyPath(home);
+        java.nio.file.Path path = SettingsStore.read(home.settings()).policyPath(home.policy());
         boolean chosen = !path.equals(home.policy());
         if (!chosen && !Files.exists(path)) {
             return RiskPolicy.defaults();

@@ -187,6 +187,28 @@ class CliTest {
     }
 
     @Test
+    void everyCommandReadsTheOneSettingsFileTheSettingsWindowWrites() throws Exception {
+        // Window-only fields next to the endpoint's: both kinds of reader take the whole file.
+        Files.writeString(home.resolve("settings.json"), "{\"port\": 8123, \"lease_actions\": 5, \"theme\": \"dark\", "
+                + "\"launch_at_login\": false, \"burst\": 40}");
+        JsonNode report = Json.mapper().readTree(CliRun.run(home, "doctor", "--json").out);
+        assertThat(report.get("endpoint").asText()).isEqualTo("http://127.0.0.1:8123/mcp");
+        assertThat(report.has("settings")).as("the file is readable").isFalse();
+        CliRun add = CliRun.run(home, "agent", "add", "claude");
+        assertThat(add.exit).as(add.toString()).isZero();
+        assertThat(add.out).contains("http://127.0.0.1:8123/mcp");
+    }
+
+    @Test
+    void serveRefusesAMisspeltSettingsFieldBeforeStarting() throws Exception {
+        Files.writeString(home.resolve("settings.json"), "{\"prot\": 8123}");
+        CliRun run = CliRun.run(home, "serve", "--port", "0");
+        assertThat(run.exit).as(run.toString()).isEqualTo(1);
+        assertThat(run.err).contains("settings.json", "prot");
+        assertThat(run.out).doesNotContain("serving agents");
+    }
+
+    @Test
     void helpListsEveryCommand() {
         CliRun run = CliRun.run(home, "--help");
         assertThat(run.out).contains("serve", "agent", "mcp-stdio", "doctor", "audit");
