@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.app.settings.AppSettings;
 import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.approval.Approver;
@@ -64,7 +65,7 @@ final class ServeCommand implements Callable<Integer> {
         AppSettings settings;
         try {
             settings = SettingsStore.read(home.settings());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             err.println("countersign serve: " + home.settings() + ": " + e.getOriginalMessage());
             return 1;
         }

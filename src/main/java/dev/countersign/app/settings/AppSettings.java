@@ -93,7 +93,7 @@ public record AppSettings(
                 LeaseBoundaries.unscoped());
     }
 
-    /** The policy file in force: the one chosen here, else {@code homePolicy} ({@code policy.json} in the home folder). */
+    /** The policy file in force: the one chosen here, else {@code homePolicy} (the home folder's policy.json). */
     public Path policyPath(Path homePolicy) {
         return policyFile == null || policyFile.isBlank() ? homePolicy : Path.of(policyFile);
     }
