@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditInbox;
@@ -8,6 +9,7 @@ import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.Secrets;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -77,7 +79,7 @@ final class AgentCommand implements Callable<Integer> {
         Integer port;
 
         @Option(names = "--url", paramLabel = "URL", description = "The endpoint's URL, when not the default.")
-        java.net.URI url;
+        URI url;
 
         @Override
         public Integer call() throws IOException {
@@ -93,9 +95,9 @@ final class AgentCommand implements Callable<Integer> {
             Path file = tokenFile != null ? tokenFile : home.tokenFile(name);
             Secrets.writeOwnerOnly(file, issued.token());
             audit(home, AuditKind.AGENT_ADDED, name, spec.commandLine().getErr());
-            int settingsPort = Settings.load(home.settings()).portOrDefault();
-            java.net.URI endpoint = url != null ? url
-                    : java.net.URI.create("http://127.0.0.1:" + (port != null ? port : settingsPort) + "/mcp");
+            int settingsPort = SettingsStore.read(home.settings()).portOrDefault();
+            URI endpoint = url != null ? url
+                    : URI.create("http://127.0.0.1:" + (port != null ? port : settingsPort) + "/mcp");
             // The bridge dials the socket whatever the port; only an explicit URL sends it over TCP.
             boolean urlGiven = url != null;
             ClientSnippets.Agent agent = new ClientSnippets.Agent(name, endpoint, urlGiven, tokenFile,

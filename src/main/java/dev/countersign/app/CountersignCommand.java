@@ -1,5 +1,7 @@
 package dev.countersign.app;
 
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,7 +15,9 @@ import picocli.CommandLine.Spec;
             "Lets local AI agents use this computer under your governance:",
             "every action is previewed, reserved, approved when risky, executed and verified.",
             "",
-            "With no command it starts Countersign: the tray app, the endpoint and the approval dialog.",
+            "With no command it starts Countersign: the endpoint, the approval dialog and the tray icon",
+            "(or a status window). With no display (DISPLAY unset on Linux) no dialog can be shown: it",
+            "says so and runs 'countersign serve --headless', which refuses every risky action.",
             "Files live in $COUNTERSIGN_HOME, else ~/.config/countersign (Linux) or",
             "~/Library/Application Support/Countersign (macOS)."},
         subcommands = {ServeCommand.class, AgentCommand.class, McpStdioCommand.class, DoctorCommand.class,
@@ -24,14 +28,23 @@ final class CountersignCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        // The tray app is not in this build yet: start the endpoint, and say what is missing.
+        // With a display, the tray app and its approval dialog; without one nobody can be asked, so
+        // serve, which denies every approval, and say so.
         var err = spec.commandLine().getErr();
-        String display = System.getenv("DISPLAY");
-        boolean mac = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac");
-        if (!mac && (display == null || display.isEmpty())) {
-            err.println("countersign: no display (DISPLAY is not set); running headless: countersign serve --headless");
+        if (!hasDisplay(System.getenv(), System.getProperty("os.name", ""))) {
+            err.println("countersign: no display (DISPLAY is not set); running headless, every risky action "
+                    + "refused: countersign serve --headless");
             return spec.commandLine().getSubcommands().get("serve").execute("--headless");
         }
         return TrayApp.run(err);
+    }
+
+    /** Whether the tray app can show its windows: always on macOS, with DISPLAY set elsewhere. */
+    static boolean hasDisplay(Map<String, String> env, String osName) {
+        if (osName.toLowerCase(Locale.ROOT).startsWith("mac")) {
+            return true;
+        }
+        String display = env.get("DISPLAY");
+        return display != null && !display.isEmpty();
     }
 }

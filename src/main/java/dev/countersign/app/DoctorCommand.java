@@ -1,10 +1,16 @@
 package dev.countersign.app;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import dev.countersign.govern.GovernConfig;
+import dev.countersign.govern.GovernedServer;
+import dev.countersign.govern.Offer;
+import dev.countersign.server.EndpointConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -15,7 +21,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -47,9 +55,9 @@ final class DoctorCommand implements Callable<Integer> {
         report.put("home_mode", mode(home.root()));
         try (DesktopBackend backend = Backends.forThisMachine()) {
             report.put("backend", Backends.describe(backend));
-            if (backend instanceof dev.countersign.desktop.linux.AtspiDesktopBackend) {
+            if (backend instanceof AtspiDesktopBackend) {
                 report.put("ended_app_connections",
-                        ((dev.countersign.desktop.linux.AtspiDesktopBackend) backend).endedAppConnections());
+                        ((AtspiDesktopBackend) backend).endedAppConnections());
             }
             report.put("session", backend.sessionState().name().toLowerCase(Locale.ROOT));
             Permissions permissions = backend.permissions();
@@ -65,9 +73,9 @@ final class DoctorCommand implements Callable<Integer> {
         report.put("remotes", RemoteTools.report(home));
         int port;
         try {
-            port = Settings.load(home.settings()).portOrDefault();
+            port = SettingsStore.read(home.settings()).portOrDefault();
         } catch (IOException e) {
-            port = dev.countersign.server.EndpointConfig.DEFAULT_PORT;
+            port = EndpointConfig.DEFAULT_PORT;
             report.put("settings", "unreadable: " + e.getMessage());
         }
         URI endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
@@ -86,11 +94,11 @@ final class DoctorCommand implements Callable<Integer> {
      * Each registered governed server, started once: the actions agents get, and what it offers
      * that Countersign cannot govern and so withholds, with the reason.
      */
-    static java.util.List<Map<String, Object>> governed(Home home) {
-        java.util.List<Map<String, Object>> out = new java.util.ArrayList<>();
-        java.util.List<dev.countersign.govern.GovernConfig.Entry> entries;
+    static List<Map<String, Object>> governed(Home home) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        List<GovernConfig.Entry> entries;
         try {
-            entries = dev.countersign.govern.GovernConfig.load(GovernCommand.file(home));
+            entries = GovernConfig.load(GovernCommand.file(home));
         } catch (IOException | RuntimeException e) {
             out.add(Map.of("error", "govern.json is unreadable: " + e.getMessage()));
             return out;
@@ -99,11 +107,10 @@ final class DoctorCommand implements Callable<Integer> {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", entry.name());
             row.put("command", String.join(" ", entry.command()));
-            try (var server = dev.countersign.govern.GovernedServer.start(entry.name(), entry.command(),
-                    Duration.ofSeconds(30))) {
-                var offer = dev.countersign.govern.Offer.of(server.tools());
-                row.put("offered", offer.tool() == null ? java.util.List.of() : offer.actions().keySet());
-                java.util.List<String> withheld = new java.util.ArrayList<>();
+            try (var server = GovernedServer.start(entry.name(), entry.command(), Duration.ofSeconds(30))) {
+                var offer = Offer.of(server.tools());
+                row.put("offered", offer.tool() == null ? List.of() : offer.actions().keySet());
+                List<String> withheld = new ArrayList<>();
                 offer.withheld().forEach(w -> withheld.add(w.what() + ": " + w.why()));
                 row.put("withheld", withheld);
             } catch (CountersignException e) {

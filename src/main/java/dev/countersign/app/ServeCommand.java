@@ -1,5 +1,8 @@
 package dev.countersign.app;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.countersign.app.settings.AppSettings;
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.approval.Approver;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.core.CountersignException;
@@ -9,17 +12,27 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code countersign serve}: the agent endpoint without a tray, until Ctrl-C or SIGTERM. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Serve agents on the loopback MCP endpoint, without the tray app.",
-            "For a second machine, CI, or a server session. Stops on Ctrl-C or SIGTERM."})
+            "For a second machine, CI, or a server session. Stops on Ctrl-C or SIGTERM.",
+            "Nobody is asked to approve here: every risky action is refused with APPROVAL_UNAVAILABLE.",
+            "The approval dialog comes with the tray app: run countersign with no command on a desktop."})
 final class ServeCommand implements Callable<Integer> {
-    /** Who answers approval requests. */
-    enum ApproverChoice { ui, deny }
+    /**
+     * Who answers approval requests. serve has one approver, which denies: the approval dialog needs
+     * the tray app around it (TrayApp), which serve does not start.
+     */
+    enum ApproverChoice { deny }
+
+    /** What serve prints as its approver. */
+    static final String APPROVER_NOTE = "deny (nobody is asked): risky actions are refused with APPROVAL_UNAVAILABLE";
 
     @Spec
     CommandSpec spec;
@@ -33,11 +46,15 @@ final class ServeCommand implements Callable<Integer> {
                     + "on 127.0.0.1:N (0 picks a free one); off unless given.")
     Integer runtimePort;
 
-    @Option(names = "--headless", description = "No UI at all: every approval is denied (APPROVAL_UNAVAILABLE).")
+    @Option(names = "--headless",
+            description = "No UI at all, which is what serve always is: every approval is denied "
+                    + "(APPROVAL_UNAVAILABLE), as with --approver deny.")
     boolean headless;
 
-    @Option(names = "--approver", paramLabel = "ui|deny", defaultValue = "ui",
-            description = "Who answers approvals: the dialog (ui) or nobody (deny). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--approver", paramLabel = "deny", defaultValue = "deny", converter = ApproverConverter.class,
+            description = "Who answers approvals. serve has one approver, deny: nobody is asked and every risky "
+                    + "action is refused (APPROVAL_UNAVAILABLE). There is no ui here: the approval dialog runs "
+                    + "with the tray app (countersign with no command). Default: ${DEFAULT-VALUE}.")
     ApproverChoice approver;
 
     @Override
@@ -45,20 +62,18 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Home home = Home.current().ensure();
-        Settings settings;
+        AppSettings settings;
         try {
-            settings = Settings.load(home.settings());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            settings = SettingsStore.read(home.settings());
+        } catch (JsonProcessingException e) {
             err.println("countersign serve: " + home.settings() + ": " + e.getOriginalMessage());
             return 1;
         }
         int chosenPort = port != null ? port : settings.portOrDefault();
-        String approverNote = approverNote();
         DesktopBackend backend = Backends.forThisMachine();
-        Approver deny = new HeadlessApprover();
         ServedApp app;
         try {
-            app = ServedApp.start(home, settings.endpoint(chosenPort), backend, deny);
+            app = ServedApp.start(home, settings.endpoint(chosenPort), backend, approver());
         } catch (CountersignException | IllegalArgumentException e) {
             backend.close();
             err.println("countersign serve: " + (e instanceof CountersignException
@@ -81,7 +96,7 @@ final class ServeCommand implements Callable<Integer> {
                 return 1;
             }
         }
-        out.println("approver: " + approverNote);
+        out.println("approver: " + APPROVER_NOTE);
         out.println("backend:  " + Backends.describe(backend));
         int count = app.agents.list().size();
         out.println("agents:   " + count + (count == 0 ? " (connect one with: countersign agent add NAME)" : ""));
@@ -96,13 +111,27 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private String approverNote() {
-        if (headless || approver == ApproverChoice.deny) {
-            return "deny (headless): risky actions are refused with APPROVAL_UNAVAILABLE";
+    /** The approver serve runs with, whatever --headless and --approver say: there is only the one that denies. */
+    static Approver approver() {
+        return new HeadlessApprover();
+    }
+
+    /**
+     * Reads --approver, refusing {@code ui} (which older builds accepted and then quietly replaced
+     * with deny) with where the dialog really is, rather than picocli's bare list of values.
+     */
+    static final class ApproverConverter implements ITypeConverter<ApproverChoice> {
+        @Override
+        public ApproverChoice convert(String value) {
+            if (value.equals("ui")) {
+                throw new TypeConversionException("serve has no approval dialog; it runs with the tray app "
+                        + "(countersign with no command, on a desktop). Use --approver deny, or leave it out.");
+            }
+            try {
+                return ApproverChoice.valueOf(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("expected deny, got '" + value + "'");
+            }
         }
-        // The approval dialog comes with the tray app; until then nobody can allow, so say so.
-        spec.commandLine().getErr().println("countersign serve: the approval dialog (--approver ui) is not in this "
-                + "build yet; using --approver deny: risky actions are refused with APPROVAL_UNAVAILABLE.");
-        return "deny (the dialog is not in this build yet): risky actions are refused with APPROVAL_UNAVAILABLE";
     }
 }

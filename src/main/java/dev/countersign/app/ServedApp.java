@@ -1,34 +1,49 @@
 package dev.countersign.app;
 
+import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.approval.Approver;
 import dev.countersign.audit.AuditInbox;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.Json;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.InputGate;
+import dev.countersign.desktop.ScreenWindows;
+import dev.countersign.desktop.SecureMemory;
+import dev.countersign.desktop.SelfTargetGuard;
 import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
+import dev.countersign.driver.Receipt;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.remote.RuntimeHost;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.EndpointConfig;
+import dev.countersign.server.LocalSocket;
 import dev.countersign.server.McpEndpoint;
 import dev.countersign.script.CodeRuntime;
 import dev.countersign.script.ScriptCheckpointStore;
 import dev.countersign.script.ScriptFaults;
 import dev.countersign.script.ScriptHost;
 import dev.countersign.script.ScriptLimits;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,7 +76,7 @@ final class ServedApp implements AutoCloseable {
     /** The runtime endpoint for governing Countersigns, once {@link #serveRuntime} started it. */
     private volatile McpEndpoint runtimeEndpoint;
     /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
-    private final java.util.Set<String> knownAgents = new java.util.HashSet<>();
+    private final Set<String> knownAgents = new HashSet<>();
 
     private ServedApp(McpEndpoint endpoint, AuditLog audit, DesktopBackend backend, AgentDirectory agents,
             ComputerDriver driver, ScriptHost scripts, String policyDigest) {
@@ -90,13 +105,13 @@ final class ServedApp implements AutoCloseable {
         // one guard around the platform backend.
         // Queueing a request and sending input hold one gate, so no dialog opens between the guard's
         // "nobody is asked" check and the input it lets through.
-        dev.countersign.desktop.ScreenWindows windows = Backends.screenWindows();
-        dev.countersign.desktop.InputGate gate = new dev.countersign.desktop.InputGate();
+        ScreenWindows windows = Backends.screenWindows();
+        InputGate gate = new InputGate();
         Approver gated = new GatedApprover(approver, gate);
-        backend = new dev.countersign.desktop.SelfTargetGuard(backend, windows, gated::asking, gate);
+        backend = new SelfTargetGuard(backend, windows, gated::asking, gate);
         // Secure is sticky: a password field revealed by a toggle stays a password field, never read or
         // typed into.
-        backend = new dev.countersign.desktop.SecureMemory(backend);
+        backend = new SecureMemory(backend);
         Clock clock = Clock.systemUTC();
         SecureRandom random = new SecureRandom();
         RiskPolicy policy = policy(home);
@@ -120,7 +135,7 @@ final class ServedApp implements AutoCloseable {
         try {
             // The stdio bridge dials the socket in the 0700 home folder, never the TCP port.
             McpEndpoint endpoint = McpEndpoint.start(config.socket() != null ? config
-                            : config.withSocket(home.root().resolve(dev.countersign.server.LocalSocket.NAME)),
+                            : config.withSocket(home.root().resolve(LocalSocket.NAME)),
                     driver, agents, audit,
                     VersionProvider.version(), new HostScriptPort(scripts), governed.tools(), remotes.tools());
             ServedApp app = new ServedApp(endpoint, audit, backend, agents, driver, scripts, policy.digest().value());
@@ -161,7 +176,7 @@ final class ServedApp implements AutoCloseable {
      */
     private static void warmUp(DesktopBackend platform) {
         platform.warmUp();
-        dev.countersign.core.Json.mapper().writerFor(dev.countersign.driver.Receipt.class);
+        Json.mapper().writerFor(Receipt.class);
     }
 
     /**
@@ -198,14 +213,13 @@ final class ServedApp implements AutoCloseable {
      * {@code policy.json} in the home folder if present, else the shipped default.
      */
     static RiskPolicy policy(Home home) throws IOException {
-        Settings settings = Settings.load(home.settings());
-        java.nio.file.Path path = settings.policyPath(home);
+        Path path = SettingsStore.read(home.settings()).policyPath(home.policy());
         boolean chosen = !path.equals(home.policy());
         if (!chosen && !Files.exists(path)) {
             return RiskPolicy.defaults();
         }
         if (!Files.isRegularFile(path)) {
-            throw new java.io.FileNotFoundException("the policy file chosen in Settings does not exist: " + path);
+            throw new FileNotFoundException("the policy file chosen in Settings does not exist: " + path);
         }
         return RiskPolicy.parse(Files.readAllBytes(path));
     }
@@ -225,9 +239,9 @@ final class ServedApp implements AutoCloseable {
     private void agentsChanged() {
         // Keyed by name and token hash: removing an agent and adding one of the same name between
         // two looks still revokes the old one's work.
-        java.util.Set<String> now = new java.util.HashSet<>();
+        Set<String> now = new HashSet<>();
         agents.list().forEach(a -> now.add(a.name() + "\n" + a.tokenSha256()));
-        java.util.Set<String> gone = new java.util.TreeSet<>();
+        Set<String> gone = new TreeSet<>();
         synchronized (knownAgents) {
             knownAgents.stream().filter(k -> !now.contains(k)).forEach(k -> gone.add(k.substring(0, k.indexOf('\n'))));
             knownAgents.clear();
@@ -264,11 +278,11 @@ final class ServedApp implements AutoCloseable {
      * Serves this machine's runtime to governing Countersigns (docs/govern.md) on its own loopback
      * port, to the tokens in {@code governors.json} only. Returns the endpoint's URL.
      */
-    synchronized java.net.URI serveRuntime(Home home, EndpointConfig config) {
+    synchronized URI serveRuntime(Home home, EndpointConfig config) {
         if (runtimeEndpoint == null) {
             AgentDirectory governors = new AgentDirectory(home.governors(), Clock.systemUTC(), new SecureRandom());
             runtimeEndpoint = McpEndpoint.startRuntime(config,
-                    new dev.countersign.remote.RuntimeHost(driver, audit, Clock.systemUTC()), governors, audit,
+                    new RuntimeHost(driver, audit, Clock.systemUTC()), governors, audit,
                     VersionProvider.version());
         }
         return runtimeEndpoint.uri();

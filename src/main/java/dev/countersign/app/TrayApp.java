@@ -48,15 +48,15 @@ final class TrayApp {
         SettingsStore store = new SettingsStore(home.settings(), Autostart.forThisMachine(launcher, System.getenv(),
                 System.getProperty("os.name", ""), System.getProperty("user.home", "")));
         try {
-            Settings endpointSettings = Settings.load(home.settings());
-            AppSettings appSettings = store.load();
+            // Read once, with the store's strict reader: a bad settings.json stops the start with its reason.
+            AppSettings settings = SettingsStore.read(store.file());
             FxPlatform.start();
             FxApprover approver = new FxApprover(clock);
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {
-                served = ServedApp.start(home, endpointSettings.endpoint(endpointSettings.portOrDefault()), backend,
-                        approver, appSettings.defaultLease());
+                served = ServedApp.start(home, settings.endpoint(settings.portOrDefault()), backend, approver,
+                        settings.defaultLease());
             } catch (CountersignException e) {
                 backend.close();
                 approver.close();
@@ -68,7 +68,7 @@ final class TrayApp {
             AppServices services = new AppServices(served.driver, new DirectoryAgents(served.agents, home),
                     () -> Optional.of(served.endpoint.uri()), home.auditFile(), backend, store, approver, clock,
                     launcher);
-            DesktopApp app = DesktopApp.start(services, Theme.choose(appSettings.themeOrDefault(), System.getenv()),
+            DesktopApp app = DesktopApp.start(services, Theme.choose(settings.themeOrDefault(), System.getenv()),
                     true, served::close);
             err.println("Countersign is running (" + (app.tray().inSystemTray() ? "tray icon" : "status window")
                     + "); agents connect at " + served.endpoint.uri());

@@ -3,6 +3,7 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.audit.Redactor;
@@ -187,10 +188,75 @@ class CliTest {
     }
 
     @Test
+    void everyCommandReadsTheOneSettingsFileTheSettingsWindowWrites() throws Exception {
+        // Window-only fields next to the endpoint's: both kinds of reader take the whole file.
+        Files.writeString(home.resolve("settings.json"), "{\"port\": 8123, \"lease_actions\": 5, \"theme\": \"dark\", "
+                + "\"launch_at_login\": false, \"burst\": 40}");
+        JsonNode report = Json.mapper().readTree(CliRun.run(home, "doctor", "--json").out);
+        assertThat(report.get("endpoint").asText()).isEqualTo("http://127.0.0.1:8123/mcp");
+        assertThat(report.has("settings")).as("the file is readable").isFalse();
+        CliRun add = CliRun.run(home, "agent", "add", "claude");
+        assertThat(add.exit).as(add.toString()).isZero();
+        assertThat(add.out).contains("http://127.0.0.1:8123/mcp");
+    }
+
+    @Test
+    void serveRefusesAMisspeltSettingsFieldBeforeStarting() throws Exception {
+        Files.writeString(home.resolve("settings.json"), "{\"prot\": 8123}");
+        CliRun run = CliRun.run(home, "serve", "--port", "0");
+        assertThat(run.exit).as(run.toString()).isEqualTo(1);
+        assertThat(run.err).contains("settings.json", "prot");
+        assertThat(run.out).doesNotContain("serving agents");
+    }
+
+    @Test
     void helpListsEveryCommand() {
         CliRun run = CliRun.run(home, "--help");
         assertThat(run.out).contains("serve", "agent", "mcp-stdio", "doctor", "audit");
         assertThat(CliRun.run(home, "serve", "--help").out).contains("--port", "--headless", "--approver");
+    }
+
+    @Nested
+    class WhoApproves {
+        @Test
+        void withNoCommandTheHelpSaysTheTrayWithADisplayAndServeHeadlessWithout() {
+            String help = CliRun.run(home, "--help").out.replaceAll("\\s+", " "); // the help wraps lines
+            assertThat(help).contains("the approval dialog and the tray icon", "no display",
+                    "countersign serve --headless", "refuses every risky action")
+                    .doesNotContain("not in this build");
+        }
+
+        @Test
+        void aDisplayIsAlwaysThereOnMacOsAndIsDisplayElsewhere() {
+            assertThat(CountersignCommand.hasDisplay(Map.of(), "Mac OS X")).isTrue();
+            assertThat(CountersignCommand.hasDisplay(Map.of("DISPLAY", ":0"), "Linux")).isTrue();
+            assertThat(CountersignCommand.hasDisplay(Map.of(), "Linux")).isFalse();
+            assertThat(CountersignCommand.hasDisplay(Map.of("DISPLAY", ""), "Linux")).isFalse();
+        }
+
+        @Test
+        void serveSaysItsOnlyApproverDeniesAndWhereTheDialogIs() {
+            String help = CliRun.run(home, "serve", "--help").out.replaceAll("\\s+", " "); // the help wraps lines
+            assertThat(help).contains("--approver=deny", "serve has one approver, deny", "Default: deny",
+                    "the approval dialog runs", "with the tray app")
+                    .doesNotContain("ui|deny", "not in this build");
+            assertThat(ServeCommand.approver()).isInstanceOf(HeadlessApprover.class);
+        }
+
+        @Test
+        void serveRefusesAskingForTheDialogInsteadOfQuietlyDenying() {
+            CliRun run = CliRun.run(home, "serve", "--approver", "ui");
+            assertThat(run.exit).as(run.toString()).isEqualTo(2);
+            assertThat(run.err).contains("serve has no approval dialog", "tray app", "--approver deny");
+            assertThat(run.out).doesNotContain("serving agents");
+        }
+
+        @Test
+        void serveRefusesAnApproverItDoesNotHave() {
+            CliRun run = CliRun.run(home, "serve", "--approver", "allow");
+            assertThat(run.exit).as(run.toString()).isEqualTo(2);
+            assertThat(run.err).contains("expected deny, got 'allow'");
+        }
     }
 
     @Test

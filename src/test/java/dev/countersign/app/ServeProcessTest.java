@@ -43,11 +43,16 @@ class ServeProcessTest {
                     HttpRequest.newBuilder(URI.create(url.group(1))).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(anonymous.statusCode()).isEqualTo(401);
+            List<String> report = new ArrayList<>();
+            for (String line = out.readLine(); line != null && !line.startsWith("Stop with"); line = out.readLine()) {
+                report.add(line);
+            }
+            assertThat(report).contains("approver: " + ServeCommand.APPROVER_NOTE);
         } finally {
             serve.destroy();
         }
         assertThat(serve.waitFor(20, TimeUnit.SECONDS)).as("serve exits on SIGTERM").isTrue();
-        assertThat(Files.readString(home.resolve("serve.err"))).contains("using --approver deny");
+        assertThat(Files.readString(home.resolve("serve.err"))).doesNotContain("not in this build", "--approver");
         List<String> audit = Files.readAllLines(home.resolve("audit/audit.jsonl"));
         assertThat(audit.get(0)).contains("\"kind\":\"server_started\"");
         assertThat(audit.get(audit.size() - 1)).contains("\"kind\":\"server_stopped\"");

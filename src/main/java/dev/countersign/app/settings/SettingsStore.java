@@ -29,12 +29,25 @@ public final class SettingsStore {
         return file;
     }
 
-    /** The settings on disk, or the defaults when there is no file yet. */
-    public AppSettings load() {
+    /**
+     * The settings in {@code file}, or the defaults when there is no such file: for readers that only
+     * read (the endpoint, {@code doctor}, {@code agent add}) and report a bad file themselves.
+     *
+     * @throws IOException if the file cannot be read, is not JSON, has a field this record does not
+     *     know, or a value out of range (a {@code JsonProcessingException} then)
+     */
+    public static AppSettings read(Path file) throws IOException {
         try {
             return mapper().readValue(Files.readAllBytes(file), AppSettings.class);
         } catch (NoSuchFileException e) {
             return AppSettings.defaults();
+        }
+    }
+
+    /** The settings on disk, or the defaults when there is no file yet. */
+    public AppSettings load() {
+        try {
+            return read(file);
         } catch (IOException e) {
             throw new UncheckedIOException("settings.json could not be read: " + e.getMessage(), e);
         }
