@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code countersign serve} as a person runs it: a process that serves until SIGTERM, then stops cleanly. */
+@Tag("slow")
 class ServeProcessTest {
     @TempDir
     Path home;

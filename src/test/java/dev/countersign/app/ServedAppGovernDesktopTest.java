@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * tool; a registered server that does not start is not offered, and the app still serves.
  */
 @Tag("desktop")
+@Tag("interop")
 class ServedAppGovernDesktopTest {
     @TempDir
     Path dir;

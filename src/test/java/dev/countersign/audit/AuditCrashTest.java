@@ -7,10 +7,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A writer killed with SIGKILL mid-stream leaves a log that verifies up to its last complete record. */
+@Tag("slow")
 class AuditCrashTest {
     private static final int RECORDS_BEFORE_KILL = 120;
 

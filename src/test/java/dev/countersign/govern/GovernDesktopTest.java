@@ -59,6 +59,7 @@ import org.junit.jupiter.api.io.TempDir;
  * was dispatched" is read from what the server was actually told.
  */
 @Tag("desktop")
+@Tag("interop")
 @ExtendWith(TestDesktopExtension.class)
 class GovernDesktopTest {
     static final Path GOVERN = Path.of("scripts", "govern").toAbsolutePath();

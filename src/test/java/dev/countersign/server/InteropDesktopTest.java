@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Each run writes {@code target/interop/works-with.md}, the README's "Works with" table.
  */
 @Tag("desktop")
+@Tag("interop")
 @ExtendWith(TestDesktopExtension.class)
 class InteropDesktopTest {
     static final Path INTEROP = Path.of("scripts", "interop").toAbsolutePath();

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The stdio bridge as a stdio-only client meets it: the SDK's stdio client launches
  * {@code countersign mcp-stdio --agent NAME} as a child process, which reaches the real endpoint.
  */
+@Tag("slow")
 class StdioBridgeTest {
     @TempDir
     Path home;

@@ -29,6 +29,7 @@ import org.testfx.api.FxRobot;
  * would write, the window says a restart is needed; Remove takes it out again.
  */
 @Tag("desktop")
+@Tag("interop")
 @ExtendWith(TestDesktopExtension.class)
 class GovernSettingsDesktopTest {
     @TempDir

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,7 +101,9 @@ class GovernModelTest {
         assertThat(model.restartNeeded()).isFalse();
     }
 
+    /** Waits out the whole 10 s start, hence "slow": not in the fast lane of scripts/test. */
     @Test
+    @Tag("slow")
     void aProgramThatIsNotAnMcpServerIsStartedOnceRefusedAndNothingIsWritten() {
         GovernModel model = new GovernModel(file(), Duration.ofSeconds(10));
         Result<String> r = model.add("desk", "sh -c 'exit 3'");

@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Builds the Linux .deb with {@code scripts/package} (once; reused while nothing it packs is
  * newer), unpacks it with {@code dpkg-deb -x} and runs the packaged launcher on the test desktop.
- * Tagged "desktop" so {@code scripts/test} (and so CI) always runs it, and "package" to run it
- * alone: {@code ./mvnw verify -Dgroups=package}. Lives beside the macOS backend because the
+ * Tagged "desktop" so {@code scripts/test} (and so CI) always runs it, and "packaging" to run it
+ * alone: {@code ./mvnw verify -Dgroups=packaging}. Lives beside the macOS backend because the
  * packaging belongs to the same issue.
  */
 @Tag("desktop")
-@Tag("package")
+@Tag("packaging")
 class DebPackageTest {
     private static final Path OUT = Path.of("target", "package-test").toAbsolutePath();
     private static Path deb;

@@ -201,7 +201,9 @@ class MacFaultInjectionTest extends HarnessBackendFixture {
         }
     }
 
+    /** Each waits out a cut-off of seconds, hence "slow": not in the fast lane of scripts/test. */
     @Nested
+    @Tag("slow")
     class Timeouts {
         @Test
         void aHungReadIsCutOffByTheProcessWideTimeout() {

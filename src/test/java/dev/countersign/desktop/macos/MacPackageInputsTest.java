@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * no longer stops at the jna/jna-platform glob, and JavaFX's dylibs sit next to the jars, where
  * OpenJFX loads them and sign.sh signs them, instead of in ~/.openjfx/cache.
  */
-@Tag("package")
+@Tag("packaging")
 class MacPackageInputsTest {
     private static final Path WORK = Path.of("target", "package-mac-test").toAbsolutePath();
     private static List<String> images;
