@@ -1,6 +1,7 @@
 package dev.countersign.graph;
 
 import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
@@ -124,12 +125,44 @@ public final class Binding {
     }
 
     /**
-     * The approval authorises exactly this action: same action and route, the action digest that
-     * was shown, the policy digest in force, the nonce of the pending request, and exactly one
-     * authority source (a grant id or a runtime-held approval).
+     * The preview answers this request: the same session, principal, agent, tool, operation and
+     * target, an args digest over exactly the requested work (what the person will approve), the
+     * same execution group when both name one, and an action id. Fails closed: a field the request
+     * has and the envelope does not is a mismatch.
      */
-    public static Optional<CountersignError> validateApproval(
-            ApprovalGrant grant, ActionEnvelope envelope, PendingApproval pending) {
+    public static Optional<CountersignError> validatePreview(ActionEnvelope envelope, ActionRequest request) {
+        Optional<CountersignError> ids = firstOf(
+                required("session_id", request.sessionId(), envelope.sessionId()),
+                required("principal_id", request.principalId(), envelope.principalId()),
+                required("agent_id", request.agentId(), envelope.agentId()),
+                required("tool", request.tool(), envelope.tool()),
+                required("operation", request.operation(), envelope.operation()),
+                required("target.app_id", request.target() == null ? null : request.target().appId(),
+                        envelope.target() == null ? null : envelope.target().appId()),
+                required("target.window_id", request.target() == null ? null : request.target().windowId(),
+                        envelope.target() == null ? null : envelope.target().windowId()),
+                required("args_digest", ActionDigests.argsDigest(request), envelope.argsDigest()));
+        if (ids.isPresent()) {
+            return ids;
+        }
+        if (!Objects.equals(request.target(), envelope.target())) {
+            return Optional.of(CountersignError.identityMismatch("target"));
+        }
+        if (request.executionGroupId() != null && envelope.executionGroupId() != null
+                && !request.executionGroupId().equals(envelope.executionGroupId())) {
+            return Optional.of(CountersignError.identityMismatch("execution_group_id"));
+        }
+        return envelope.actionId() == null || envelope.actionId().isBlank()
+                ? Optional.of(CountersignError.identityMismatch("action_id")) : Optional.empty();
+    }
+
+    /**
+     * The grant authorises exactly this action under this policy: one authority source, and the
+     * envelope's action id, route and args digest and the policy digest the approval was asked
+     * under. What a runtime checks of a grant it did not ask for itself (it has no nonce to match).
+     */
+    public static Optional<CountersignError> validateGrant(ApprovalGrant grant, ActionEnvelope envelope,
+            String policyDigest) {
         if (grant == null) {
             return refuse(ErrorCode.APPROVAL_DENIED, "approval", "no approval was given for this action");
         }
@@ -142,8 +175,14 @@ public final class Binding {
                 required("action_id", envelope.actionId(), grant.actionId()),
                 required("route", envelope.route(), grant.route()),
                 required("action_digest", envelope.argsDigest(), grant.actionDigest()),
-                required("policy_digest", pending.policyDigest(), grant.policyDigest()),
-                required("nonce", pending.nonce(), grant.nonce()));
+                required("policy_digest", policyDigest, grant.policyDigest()));
+    }
+
+    /** {@link #validateGrant}, and the grant answers this pending request's nonce (the graph asked for it). */
+    public static Optional<CountersignError> validateApproval(
+            ApprovalGrant grant, ActionEnvelope envelope, PendingApproval pending) {
+        return validateGrant(grant, envelope, pending.policyDigest())
+                .or(() -> required("nonce", pending.nonce(), grant.nonce()));
     }
 
     @SafeVarargs

@@ -68,7 +68,7 @@ final class NodeSteps {
             return refuse(state, Checked.REFUSED,
                     CountersignError.of(ErrorCode.INTERNAL, "the runtime returned no preview"));
         }
-        Optional<CountersignError> problem = bindPreview(envelope, state.request)
+        Optional<CountersignError> problem = Binding.validatePreview(envelope, state.request)
                 .or(() -> Binding.validateEnvelopeFreshness(envelope, clock.instant()));
         if (problem.isPresent()) {
             // An expired or foreign preview never reaches reservation or approval.
@@ -267,34 +267,6 @@ final class NodeSteps {
         }
         state.activePreview = only;
         return Optional.of(only);
-    }
-
-    private static Optional<CountersignError> bindPreview(ActionEnvelope envelope, ActionRequest request) {
-        String[][] pairs = {
-            {"session_id", request.sessionId(), envelope.sessionId()},
-            {"principal_id", request.principalId(), envelope.principalId()},
-            {"agent_id", request.agentId(), envelope.agentId()},
-            {"tool", request.tool(), envelope.tool()},
-            {"operation", request.operation(), envelope.operation()},
-            {"target.app_id", request.target().appId(), envelope.target() == null ? null : envelope.target().appId()},
-            {"target.window_id", request.target().windowId(),
-                envelope.target() == null ? null : envelope.target().windowId()},
-            // The digest is what the person will approve: it must name exactly the requested work.
-            {"args_digest", ActionDigests.argsDigest(request), envelope.argsDigest()},
-        };
-        for (String[] pair : pairs) {
-            if (!Objects.equals(pair[1], pair[2])) {
-                return Optional.of(CountersignError.identityMismatch(pair[0]));
-            }
-        }
-        if (request.executionGroupId() != null && envelope.executionGroupId() != null
-                && !request.executionGroupId().equals(envelope.executionGroupId())) {
-            return Optional.of(CountersignError.identityMismatch("execution_group_id"));
-        }
-        if (blank(envelope.actionId())) {
-            return Optional.of(CountersignError.identityMismatch("action_id"));
-        }
-        return Optional.empty();
     }
 
     private static String decisionWord(ErrorCode code) {

@@ -87,7 +87,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         Map<String, Object> reply = link.call(RuntimePort.PREVIEW,
                 Map.of("request", tree(request)));
         ActionEnvelope envelope = bind(reply.get("envelope"), ActionEnvelope.class, "envelope");
-        Optional<CountersignError> problem = EnvelopeMatch.answers(envelope, request)
+        Optional<CountersignError> problem = Binding.validatePreview(envelope, request)
                 .or(() -> Binding.validateEnvelopeFreshness(envelope, clock.instant()));
         if (problem.isPresent()) {
             throw new CountersignException(problem.get());

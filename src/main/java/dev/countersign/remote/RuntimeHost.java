@@ -317,28 +317,8 @@ public final class RuntimeHost implements RuntimePort {
     /** The approval authorises this action under this side's policy, when this side's policy requires one. */
     private static Optional<CountersignError> approvalProblem(Held h, ApprovalGrant grant) {
         ApprovalRequirement requirement = h.prepared.requirement();
-        if (!requirement.required()) {
-            return Optional.empty();
-        }
-        if (grant == null) {
-            return Optional.of(CountersignError.onField(ErrorCode.APPROVAL_DENIED, "approval",
-                    "this desktop's policy asks for the person's approval (" + requirement.category() + ")"));
-        }
-        if (grant.authoritySources() != 1) {
-            return Optional.of(CountersignError.identityMismatch("authority"));
-        }
-        String[][] pairs = {
-            {"action_id", h.wire.actionId(), grant.actionId()},
-            {"route", h.wire.route(), grant.route()},
-            {"action_digest", h.wire.argsDigest(), grant.actionDigest()},
-            {"policy_digest", requirement.policyDigest(), grant.policyDigest()},
-        };
-        for (String[] pair : pairs) {
-            if (!pair[1].equals(pair[2])) {
-                return Optional.of(CountersignError.identityMismatch(pair[0]));
-            }
-        }
-        return Optional.empty();
+        return requirement.required() ? Binding.validateGrant(grant, h.wire, requirement.policyDigest())
+                : Optional.empty();
     }
 
     /**

@@ -4,9 +4,13 @@ import static dev.countersign.graph.Fixtures.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionPostcondition;
+import dev.countersign.core.ActionRequest;
+import dev.countersign.core.ActionTarget;
 import dev.countersign.core.ApprovalGrant;
 import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.LeaseBoundaries;
@@ -203,6 +207,86 @@ class BindingTest {
         @Test
         void grantBoundToTheActionPasses() {
             assertThat(Binding.validateApproval(Fixtures.grant(), Fixtures.envelope(), Fixtures.pending())).isEmpty();
+        }
+    }
+
+    /** Binding a preview to the request it answers: every path (local, forwarded, remote) runs this one check. */
+    @Nested
+    class PreviewBinding {
+        /** The fixture envelope, with the args digest of exactly the fixture request. */
+        private static ActionEnvelope answering() {
+            ActionEnvelope e = Fixtures.envelope();
+            return new ActionEnvelope(e.actionId(), e.sessionId(), e.executionGroupId(), e.principalId(), e.agentId(),
+                    e.tool(), e.operation(), e.actionClass(), e.requestedMode(), e.target(), e.postcondition(),
+                    e.proposedAt(), e.expiresAt(), ActionDigests.argsDigest(Fixtures.request()));
+        }
+
+        private static UnaryOperator<ActionEnvelope> edit(int field, Object value) {
+            return e -> {
+                Object[] f = {e.actionId(), e.sessionId(), e.executionGroupId(), e.principalId(), e.agentId(), e.tool(),
+                    e.operation(), e.actionClass(), e.requestedMode(), e.target(), e.postcondition(), e.proposedAt(),
+                    e.expiresAt(), e.argsDigest()};
+                f[field] = value;
+                return new ActionEnvelope((String) f[0], (String) f[1], (String) f[2], (String) f[3], (String) f[4],
+                        (String) f[5], (String) f[6], (String) f[7], (String) f[8], (ActionTarget) f[9],
+                        (ActionPostcondition) f[10], (String) f[11], (String) f[12], (String) f[13]);
+            };
+        }
+
+        static Stream<Arguments> rows() {
+            ActionTarget t = Fixtures.target();
+            return Stream.of(
+                row("another session", edit(1, "sess-2"), ErrorCode.IDENTITY_MISMATCH, "session_id"),
+                row("no session", edit(1, null), ErrorCode.IDENTITY_MISMATCH, "session_id"),
+                row("another principal", edit(3, "person-2"), ErrorCode.IDENTITY_MISMATCH, "principal_id"),
+                row("another agent", edit(4, "agent-b"), ErrorCode.IDENTITY_MISMATCH, "agent_id"),
+                row("no agent", edit(4, null), ErrorCode.IDENTITY_MISMATCH, "agent_id"),
+                row("another tool", edit(5, "computer_visual_act"), ErrorCode.IDENTITY_MISMATCH, "tool"),
+                row("another operation", edit(6, "type"), ErrorCode.IDENTITY_MISMATCH, "operation"),
+                row("another app", edit(9, new ActionTarget("org.example.bank", t.windowId(), t.element())),
+                        ErrorCode.IDENTITY_MISMATCH, "target.app_id"),
+                row("another window", edit(9, new ActionTarget(t.appId(), "win-8", t.element())),
+                        ErrorCode.IDENTITY_MISMATCH, "target.window_id"),
+                row("no target", edit(9, null), ErrorCode.IDENTITY_MISMATCH, "target.app_id"),
+                row("another element in the same window", edit(9, new ActionTarget(t.appId(), t.windowId(),
+                        new ElementEvidence("refdigest", "push button", null, "Delete", null, null, null, false))),
+                        ErrorCode.IDENTITY_MISMATCH, "target"),
+                row("other work", edit(13, "0".repeat(64)), ErrorCode.IDENTITY_MISMATCH, "args_digest"),
+                row("no action id", edit(0, " "), ErrorCode.IDENTITY_MISMATCH, "action_id"));
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("rows")
+        void previewIsRefused(String name, UnaryOperator<ActionEnvelope> edit, ErrorCode code, String field) {
+            assertRefused(Binding.validatePreview(edit.apply(answering()), Fixtures.request()), code, field);
+        }
+
+        @Test
+        void aPreviewOfExactlyTheRequestPasses() {
+            assertThat(Binding.validatePreview(answering(), Fixtures.request())).isEmpty();
+        }
+
+        @Test
+        void anotherExecutionGroupIsRefusedWhenBothNameOne() {
+            ActionRequest r = Fixtures.request();
+            ActionRequest grouped = new ActionRequest(r.sessionId(), r.principalId(), r.agentId(), "group-2", r.tool(),
+                    r.operation(), r.actionClass(), r.requestedMode(), r.arguments(), r.target(), r.postcondition(),
+                    r.observationFingerprint(), r.validityMs());
+            ActionEnvelope e = answering();
+            assertRefused(Binding.validatePreview(edit(13, ActionDigests.argsDigest(grouped)).apply(e), grouped),
+                    ErrorCode.IDENTITY_MISMATCH, "execution_group_id");
+        }
+    }
+
+    @Nested
+    class GrantBinding {
+        @Test
+        void aRuntimeChecksAGrantWithoutANonceAgainstItsOwnPolicyDigest() {
+            assertThat(Binding.validateGrant(Fixtures.grant(), Fixtures.envelope(), Fixtures.POLICY)).isEmpty();
+            assertRefused(Binding.validateGrant(Fixtures.grant(), Fixtures.envelope(), "policy-of-the-far-side"),
+                    ErrorCode.IDENTITY_MISMATCH, "policy_digest");
+            assertRefused(Binding.validateGrant(null, Fixtures.envelope(), Fixtures.POLICY), ErrorCode.APPROVAL_DENIED,
+                    "approval");
         }
     }
 }
