@@ -9,15 +9,18 @@ import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.vision.Point;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code computer_act}: checks the arguments and the ref, refuses secure targets, consumes the
  * observation, re-checks the target, asks the policy, and runs the governed graph with the local
- * runtime — asking the person through {@link ApprovalFlow} when the graph interrupts.
+ * runtime — asking the person through {@link ApprovalFlow} when the graph interrupts. The same
+ * checks, in the same order, admit an act a governing Countersign drives ({@link HostedActs}).
  */
 final class ActFlow {
     private final DriverContext ctx;
@@ -30,8 +33,32 @@ final class ActFlow {
         this.run = run;
     }
 
+    /**
+     * One act that passed every check before the graph, on this desktop: its runtime, what this
+     * desktop's policy requires of the live target, the request the graph runs, and what the
+     * person would be asked. A local {@code computer_act} runs it here; an act a governing
+     * Countersign drives ({@link HostedActs}) runs it node by node.
+     */
+    record Accepted(ActRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
+            Supplier<ApprovalFlow.Ask> ask) {
+    }
+
     ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
+        ToolResult<Accepted> accepted = accept(agentId, args);
+        if (accepted instanceof ToolResult.Err<Accepted> refused) {
+            return ToolResult.error(refused.error());
+        }
+        Accepted a = ((ToolResult.Ok<Accepted>) accepted).value();
+        return ToolResult.ok(run.run(agentId, a.runtime(), a.requirement(), a.request(), a.ask(), started, watch));
+    }
+
+    /**
+     * Runs the checks before the graph in their one order and, when all pass, prepares the act:
+     * the first refusal ends it, and nothing after that check runs (the observation is spent only
+     * once every check that can refuse without spending it passed).
+     */
+    ToolResult<Accepted> accept(String agentId, ActArgs args) {
         Resolved t = new Resolved();
         Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
                 PreGraph.arguments(args::validate),
@@ -62,17 +89,17 @@ final class ActFlow {
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, validity, policy.redactor());
-        Receipt receipt = run.run(agentId, runtime, requirement,
-                request(agentId, args, observation, target, t.declared, validity),
-                () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
-                        Describe.action(args, target, observation),
-                        () -> IdentityCheck.problem(ctx.backend, observation, index),
-                        () -> Screenshots.highlighted(ctx, observation, args.ref())), started, watch);
-        return ToolResult.ok(receipt);
+        // What the person is shown is worded only when the graph asks.
+        Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
+                Describe.action(args, target, observation),
+                () -> IdentityCheck.problem(ctx.backend, observation, index),
+                () -> Screenshots.highlighted(ctx, observation, args.ref()));
+        return ToolResult.ok(new Accepted(runtime, requirement,
+                request(agentId, args, observation, target, t.declared, validity), ask));
     }
 
     private Optional<CountersignError> wheelCovered(ActArgs args, Resolved t) {
-        dev.countersign.vision.Point at = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(t.live) : null;
+        Point at = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(t.live) : null;
         return at == null ? Optional.empty() : PointCover.check(ctx.backend, t.observation, at, null);
     }
 

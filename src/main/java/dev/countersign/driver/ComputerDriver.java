@@ -46,7 +46,7 @@ public final class ComputerDriver {
         this.acts = new ActFlow(ctx, policy, run);
         this.visuals = new VisualFlow(ctx, policy, run);
         this.forwards = new ForwardFlow(ctx, policy, observer, run);
-        this.hosted = new HostedActs(ctx, policy, observer);
+        this.hosted = new HostedActs(ctx, observer, acts);
         this.carried = new CarriedFlow(ctx, run);
     }
 

@@ -9,9 +9,11 @@ import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.graph.ComputerUseRuntime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -19,20 +21,21 @@ import java.util.Optional;
  * Acts that a governing Countersign drives node by node (docs/govern.md): the request names its target
  * by app, window and element evidence (role, name, identifier) instead of a ref, since the
  * governor never observes this desktop through the agent tools. {@link #prepare} observes the
- * window itself, finds exactly one element that matches, and runs the same checks a local
- * {@code computer_act} runs before its graph: the kill switch, the session, secure fields (no
- * approval unlocks one), an accessible action, one act per observation, the identity re-check.
- * The runtime it returns re-checks all of it again right before dispatch, like a local act.
+ * window itself, finds exactly one element that matches, and then runs the very checks a local
+ * {@code computer_act} runs before its graph ({@link ActFlow#accept}): the kill switch, the
+ * session, secure fields (no approval unlocks one), a declared element, an accessible action, one
+ * act per observation, the identity re-check, a wheel's point not covered. The runtime it returns
+ * re-checks all of it again right before dispatch, like a local act.
  */
 public final class HostedActs {
     private final DriverContext ctx;
-    private final ApprovalPolicy policy;
     private final Observer observer;
+    private final ActFlow acts;
 
-    HostedActs(DriverContext ctx, ApprovalPolicy policy, Observer observer) {
+    HostedActs(DriverContext ctx, Observer observer, ActFlow acts) {
         this.ctx = ctx;
-        this.policy = policy;
         this.observer = observer;
+        this.acts = acts;
     }
 
     /**
@@ -60,39 +63,28 @@ public final class HostedActs {
             refuse(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target.element",
                     "a governed act names its element by role, and by name or identifier unless the role is unique"));
         }
+        // The whole window as one observation may hold it, so a match proves the element unique.
         ToolResult<ObservationView> seen = observer.observe(scopeId, new ObserveArgs(request.target().appId(),
-                request.target().windowId(), 2000, 16, ObserveArgs.MAX_TTL_MS));
+                request.target().windowId(), SnapshotLimits.MAX_NODES, SnapshotLimits.MAX_DEPTH,
+                ObserveArgs.MAX_TTL_MS));
         if (seen instanceof ToolResult.Err<ObservationView> err) {
             refuse(err.error());
         }
         String observationId = ((ToolResult.Ok<ObservationView>) seen).value().observationId();
         Observation observation = ctx.observations.observation(scopeId, observationId).orElseThrow(() ->
                 new CountersignException(CountersignError.of(ErrorCode.REF_UNKNOWN, "the observation was evicted")));
-        int index = match(observation, evidence);
-        ActArgs args = args(request, observation, index);
-        args.validate().ifPresent(HostedActs::refuse);
+        ActArgs args = args(request, observation, match(observation, evidence));
         if (!args.op().equals(request.operation())) {
             refuse(CountersignError.identityMismatch("operation"));
         }
-        ElementNode seenNode = observation.nodes.get(index);
-        if (seenNode.secure()) {
-            refuse(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "target.element",
-                    "the target is a secure (password) field; Countersign never types into or acts on one"));
+        // From here, exactly the checks a local computer_act runs before its graph, in its order.
+        ToolResult<ActFlow.Accepted> accepted = acts.accept(scopeId, args);
+        if (accepted instanceof ToolResult.Err<ActFlow.Accepted> refused) {
+            refuse(refused.error());
         }
-        ctx.sessionProblem().ifPresent(HostedActs::refuse);
-        if (seenNode.actions().isEmpty() && args instanceof ActArgs.Click) {
-            refuse(ActFlow.noAction());
-        }
-        ctx.observations.consume(observation).ifPresent(HostedActs::refuse);
-        IdentityCheck.Result identity = IdentityCheck.recheck(ctx.backend, observation, index);
-        if (identity instanceof IdentityCheck.Result.Changed changed) {
-            refuse(changed.error());
-        }
-        ElementNode live = ((IdentityCheck.Result.Same) identity).current();
-        ApprovalRequirement requirement = policy.requirementFor(args, live);
-        long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow()).toMillis();
-        return new Prepared(new ActRuntime(ctx, observation, index, -1, args, validity, policy.redactor()), requirement,
-                Describe.action(args, live, observation), observation.app.name(), observation.window.title());
+        ActFlow.Accepted a = ((ToolResult.Ok<ActFlow.Accepted>) accepted).value();
+        ApprovalFlow.Ask ask = a.ask().get();
+        return new Prepared(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window());
     }
 
     /**
@@ -127,7 +119,7 @@ public final class HostedActs {
     /** The request's arguments as a {@code computer_act} on the element found, with a ref of this scope. */
     private static ActArgs args(ActionRequest request, Observation observation, int index) {
         String ref = observation.refs.entrySet().stream().filter(e -> e.getValue() == index).map(
-                java.util.Map.Entry::getKey).findFirst().orElseThrow(() -> new CountersignException(
+                Map.Entry::getKey).findFirst().orElseThrow(() -> new CountersignException(
                         CountersignError.onField(ErrorCode.REF_UNKNOWN, "target.element",
                                 "the element has no ref in the observation")));
         ObjectNode node = Json.mapper().valueToTree(request.arguments());
