@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -141,6 +142,14 @@ public final class ComputerDriver {
     public List<Receipt> receipts(String agentId) {
         requireAgent(agentId);
         return ctx.receipts.window(agentId).receipts();
+    }
+
+    /**
+     * Everyone with receipts in a ring: the agents, and the scopes of governing Countersigns whose
+     * acts ran on this desktop, so that the Activity window shows those too.
+     */
+    public Set<String> receiptHolders() {
+        return ctx.receipts.holders();
     }
 
     public EvidenceView evidence(String agentId) {

@@ -10,6 +10,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.ComputerUseRuntime;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class HostedActs {
      * person would be shown.
      */
     public record Prepared(ComputerUseRuntime runtime, ApprovalRequirement requirement, String summary,
-            String appName, String windowTitle) {
+            String appName, String windowTitle, long startedNanos) {
     }
 
     /**
@@ -52,6 +53,7 @@ public final class HostedActs {
      * the first refusal; nothing is dispatched.
      */
     public Prepared prepare(String scopeId, ActionRequest request) {
+        long started = System.nanoTime();
         Objects.requireNonNull(scopeId, "scopeId");
         ctx.pauseProblem().ifPresent(HostedActs::refuse);
         if (!"computer_act".equals(request.tool())) {
@@ -84,7 +86,7 @@ public final class HostedActs {
         }
         ActFlow.Accepted a = ((ToolResult.Ok<ActFlow.Accepted>) accepted).value();
         ApprovalFlow.Ask ask = a.ask().get();
-        return new Prepared(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window());
+        return new Prepared(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(), started);
     }
 
     /**
@@ -132,6 +134,23 @@ public final class HostedActs {
 
     private static void refuse(CountersignError error) {
         throw new CountersignException(error);
+    }
+
+    /**
+     * The receipt of a governor's act as this desktop reports it, in the one receipt shape: its
+     * status by {@link ActionResult#statusOf}, how it was delivered and how long its phases took.
+     *
+     * @param decidedAt when the governing side's person allowed it; null when no approval was bound
+     */
+    public Receipt receipt(Prepared prepared, ActionResult result, String decidedAt) {
+        TimedRuntime timed = prepared.runtime() instanceof TimedRuntime t ? t : null;
+        return Receipts.of(result, timed == null ? Optional.empty() : timed.delivery(),
+                timed == null ? -1 : timed.verifyNanos(), prepared.startedNanos(), 0, decidedAt);
+    }
+
+    /** Keeps a governor's receipt in its scope's ring: this desktop's Activity window and the scope's evidence show it. */
+    public void remember(String scopeId, Receipt receipt) {
+        ctx.receipts.add(scopeId, receipt);
     }
 
     /** Whether the person paused all agents here (the governor's acts stop with them). */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -48,6 +49,33 @@ public record Receipt(
     public static CountersignError unrecorded(String receiptId) {
         return CountersignError.of(ErrorCode.INTERNAL, "the receipt " + receiptId
                 + " could not be recorded in the audit log; treat the action's outcome as unknown");
+    }
+
+    /**
+     * The fields of this receipt's audit record, in the one shape every path writes: the tool, the
+     * ids, the status and code, the verification outcome, the approval decision, the strategy, then
+     * what the path adds ({@code extra}: a forwarded act's target, a governor's name).
+     */
+    public Map<String, Object> auditRecord(String tool, Map<String, Object> extra) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tool", tool);
+        data.put("receipt_id", receiptId);
+        data.put("action_id", actionId);
+        data.put("status", status);
+        if (code != null) {
+            data.put("code", code);
+        }
+        if (verification != null) {
+            data.put("verification", verification.outcome());
+        }
+        if (approval != null) {
+            data.put("approval", approval.decision());
+        }
+        if (strategy != null) {
+            data.put("strategy", strategy);
+        }
+        data.putAll(extra);
+        return data;
     }
 
     public boolean isError() {

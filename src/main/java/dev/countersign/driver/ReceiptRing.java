@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** Each agent's most recent receipts, bounded, with honest counts of what was dropped. */
@@ -26,6 +27,11 @@ final class ReceiptRing {
     Window window(String agentId) {
         Ring ring = rings.get(agentId);
         return ring == null ? new Window(List.of(), 0, 0, capacity) : ring.window(capacity);
+    }
+
+    /** Whoever holds a ring now. */
+    Set<String> holders() {
+        return Set.copyOf(rings.keySet());
     }
 
     void forget(String agentId) {

@@ -37,6 +37,22 @@ public record ActionResult(
         trace = List.copyOf(trace);
     }
 
+    /**
+     * The status an act ends with: {@code confirmed} only with verified evidence; {@code unknown}
+     * when it was committed (or dispatched) without proof; {@code failed} when the evidence
+     * contradicts it; {@code rejected} when nothing was dispatched. The graph and a runtime that
+     * reports on an act it ran for another Countersign use this one rule.
+     */
+    public static String statusOf(VerificationOutcome outcome, boolean dispatched) {
+        if (outcome != null) {
+            if (outcome.isVerified()) {
+                return CONFIRMED;
+            }
+            return outcome.isCommitted() ? UNKNOWN : FAILED;
+        }
+        return dispatched ? UNKNOWN : REJECTED;
+    }
+
     public Optional<CountersignError> failure() {
         return Optional.ofNullable(error);
     }

@@ -127,13 +127,7 @@ public final class GovernedGraph {
     }
 
     private static String status(GraphState state) {
-        if (state.outcome != null) {
-            if (state.outcome.isVerified()) {
-                return ActionResult.CONFIRMED;
-            }
-            return state.outcome.isCommitted() ? ActionResult.UNKNOWN : ActionResult.FAILED;
-        }
-        return state.dispatched ? ActionResult.UNKNOWN : ActionResult.REJECTED;
+        return ActionResult.statusOf(state.outcome, state.dispatched);
     }
 
     /** Turns whatever a runtime call throws into the action's error, at the runtime boundary. */

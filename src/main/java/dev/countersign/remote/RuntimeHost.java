@@ -17,14 +17,19 @@ import dev.countersign.core.Json;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
+import dev.countersign.core.VerificationOutcome;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.HostedActs;
+import dev.countersign.driver.Receipt;
+import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.Binding;
+import dev.countersign.graph.Verification;
 import dev.countersign.server.RuntimePort;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -76,6 +81,14 @@ public final class RuntimeHost implements RuntimePort {
         ControlLease wireLease;
         ExecutionReceipt receipt;
         boolean executed;
+        /** The local runtime refused right before dispatch: the act ran once, and nothing was sent. */
+        boolean notDispatched;
+        /** The last refusal at execute, or the fault of a dispatch whose outcome is unknown. */
+        CountersignError error;
+        /** The evidence this side gathered when the governor asked to verify. */
+        ReceiptVerification evidence;
+        /** The grant bound at dispatch, when this side's policy required one. */
+        ApprovalGrant grant;
 
         Held(String governor, HostedActs.Prepared prepared, ActionEnvelope wire, ActionEnvelope local) {
             this.governor = governor;
@@ -239,26 +252,35 @@ public final class RuntimeHost implements RuntimePort {
                     .or(() -> h.executed ? Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH,
                             "action_id", "this action already ran; it never runs twice")) : Optional.empty());
             if (problem.isPresent()) {
-                record(h, "refused", problem.get());
+                // This attempt is refused, whatever an earlier one did; the act's own state stands.
+                if (!h.executed) {
+                    h.error = problem.get();
+                }
+                record(h, problem.get());
                 throw new DispatchRefusedException(problem.get());
             }
             refuseIfPaused(governor, h.wire.sessionId(), true);
             h.executed = true;
         }
         ApprovalGrant bound = h.prepared.requirement().required() ? approval : null;
+        h.grant = bound;
         ExecutionReceipt receipt;
         try {
             // The local runtime's last check runs here: kill switch, session, reservation, secure, identity.
             receipt = h.prepared.runtime().executeAction(h.local, h.localLease, h.localReservation, bound);
         } catch (DispatchRefusedException e) {
-            record(h, "refused", e.error());
+            // Still never runs again; but nothing reached the desktop.
+            h.notDispatched = true;
+            h.error = e.error();
+            record(h, null);
             throw e;
         } catch (CountersignException e) {
-            record(h, "unknown", e.error());
+            h.error = e.error();
+            record(h, null);
             throw e;
         }
         h.receipt = receipt;
-        record(h, receipt.status(), null);
+        record(h, null);
         return Map.of("receipt", tree(receipt));
     }
 
@@ -270,6 +292,7 @@ public final class RuntimeHost implements RuntimePort {
                             "this receipt was not issued for this action here")));
         }
         ReceiptVerification evidence = h.prepared.runtime().verify(h.local, h.receipt);
+        h.evidence = evidence;
         return evidence == null ? Map.of() : Map.of("verification", tree(evidence));
     }
 
@@ -281,6 +304,7 @@ public final class RuntimeHost implements RuntimePort {
                     "no such reservation is held for this governor (already released?)"));
         }
         held.remove(h.wire.actionId());
+        settled(h);
         h.prepared.runtime().releaseTarget(h.localReservation);
         return Map.of("released", true);
     }
@@ -291,6 +315,7 @@ public final class RuntimeHost implements RuntimePort {
         for (Held h : held.values()) {
             if (h.governor.equals(governor) && h.wire.sessionId().equals(sessionId)) {
                 held.remove(h.wire.actionId());
+                settled(h);
                 if (h.localReservation != null) {
                     try {
                         h.prepared.runtime().releaseTarget(h.localReservation);
@@ -366,32 +391,61 @@ public final class RuntimeHost implements RuntimePort {
         return h;
     }
 
-    private void record(Held h, String status, CountersignError error) {
+    /**
+     * This side's receipt of the act: rejected with {@code refusal} when one attempt is refused;
+     * otherwise as the act stands: rejected while nothing was dispatched, then unknown, then
+     * classified from this side's own evidence once verified.
+     */
+    private Receipt receipt(Held h, CountersignError refusal) {
+        ApprovalRequirement requirement = h.prepared.requirement();
+        VerificationOutcome outcome = h.receipt == null || refusal != null ? null
+                : Verification.classify(h.local.postcondition(), h.receipt.withVerification(h.evidence));
+        boolean dispatched = refusal == null && h.executed && !h.notDispatched;
+        ActionResult result = new ActionResult(h.wire.actionId(), ActionResult.statusOf(outcome, dispatched),
+                refusal != null ? refusal : h.receipt == null ? h.error : null, outcome,
+                new ActionResult.ApprovalSummary(requirement.required(), requirement.category(),
+                        h.grant == null ? null : "allowed_once"),
+                h.wire.argsDigest(), List.of());
+        return driver.hosted().receipt(h.prepared, result, h.grant == null ? null : h.grant.decidedAt());
+    }
+
+    /**
+     * The audit record of an execute, in the one receipt shape, fsynced before the governor hears
+     * of it (RECEIPT is a durable kind): what this side knew when it answered.
+     */
+    private void record(Held h, CountersignError refusal) {
         if (audit == null) {
             return;
         }
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("governor", h.governor);
-        data.put("action_id", h.wire.actionId());
-        data.put("route", h.wire.route());
-        data.put("args_digest", h.wire.argsDigest());
-        data.put("status", status);
-        if (error != null) {
-            data.put("code", error.code().name());
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("governor", h.governor);
+        extra.put("route", h.wire.route());
+        extra.put("args_digest", h.wire.argsDigest());
+        audit.append(AuditKind.RECEIPT, h.local.agentId(), receipt(h, refusal).auditRecord(h.wire.tool(), extra));
+    }
+
+    /**
+     * The act is over for this side (released, or forgotten): an act the governor sent to execute
+     * leaves its final receipt in the scope's ring, so this desktop's Activity window shows it.
+     */
+    private void settled(Held h) {
+        if (h.executed || h.error != null) {
+            driver.hosted().remember(h.local.agentId(), receipt(h, null));
         }
-        // Fsynced before the governor hears of it (RECEIPT is a durable kind).
-        audit.append(AuditKind.RECEIPT, h.local.agentId(), data);
     }
 
     private void forgetExpired() {
         Instant horizon = clock.instant().minus(FORGET_AFTER);
         for (Held h : held.values()) {
             boolean stale = Timestamps.parse(h.wire.expiresAt()).map(e -> e.isBefore(horizon)).orElse(true);
-            if (stale && held.remove(h.wire.actionId(), h) && h.localReservation != null) {
-                try {
-                    h.prepared.runtime().releaseTarget(h.localReservation);
-                } catch (CountersignException e) {
-                    LOG.debug("stale reservation already gone: {}", e.error().message());
+            if (stale && held.remove(h.wire.actionId(), h)) {
+                settled(h);
+                if (h.localReservation != null) {
+                    try {
+                        h.prepared.runtime().releaseTarget(h.localReservation);
+                    } catch (CountersignException e) {
+                        LOG.debug("stale reservation already gone: {}", e.error().message());
+                    }
                 }
             }
         }

@@ -33,7 +33,7 @@ final class ActAnswerWarmUp {
         McpSchema.CallToolResult result = ToolResults.receipt(receipt);
         validator.validate(act.output(), result.structuredContent());
         // The receipt's audit record, redacted as the log would (never written).
-        Redactor.redact(AuditTrail.receiptRecord(act.name(), receipt, Map.of()));
+        Redactor.redact(receipt.auditRecord(act.name(), Map.of()));
         try {
             return wire.writeValueAsString(McpSchema.JSONRPCResponse.result(1, result));
         } catch (JsonProcessingException e) {

@@ -86,30 +86,7 @@ final class AuditTrail {
     }
 
     private void receipt(String agentId, String tool, Receipt receipt, Map<String, Object> extra) {
-        log.append(AuditKind.RECEIPT, agentId, receiptRecord(tool, receipt, extra));
-    }
-
-    /** The fields a receipt's audit record holds (also what the act warm-up redacts, never writing it). */
-    static Map<String, Object> receiptRecord(String tool, Receipt receipt, Map<String, Object> extra) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("tool", tool);
-        data.put("receipt_id", receipt.receiptId());
-        data.put("action_id", receipt.actionId());
-        data.put("status", receipt.status());
-        if (receipt.code() != null) {
-            data.put("code", receipt.code());
-        }
-        if (receipt.verification() != null) {
-            data.put("verification", receipt.verification().outcome());
-        }
-        if (receipt.approval() != null) {
-            data.put("approval", receipt.approval().decision());
-        }
-        if (receipt.strategy() != null) {
-            data.put("strategy", receipt.strategy());
-        }
-        data.putAll(extra);
-        return data;
+        log.append(AuditKind.RECEIPT, agentId, receipt.auditRecord(tool, extra));
     }
 
     /** A stable id for one approval request that does not reveal its single-use nonce. */

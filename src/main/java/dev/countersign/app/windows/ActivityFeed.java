@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Receipts across agents, newest first. The driver keeps each agent's recent receipts in a ring;
@@ -32,10 +34,16 @@ public final class ActivityFeed {
         this.clock = clock;
     }
 
-    /** Reads the agents' rings and returns every receipt seen so far, newest first. */
+    /**
+     * Reads the rings of {@code agents} and of everyone else holding receipts here (a governing
+     * Countersign's scope, whose acts ran on this desktop) and returns every receipt seen so far,
+     * newest first.
+     */
     public synchronized List<Entry> poll(Collection<String> agents) {
         Instant now = clock.instant();
-        for (String agent : agents) {
+        Set<String> holders = new LinkedHashSet<>(agents);
+        holders.addAll(driver.receiptHolders());
+        for (String agent : holders) {
             // The ring lists newest first; stamping oldest first keeps one poll's order stable.
             List<Receipt> receipts = new ArrayList<>(driver.receipts(agent));
             for (int i = receipts.size() - 1; i >= 0; i--) {
