@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A real endpoint on an ephemeral loopback port over a {@link FormDesktop}, with a real audit log
@@ -56,6 +57,12 @@ final class EndpointFixture implements AutoCloseable {
     }
 
     EndpointFixture(Path home, EndpointConfig config, DesktopBackend backend) {
+        this(home, config, backend, driver -> List.of());
+    }
+
+    /** A fixture whose endpoint also offers the remote tools {@code remotes} makes over its driver. */
+    EndpointFixture(Path home, EndpointConfig config, DesktopBackend backend,
+            Function<ComputerDriver, List<RemoteTool>> remotes) {
         this.home = home;
         this.desktop = backend instanceof FormDesktop ? (FormDesktop) backend : null;
         Clock clock = Clock.systemUTC();
@@ -65,7 +72,8 @@ final class EndpointFixture implements AutoCloseable {
         this.driver = new ComputerDriver(backend, new PolicyApprovals(RiskPolicy.defaults()), approver,
                 new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
                 clock, new RandomIds(), new SecureRandom(), settings);
-        this.endpoint = McpEndpoint.start(config, driver, agents, audit, "test");
+        this.endpoint = McpEndpoint.start(config, driver, agents, audit, "test", null, List.of(),
+                remotes.apply(driver));
     }
 
     String token(String name) {
