@@ -44,7 +44,7 @@ final class Backends {
 
     /** A name for reports: which backend this is. */
     static String describe(DesktopBackend backend) {
-        return backend instanceof NoDesktop ? "none (" + ((NoDesktop) backend).why() + ")"
+        return backend instanceof NoDesktop none ? "none (" + none.why() + ")"
                 : backend instanceof AtspiDesktopBackend ? "AT-SPI (Linux, X11)"
                 : backend instanceof MacDesktopBackend ? "Accessibility + CoreGraphics (macOS)"
                 : backend.getClass().getSimpleName();

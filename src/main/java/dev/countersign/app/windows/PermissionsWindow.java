@@ -42,12 +42,12 @@ final class PermissionsWindow {
         recheck.setId("recheck");
         recheck.setOnAction(e -> reload());
         HBox buttons = new HBox(8, Ui.grow(), recheck);
-        if (backend instanceof MacDesktopBackend) {
+        if (backend instanceof MacDesktopBackend mac) {
             // macOS asks once per app; after that only System Settings can grant, so this opens it too.
             Button request = new Button("Request access");
             request.setId("request-access");
             request.setOnAction(e -> background.execute(() -> {
-                ((MacDesktopBackend) backend).requestAccess();
+                mac.requestAccess();
                 reload();
             }));
             buttons.getChildren().add(1, request);
