@@ -100,10 +100,10 @@ public final class SecureMemory implements DesktopBackend {
     @Override
     public Recheck recheck(ElementHandle element) {
         Recheck recheck = delegate.recheck(element);
-        if (!(recheck instanceof Recheck.Present)) {
+        if (!(recheck instanceof Recheck.Present present)) {
             return recheck;
         }
-        ElementNode current = ((Recheck.Present) recheck).current();
+        ElementNode current = present.current();
         synchronized (this) {
             Seen seen = where.get(element);
             if (current.secure()) {

@@ -95,7 +95,7 @@ public final class SelfTargetGuard implements DesktopBackend {
      */
     @Override
     public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
-        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+        if (selector instanceof AppSelector.ByPid byPid && byPid.pid() == ownPid) {
             gate.admit(delegate.sessionState());
             throw self("the application with pid " + ownPid + " is Countersign itself");
         }
@@ -105,7 +105,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     private void requireNotSelf(AppSelector selector) {
-        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+        if (selector instanceof AppSelector.ByPid byPid && byPid.pid() == ownPid) {
             throw self("the application with pid " + ownPid + " is Countersign itself");
         }
     }
@@ -254,12 +254,10 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     private static List<int[]> points(PointerInput input) {
-        if (input instanceof PointerInput.Click) {
-            PointerInput.Click c = (PointerInput.Click) input;
+        if (input instanceof PointerInput.Click c) {
             return List.of(new int[] {c.x(), c.y()});
         }
-        if (input instanceof PointerInput.Drag) {
-            PointerInput.Drag d = (PointerInput.Drag) input;
+        if (input instanceof PointerInput.Drag d) {
             return List.of(new int[] {d.fromX(), d.fromY()}, new int[] {d.toX(), d.toY()});
         }
         PointerInput.Scroll s = (PointerInput.Scroll) input;

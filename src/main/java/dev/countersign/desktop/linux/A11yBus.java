@@ -109,8 +109,7 @@ final class A11yBus implements AutoCloseable {
     private static BusCalls connect(BusCalls bus, String busName) {
         BusCalls.Reply reply = bus.call(busName, AtspiRef.ROOT_PATH, "org.a11y.atspi.Application",
                 "GetApplicationBusAddress", null);
-        if (reply.ok() && reply.value(0) instanceof String && !((String) reply.value(0)).isEmpty()) {
-            String address = (String) reply.value(0);
+        if (reply.ok() && reply.value(0) instanceof String address && !address.isEmpty()) {
             try {
                 return new BusCalls(DirectConnectionBuilder.forAddress(address).build(), true);
             } catch (DBusException e) {

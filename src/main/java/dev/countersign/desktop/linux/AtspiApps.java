@@ -220,8 +220,8 @@ final class AtspiApps {
         rootChildren.keySet().retainAll(known.values());
         lastWindows.keySet().retainAll(known.values());
         framesRead.keySet().retainAll(known.values());
-        if (selector instanceof AppSelector.ByPid) {
-            long pid = ((AppSelector.ByPid) selector).pid();
+        if (selector instanceof AppSelector.ByPid byPid) {
+            long pid = byPid.pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
             if (exact.isPresent()) {
                 return exact.get();
@@ -235,8 +235,8 @@ final class AtspiApps {
             throw invalid(descendants.isEmpty() ? "no accessible application has pid " + pid
                     : descendants.size() + " accessible applications descend from pid " + pid + "; name one by its own pid");
         }
-        if (selector instanceof AppSelector.ByName) {
-            String name = ((AppSelector.ByName) selector).name();
+        if (selector instanceof AppSelector.ByName byName) {
+            String name = byName.name();
             List<Entry> named = apps.stream().filter(e -> e.info().name().equals(name)).toList();
             if (named.isEmpty()) {
                 // A case-insensitive match is the same application to a person ("chromium" for "Chromium").

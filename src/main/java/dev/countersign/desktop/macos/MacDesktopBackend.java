@@ -261,8 +261,7 @@ public final class MacDesktopBackend implements DesktopBackend {
                     "the element is gone: " + read.goneReason()));
         }
         ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
-        if (step instanceof ActionPlan.WheelAtCentre) {
-            ActionPlan.WheelAtCentre w = (ActionPlan.WheelAtCentre) step;
+        if (step instanceof ActionPlan.WheelAtCentre w) {
             Rect f = Frames.of(read.attributes());
             if (f == null || f.isEmpty()) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
@@ -291,10 +290,9 @@ public final class MacDesktopBackend implements DesktopBackend {
 
     private static List<int[]> points(PointerInput in) {
         List<int[]> out = new ArrayList<>();
-        if (in instanceof PointerInput.Click) {
-            out.add(new int[] {((PointerInput.Click) in).x(), ((PointerInput.Click) in).y()});
-        } else if (in instanceof PointerInput.Drag) {
-            PointerInput.Drag d = (PointerInput.Drag) in;
+        if (in instanceof PointerInput.Click c) {
+            out.add(new int[] {c.x(), c.y()});
+        } else if (in instanceof PointerInput.Drag d) {
             out.add(new int[] {d.fromX(), d.fromY()});
             out.add(new int[] {d.toX(), d.toY()});
         } else {
@@ -324,8 +322,8 @@ public final class MacDesktopBackend implements DesktopBackend {
     public Dispatch keys(KeyInput in) {
         Objects.requireNonNull(in, "input");
         requireAvailable();
-        if (in instanceof KeyInput.Keys) {
-            String combo = ((KeyInput.Keys) in).combo();
+        if (in instanceof KeyInput.Keys keys) {
+            String combo = keys.combo();
             // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.
             Map<Character, Integer> layout = MacKeyboardLayout.current().orElseThrow(() -> new CountersignException(
                     CountersignError.of(ErrorCode.INTERNAL, "the current keyboard layout could not be read, so no "
@@ -382,10 +380,10 @@ public final class MacDesktopBackend implements DesktopBackend {
 
     private static AxRef ref(ElementHandle handle) {
         Objects.requireNonNull(handle, "handle");
-        if (!(handle instanceof AxRef)) {
+        if (!(handle instanceof AxRef ref)) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "handle",
                     "the handle was not made by the macOS backend"));
         }
-        return (AxRef) handle;
+        return ref;
     }
 }
