@@ -191,8 +191,8 @@ public final class CodeRuntime {
 
     private static String answerJson(ResumeWith with) {
         Map<String, Object> answer = new LinkedHashMap<>();
-        if (with instanceof ResumeWith.Value) {
-            answer.put("ok", ((ResumeWith.Value) with).value());
+        if (with instanceof ResumeWith.Value value) {
+            answer.put("ok", value.value());
         } else {
             ResumeWith.Failure failure = (ResumeWith.Failure) with;
             ObjectNode error = Json.mapper().createObjectNode();

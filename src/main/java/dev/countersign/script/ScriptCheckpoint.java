@@ -62,8 +62,8 @@ record ScriptCheckpoint(
             @JsonProperty("receipt") JsonNode receipt) {
 
         static Result of(ResumeWith with) {
-            if (with instanceof ResumeWith.Value) {
-                return new Result(((ResumeWith.Value) with).value(), null, null);
+            if (with instanceof ResumeWith.Value value) {
+                return new Result(value.value(), null, null);
             }
             ResumeWith.Failure failure = (ResumeWith.Failure) with;
             return new Result(null, failure.error(), failure.receipt());
