@@ -16,6 +16,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
@@ -86,7 +87,7 @@ final class PermissionsWindow {
                 // What to do sits under the state, in full: it is the point of this window.
                 Label remedy = new Label(c.remedy());
                 remedy.setWrapText(true);
-                remedy.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+                remedy.setMinHeight(Region.USE_PREF_SIZE);
                 grid.addRow(row++, name, new VBox(4, state, remedy));
             }
         }
