@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The governor is never governed: a {@link DesktopBackend} around the platform's that keeps
@@ -114,7 +116,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     @Override
     public List<AppListing> listApps() {
         return delegate.listApps().stream().filter(listing -> listing.app().pid() != ownPid)
-                .collect(java.util.stream.Collectors.toList());
+                .collect(Collectors.toList());
     }
 
     /** Moving focus is input too: never while the person is being asked. */
@@ -205,7 +207,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
-    public <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
+    public <T> T asInput(Supplier<T> checkAndDispatch) {
         return gate.input(() -> {
             requireNobodyAsked();
             return checkAndDispatch.get();

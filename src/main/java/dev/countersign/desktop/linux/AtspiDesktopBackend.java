@@ -24,8 +24,10 @@ import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.freedesktop.dbus.Struct;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -349,7 +351,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      * window whose frame contains the element. Null when neither names exactly one.
      */
     private WindowInfo windowOf(AtspiRef ref, long pid, Rect element) {
-        List<WindowInfo> windows = apps.windows(apps.resolve(dev.countersign.desktop.AppSelector.pid(pid)));
+        List<WindowInfo> windows = apps.windows(apps.resolve(AppSelector.pid(pid)));
         String top = topAncestorPath(ref);
         if (top != null) {
             for (WindowInfo w : windows) {
@@ -358,7 +360,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
                 }
             }
         }
-        List<WindowInfo> around = new java.util.ArrayList<>();
+        List<WindowInfo> around = new ArrayList<>();
         for (WindowInfo w : windows) {
             if (element != null && w.frame().contains(element.centerX(), element.centerY())) {
                 around.add(w);
@@ -392,7 +394,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     /** The object path of an AT-SPI reference {@code (so)}, as dbus-java hands it (an array or a struct). */
     private static String structPath(Object v) {
         Object[] fields = v instanceof Object[] array ? array
-                : v instanceof org.freedesktop.dbus.Struct struct ? struct.getParameters() : null;
+                : v instanceof Struct struct ? struct.getParameters() : null;
         return fields == null || fields.length < 2 || fields[1] == null ? null : fields[1].toString();
     }
 

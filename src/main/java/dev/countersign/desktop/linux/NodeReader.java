@@ -4,6 +4,7 @@ import dev.countersign.core.Rect;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.freedesktop.dbus.types.UInt32;
@@ -233,7 +234,7 @@ final class NodeReader {
             BusCalls.Reply r = calls.await(d.actionNames.get(i));
             String name = r.ok() ? string(r.value(0)).trim() : "";
             if (!name.isEmpty()) {
-                names.set(i, name.toLowerCase(java.util.Locale.ROOT));
+                names.set(i, name.toLowerCase(Locale.ROOT));
             } else {
                 every = false;
             }

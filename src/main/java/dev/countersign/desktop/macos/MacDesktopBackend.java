@@ -8,11 +8,13 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
@@ -303,7 +305,7 @@ public final class MacDesktopBackend implements DesktopBackend {
 
     /** Not built for macOS yet (NSWorkspace's running applications would be the source). */
     @Override
-    public java.util.List<dev.countersign.desktop.AppListing> listApps() {
+    public List<AppListing> listApps() {
         throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                 "listing applications is not built for macOS yet"));
     }
@@ -313,7 +315,7 @@ public final class MacDesktopBackend implements DesktopBackend {
      * without it, type never falls back to keyboard text, it only sets AXValue.
      */
     @Override
-    public dev.countersign.desktop.FocusProof focusForTyping(dev.countersign.desktop.ElementHandle element) {
+    public FocusProof focusForTyping(ElementHandle element) {
         throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                 "proving keyboard focus is not built for macOS yet"));
     }
