@@ -8,10 +8,12 @@ import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -134,7 +136,7 @@ public final class ScriptHost implements AutoCloseable {
      */
     public int endScripts(String agentId) {
         approvals.withdrawQuestions(agentId);
-        java.util.Set<String> ended = new java.util.HashSet<>();
+        Set<String> ended = new HashSet<>();
         inFlight.entrySet().removeIf(e -> {
             boolean mine = agentId.equals(e.getValue().checkpoint().agentId());
             if (mine) {
