@@ -1,7 +1,9 @@
 package dev.countersign.app;
 
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
+import dev.countersign.desktop.linux.X11WindowStack;
 import dev.countersign.desktop.macos.MacDesktopBackend;
 import java.util.Locale;
 
@@ -34,17 +36,17 @@ final class Backends {
      * The window stack synthetic input is checked against: X11 on Linux with a display; null
      * elsewhere, where the guard then refuses pointer and key input (it cannot prove where it lands).
      */
-    static dev.countersign.desktop.ScreenWindows screenWindows() {
+    static ScreenWindows screenWindows() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.startsWith("linux")) {
-            return dev.countersign.desktop.linux.X11WindowStack.open(System.getenv("DISPLAY")).orElse(null);
+            return X11WindowStack.open(System.getenv("DISPLAY")).orElse(null);
         }
         return null;
     }
 
     /** A name for reports: which backend this is. */
     static String describe(DesktopBackend backend) {
-        return backend instanceof NoDesktop ? "none (" + ((NoDesktop) backend).why() + ")"
+        return backend instanceof NoDesktop none ? "none (" + none.why() + ")"
                 : backend instanceof AtspiDesktopBackend ? "AT-SPI (Linux, X11)"
                 : backend instanceof MacDesktopBackend ? "Accessibility + CoreGraphics (macOS)"
                 : backend.getClass().getSimpleName();

@@ -55,9 +55,8 @@ final class DoctorCommand implements Callable<Integer> {
         report.put("home_mode", mode(home.root()));
         try (DesktopBackend backend = Backends.forThisMachine()) {
             report.put("backend", Backends.describe(backend));
-            if (backend instanceof AtspiDesktopBackend) {
-                report.put("ended_app_connections",
-                        ((AtspiDesktopBackend) backend).endedAppConnections());
+            if (backend instanceof AtspiDesktopBackend atspi) {
+                report.put("ended_app_connections", atspi.endedAppConnections());
             }
             report.put("session", backend.sessionState().name().toLowerCase(Locale.ROOT));
             Permissions permissions = backend.permissions();

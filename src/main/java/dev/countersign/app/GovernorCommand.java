@@ -3,6 +3,7 @@ package dev.countersign.app;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.core.CountersignException;
 import dev.countersign.server.AgentDirectory;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -47,7 +48,7 @@ final class GovernorCommand implements Callable<Integer> {
         String name;
 
         @Override
-        public Integer call() throws java.io.IOException {
+        public Integer call() throws IOException {
             PrintWriter out = spec.commandLine().getOut();
             Home home = Home.current().ensure();
             AgentDirectory.IssuedToken issued;

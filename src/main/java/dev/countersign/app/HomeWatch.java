@@ -9,6 +9,7 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 final class HomeWatch implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HomeWatch.class);
-    static final long POLL_SECONDS = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT)
+    static final long POLL_SECONDS = System.getProperty("os.name", "").toLowerCase(Locale.ROOT)
             .startsWith("linux") ? 30 : 2;
 
     private final WatchService watcher;

@@ -56,20 +56,16 @@ public final class HostScriptPort implements ScriptPort {
     }
 
     static ScriptReply reply(ScriptOutcome outcome) {
-        if (outcome instanceof ScriptOutcome.FinalResult) {
-            ScriptOutcome.FinalResult r = (ScriptOutcome.FinalResult) outcome;
+        if (outcome instanceof ScriptOutcome.FinalResult r) {
             return ScriptReply.finalResult(r.value(), r.stdout());
         }
-        if (outcome instanceof ScriptOutcome.Observation) {
-            ScriptOutcome.Observation r = (ScriptOutcome.Observation) outcome;
+        if (outcome instanceof ScriptOutcome.Observation r) {
             return ScriptReply.observation(r.value(), r.stdout());
         }
-        if (outcome instanceof ScriptOutcome.Error) {
-            ScriptOutcome.Error r = (ScriptOutcome.Error) outcome;
+        if (outcome instanceof ScriptOutcome.Error r) {
             return ScriptReply.error(r.message(), r.stdout());
         }
-        if (outcome instanceof ScriptOutcome.Suspended) {
-            ScriptOutcome.Suspended r = (ScriptOutcome.Suspended) outcome;
+        if (outcome instanceof ScriptOutcome.Suspended r) {
             return ScriptReply.suspended(r.scriptId(), r.waitingFor(), r.stdout());
         }
         return ScriptReply.fault(((ScriptOutcome.HostFault) outcome).error());

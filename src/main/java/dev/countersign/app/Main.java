@@ -1,6 +1,7 @@
 package dev.countersign.app;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import picocli.CommandLine;
 
 /** The {@code countersign} executable: parses the command line and runs the chosen command. */
@@ -34,7 +35,7 @@ public final class Main {
             // which another local user could create first (and read, or point elsewhere). A fresh
             // folder of random name, 0700; the command itself reports the folder problem in words.
             try {
-                System.setProperty("countersign.logDir", java.nio.file.Files.createTempDirectory("countersign-logs-")
+                System.setProperty("countersign.logDir", Files.createTempDirectory("countersign-logs-")
                         .toString());
             } catch (IOException | UnsupportedOperationException again) {
                 System.setProperty("countersign.logDir", "/dev/null/no-log");

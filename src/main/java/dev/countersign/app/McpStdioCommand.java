@@ -1,6 +1,7 @@
 package dev.countersign.app;
 
 import dev.countersign.audit.Redactor;
+import dev.countersign.server.LocalSocket;
 import dev.countersign.server.Secrets;
 import dev.countersign.server.StdioBridge;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,8 +49,8 @@ final class McpStdioCommand implements Callable<Integer> {
         if (url == null) {
             // The default: the socket in the 0700 home folder. Never the TCP port: while
             // Countersign is down another local user could listen there and collect the token.
-            Path socket = home.root().resolve(dev.countersign.server.LocalSocket.NAME);
-            Optional<String> problem = dev.countersign.server.LocalSocket.problemWith(socket);
+            Path socket = home.root().resolve(LocalSocket.NAME);
+            Optional<String> problem = LocalSocket.problemWith(socket);
             if (problem.isPresent()) {
                 spec.commandLine().getErr().println("countersign mcp-stdio: " + problem.get());
                 return 2;
@@ -60,7 +62,7 @@ final class McpStdioCommand implements Callable<Integer> {
         URI endpoint = url;
         String host = endpoint.getHost();
         if (!"http".equals(endpoint.getScheme()) || host == null
-                || !java.util.Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(host)) {
+                || !Set.of("127.0.0.1", "localhost", "[::1]", "::1").contains(host)) {
             // The token must never travel to another machine; reach one through an SSH-forwarded port.
             spec.commandLine().getErr().println("countersign mcp-stdio: --url must be http on a loopback address "
                     + "(127.0.0.1, localhost or [::1]), not " + endpoint);

@@ -4,11 +4,13 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
@@ -53,12 +55,12 @@ final class NoDesktop implements DesktopBackend {
     }
 
     @Override
-    public java.util.List<dev.countersign.desktop.AppListing> listApps() {
+    public List<AppListing> listApps() {
         throw refused();
     }
 
     @Override
-    public dev.countersign.desktop.FocusProof focusForTyping(dev.countersign.desktop.ElementHandle element) {
+    public FocusProof focusForTyping(ElementHandle element) {
         throw refused();
     }
 

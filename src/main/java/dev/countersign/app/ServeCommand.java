@@ -76,8 +76,8 @@ final class ServeCommand implements Callable<Integer> {
             app = ServedApp.start(home, settings.endpoint(chosenPort), backend, approver());
         } catch (CountersignException | IllegalArgumentException e) {
             backend.close();
-            err.println("countersign serve: " + (e instanceof CountersignException
-                    ? ((CountersignException) e).error().message() : "settings.json: " + e.getMessage()));
+            err.println("countersign serve: " + (e instanceof CountersignException ce
+                    ? ce.error().message() : "settings.json: " + e.getMessage()));
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -1,6 +1,7 @@
 package dev.countersign.audit;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.core.Json;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -45,7 +46,7 @@ public record AuditAnchor(@JsonProperty("seq") long seq, @JsonProperty("hash") S
             return Optional.of(Json.mapper().readValue(bytes, AuditAnchor.class));
         } catch (NoSuchFileException e) {
             return Optional.empty();
-        } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (IllegalArgumentException | JsonProcessingException e) {
             throw new IOException("the audit anchor " + fileFor(log) + " is not readable: " + e.getMessage(), e);
         }
     }

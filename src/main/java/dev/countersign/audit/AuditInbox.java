@@ -2,7 +2,9 @@ package dev.countersign.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.core.Timestamps;
 import java.io.IOException;
@@ -77,7 +79,7 @@ public final class AuditInbox {
             handOver(log, clock, kind, data);
             return Delivery.HANDED_OVER;
         } catch (IOException e) {
-            throw new CountersignException(dev.countersign.core.CountersignError.of(dev.countersign.core.ErrorCode.INTERNAL,
+            throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
                     "the audit log is held by the running app and its inbox cannot be written: " + e.getMessage()), e);
         }
     }

@@ -364,10 +364,9 @@ public final class AuditLog implements Closeable {
             data.put("anchor", "unreadable: " + anchor);
             return data;
         }
-        if (!(anchor instanceof AuditAnchor)) {
+        if (!(anchor instanceof AuditAnchor a)) {
             return null;
         }
-        AuditAnchor a = (AuditAnchor) anchor;
         if (a.seq() < lastSeq || (a.seq() == lastSeq && a.hash().equals(lastHash))) {
             // Behind the log is normal after a crash between the log's fsync and the anchor's.
             return null;

@@ -134,8 +134,8 @@ final class RecordCodec {
     }
 
     private static String firstLine(IOException e) {
-        String message = e instanceof JsonProcessingException
-                ? ((JsonProcessingException) e).getOriginalMessage() : e.getMessage();
+        String message = e instanceof JsonProcessingException processing
+                ? processing.getOriginalMessage() : e.getMessage();
         if (message == null) {
             return e.getClass().getSimpleName();
         }

@@ -3,6 +3,8 @@ package dev.countersign.core;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The person's answer to a {@link PendingApproval}, as it flows back from the local UI: allowed
@@ -28,7 +30,7 @@ public sealed interface ApprovalDecision {
      */
     record Refused(@JsonProperty("code") ErrorCode code, @JsonProperty("reason") String reason)
             implements ApprovalDecision {
-        private static final java.util.Set<ErrorCode> CODES = java.util.EnumSet.of(ErrorCode.APPROVAL_DENIED,
+        private static final Set<ErrorCode> CODES = EnumSet.of(ErrorCode.APPROVAL_DENIED,
                 ErrorCode.APPROVAL_EXPIRED, ErrorCode.APPROVAL_UNAVAILABLE, ErrorCode.TARGET_CHANGED,
                 ErrorCode.REF_EXPIRED, ErrorCode.REF_UNKNOWN, ErrorCode.AGENT_PAUSED);
 

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * A Jackson generator that writes RFC 8785 text as the value is serialized, for values whose
@@ -231,8 +232,8 @@ final class CanonicalGenerator extends GeneratorBase {
 
     private void open() {
         if (depth == counts.length) {
-            counts = java.util.Arrays.copyOf(counts, depth * 2);
-            lastNames = java.util.Arrays.copyOf(lastNames, depth * 2);
+            counts = Arrays.copyOf(counts, depth * 2);
+            lastNames = Arrays.copyOf(lastNames, depth * 2);
         }
         counts[depth] = 0;
         lastNames[depth] = null;

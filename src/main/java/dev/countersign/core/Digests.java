@@ -6,12 +6,16 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
 import org.erdtman.jcs.JsonCanonicalizer;
+import org.erdtman.jcs.NumberToJSON;
 
 /**
  * Content digests: SHA-256 over the RFC 8785 (JSON Canonicalization Scheme) form of a value,
@@ -49,7 +53,7 @@ public final class Digests {
         if (lone < 0) {
             return text.getBytes(StandardCharsets.UTF_8);
         }
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(text.length() + 8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(text.length() + 8);
         int from = 0;
         while (lone >= 0) {
             // The whole characters before it as UTF-8, then the lone code unit as its three bytes.
@@ -161,11 +165,11 @@ public final class Digests {
             out.append("null");
         } else if (node.isObject()) {
             // UTF-16 code unit order, which is String's natural order.
-            java.util.TreeMap<String, JsonNode> members = new java.util.TreeMap<>();
+            TreeMap<String, JsonNode> members = new TreeMap<>();
             node.fields().forEachRemaining(e -> members.put(e.getKey(), e.getValue()));
             out.append('{');
             boolean first = true;
-            for (java.util.Map.Entry<String, JsonNode> e : members.entrySet()) {
+            for (Map.Entry<String, JsonNode> e : members.entrySet()) {
                 if (!first) {
                     out.append(',');
                 }
@@ -219,7 +223,7 @@ public final class Digests {
             d = Double.parseDouble(node.asText());
         }
         try {
-            out.append(org.erdtman.jcs.NumberToJSON.serializeNumber(d));
+            out.append(NumberToJSON.serializeNumber(d));
         } catch (IOException e) {
             throw new IllegalArgumentException("not a number JSON can carry: " + d, e);
         }

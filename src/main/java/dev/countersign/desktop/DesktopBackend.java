@@ -2,8 +2,11 @@ package dev.countersign.desktop;
 
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The platform SPI (docs/linux-backend.md): everything Countersign needs from a desktop to observe one
@@ -98,8 +101,8 @@ public interface DesktopBackend extends AutoCloseable {
      * backend can tell; empty where it cannot. The governed app's backend always has one on Linux
      * ({@link SelfTargetGuard}).
      */
-    default java.util.Optional<ScreenWindows> screenWindows() {
-        return java.util.Optional.empty();
+    default Optional<ScreenWindows> screenWindows() {
+        return Optional.empty();
     }
 
     /**
@@ -125,8 +128,8 @@ public interface DesktopBackend extends AutoCloseable {
      * asked. By default it is refused and nothing runs: a backend without those rules (the bare
      * platform backend) must not let input through unguarded; a wrapper passes it to its delegate.
      */
-    default <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
-        throw new dev.countersign.core.DispatchRefusedException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
+    default <T> T asInput(Supplier<T> checkAndDispatch) {
+        throw new DispatchRefusedException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                 "this desktop backend has no input guard to run another runtime's input under; nothing was sent"));
     }
 

@@ -10,7 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Secure is sticky: a {@link DesktopBackend} around another that remembers every element it has
@@ -100,10 +102,10 @@ public final class SecureMemory implements DesktopBackend {
     @Override
     public Recheck recheck(ElementHandle element) {
         Recheck recheck = delegate.recheck(element);
-        if (!(recheck instanceof Recheck.Present)) {
+        if (!(recheck instanceof Recheck.Present present)) {
             return recheck;
         }
-        ElementNode current = ((Recheck.Present) recheck).current();
+        ElementNode current = present.current();
         synchronized (this) {
             Seen seen = where.get(element);
             if (current.secure()) {
@@ -132,7 +134,7 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
-    public java.util.List<AppListing> listApps() {
+    public List<AppListing> listApps() {
         return delegate.listApps();
     }
 
@@ -157,12 +159,12 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
-    public <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
+    public <T> T asInput(Supplier<T> checkAndDispatch) {
         return delegate.asInput(checkAndDispatch);
     }
 
     @Override
-    public java.util.Optional<ScreenWindows> screenWindows() {
+    public Optional<ScreenWindows> screenWindows() {
         return delegate.screenWindows();
     }
 

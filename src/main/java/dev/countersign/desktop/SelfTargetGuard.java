@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The governor is never governed: a {@link DesktopBackend} around the platform's that keeps
@@ -95,7 +97,7 @@ public final class SelfTargetGuard implements DesktopBackend {
      */
     @Override
     public AppListing resolveForObservation(AppSelector selector, SessionGate gate) {
-        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+        if (selector instanceof AppSelector.ByPid byPid && byPid.pid() == ownPid) {
             gate.admit(delegate.sessionState());
             throw self("the application with pid " + ownPid + " is Countersign itself");
         }
@@ -105,7 +107,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     private void requireNotSelf(AppSelector selector) {
-        if (selector instanceof AppSelector.ByPid && ((AppSelector.ByPid) selector).pid() == ownPid) {
+        if (selector instanceof AppSelector.ByPid byPid && byPid.pid() == ownPid) {
             throw self("the application with pid " + ownPid + " is Countersign itself");
         }
     }
@@ -114,7 +116,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     @Override
     public List<AppListing> listApps() {
         return delegate.listApps().stream().filter(listing -> listing.app().pid() != ownPid)
-                .collect(java.util.stream.Collectors.toList());
+                .collect(Collectors.toList());
     }
 
     /** Moving focus is input too: never while the person is being asked. */
@@ -205,7 +207,7 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
-    public <T> T asInput(java.util.function.Supplier<T> checkAndDispatch) {
+    public <T> T asInput(Supplier<T> checkAndDispatch) {
         return gate.input(() -> {
             requireNobodyAsked();
             return checkAndDispatch.get();
@@ -254,12 +256,10 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     private static List<int[]> points(PointerInput input) {
-        if (input instanceof PointerInput.Click) {
-            PointerInput.Click c = (PointerInput.Click) input;
+        if (input instanceof PointerInput.Click c) {
             return List.of(new int[] {c.x(), c.y()});
         }
-        if (input instanceof PointerInput.Drag) {
-            PointerInput.Drag d = (PointerInput.Drag) input;
+        if (input instanceof PointerInput.Drag d) {
             return List.of(new int[] {d.fromX(), d.fromY()}, new int[] {d.toX(), d.toY()});
         }
         PointerInput.Scroll s = (PointerInput.Scroll) input;

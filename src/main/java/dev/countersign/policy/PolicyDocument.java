@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The policy as the person edits it: a versioned JSON document with the risk words per category
@@ -70,7 +71,7 @@ public record PolicyDocument(
                 if (Pattern.compile(regex).matcher("").matches()) {
                     throw new PolicyRuleViolation(at, at + " matches the empty string; it would redact nothing useful");
                 }
-            } catch (java.util.regex.PatternSyntaxException e) {
+            } catch (PatternSyntaxException e) {
                 throw new PolicyRuleViolation(at, at + " is not a valid regular expression: " + e.getDescription());
             }
             copy.put(name, regex);

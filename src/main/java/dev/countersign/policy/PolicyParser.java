@@ -44,8 +44,7 @@ final class PolicyParser {
                     + "; known fields: " + e.getKnownPropertyIds());
         } catch (JsonMappingException e) {
             // A record constructor's rule violation arrives wrapped; it names its field and quotes the rule.
-            if (e.getCause() instanceof PolicyRuleViolation) {
-                PolicyRuleViolation violation = (PolicyRuleViolation) e.getCause();
+            if (e.getCause() instanceof PolicyRuleViolation violation) {
                 throw invalid(violation.field(), "the policy file is not valid: " + violation.getMessage());
             }
             throw invalid(path(e), "the policy file is not valid at " + path(e) + ": " + e.getOriginalMessage());
@@ -77,8 +76,8 @@ final class PolicyParser {
 
     /** Where the parser stood when the text broke a rule, e.g. the member given twice. */
     private static String syntaxPath(JsonProcessingException e) {
-        if (e.getProcessor() instanceof JsonParser) {
-            String pointer = ((JsonParser) e.getProcessor()).getParsingContext().pathAsPointer().toString();
+        if (e.getProcessor() instanceof JsonParser parser) {
+            String pointer = parser.getParsingContext().pathAsPointer().toString();
             if (!pointer.isEmpty()) {
                 return pointer.substring(1).replace('/', '.');
             }

@@ -2,6 +2,7 @@ package dev.countersign.policy;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ public final class ScreenRedactor {
 
     private final Map<String, Pattern> shapes;
     /** Per shape, the literal its matches start with ({@link #literalPrefix}). */
-    private final Map<String, String> prefixes = new java.util.HashMap<>();
+    private final Map<String, String> prefixes = new HashMap<>();
 
     ScreenRedactor(Map<String, Pattern> named) {
         Map<String, Pattern> all = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.countersign.script;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -8,8 +9,7 @@ import java.lang.management.ManagementFactory;
  * loop across tool calls does not reset them.
  */
 final class Budget {
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final ScriptLimits limits;
     private long instructions;

@@ -42,16 +42,16 @@ final class CallForms {
         List<String> problems = new ArrayList<>();
         Map<AstNode, Boolean> callees = new IdentityHashMap<>();
         root.visit(node -> {
-            if (node instanceof FunctionCall && !(node instanceof NewExpression)) {
-                callees.put(((FunctionCall) node).getTarget(), Boolean.TRUE);
-                checkCall((FunctionCall) node, problems);
-            } else if (node instanceof NewExpression && isName(((NewExpression) node).getTarget(), CALL_TOOL)) {
+            if (node instanceof FunctionCall call && !(node instanceof NewExpression)) {
+                callees.put(call.getTarget(), Boolean.TRUE);
+                checkCall(call, problems);
+            } else if (node instanceof NewExpression construct && isName(construct.getTarget(), CALL_TOOL)) {
                 problems.add(at(node, "call_tool is a function, not a constructor; write "
                         + CALL_TOOL + "(\"computer_observe\", {…}) without new"));
-            } else if (node instanceof Name && !callees.containsKey(node)) {
-                String id = ((Name) node).getIdentifier();
-                if (CALL_TOOL.equals(id) && !(node.getParent() instanceof PropertyGet
-                        && ((PropertyGet) node.getParent()).getProperty() == node)) {
+            } else if (node instanceof Name name && !callees.containsKey(node)) {
+                String id = name.getIdentifier();
+                if (CALL_TOOL.equals(id) && !(node.getParent() instanceof PropertyGet parent
+                        && parent.getProperty() == node)) {
                     problems.add(at(node, "call_tool can only be called directly, as call_tool(\"name\", {…}); "
                             + "do not store, pass or wrap it"));
                 } else if (HOST_ONLY.contains(id)) {
@@ -65,8 +65,8 @@ final class CallForms {
 
     private static void checkCall(FunctionCall call, List<String> problems) {
         AstNode target = call.getTarget();
-        String callee = target instanceof Name ? ((Name) target).getIdentifier()
-                : target instanceof PropertyGet ? ((PropertyGet) target).getProperty().getIdentifier() : null;
+        String callee = target instanceof Name plain ? plain.getIdentifier()
+                : target instanceof PropertyGet member ? member.getProperty().getIdentifier() : null;
         if (callee == null) {
             return;
         }
@@ -85,12 +85,12 @@ final class CallForms {
             return;
         }
         List<AstNode> args = call.getArguments();
-        if (args.isEmpty() || !(args.get(0) instanceof StringLiteral)) {
+        if (args.isEmpty() || !(args.get(0) instanceof StringLiteral literal)) {
             problems.add(at(call, "the tool name must be a string literal: call_tool(\"computer_observe\", {…}); "
                     + "tools: " + ToolCatalog.names()));
             return;
         }
-        String name = ((StringLiteral) args.get(0)).getValue();
+        String name = literal.getValue();
         Optional<ScriptTool> tool = ToolCatalog.find(name);
         if (tool.isEmpty()) {
             problems.add(at(call, "there is no tool \"" + name + "\"; tools: " + ToolCatalog.names()));
@@ -106,9 +106,9 @@ final class CallForms {
         if (isNonObjectLiteral(arg)) {
             problems.add(at(call, "the arguments must be one object with named fields, not " + arg.toSource()
                     + ": " + form));
-        } else if (arg instanceof ObjectLiteral) {
-            for (AbstractObjectProperty element : ((ObjectLiteral) arg).getElements()) {
-                ObjectProperty property = element instanceof ObjectProperty ? (ObjectProperty) element : null;
+        } else if (arg instanceof ObjectLiteral object) {
+            for (AbstractObjectProperty element : object.getElements()) {
+                ObjectProperty property = element instanceof ObjectProperty p ? p : null;
                 if (property == null || property.isMethod()
                         || !(property.getKey() instanceof Name || property.getKey() instanceof StringLiteral)) {
                     problems.add(at(element, "argument names must be plain names or strings (no numbers, computed "
@@ -126,7 +126,7 @@ final class CallForms {
     }
 
     private static boolean isName(AstNode node, String identifier) {
-        return node instanceof Name && identifier.equals(((Name) node).getIdentifier());
+        return node instanceof Name name && identifier.equals(name.getIdentifier());
     }
 
     private static String at(AstNode node, String message) {

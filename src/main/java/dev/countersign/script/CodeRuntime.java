@@ -3,13 +3,16 @@ package dev.countersign.script;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 import org.mozilla.javascript.CompilerEnvirons;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.ContinuationPending;
@@ -42,7 +45,7 @@ public final class CodeRuntime {
      * one built-in call can overshoot it (a lazily concatenated string flattened at once); running
      * segments one at a time bounds that overshoot to one script instead of one per agent and call.
      */
-    private final java.util.concurrent.locks.ReentrantLock running = new java.util.concurrent.locks.ReentrantLock();
+    private final ReentrantLock running = new ReentrantLock();
 
     public CodeRuntime(ScriptLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -191,8 +194,8 @@ public final class CodeRuntime {
 
     private static String answerJson(ResumeWith with) {
         Map<String, Object> answer = new LinkedHashMap<>();
-        if (with instanceof ResumeWith.Value) {
-            answer.put("ok", ((ResumeWith.Value) with).value());
+        if (with instanceof ResumeWith.Value value) {
+            answer.put("ok", value.value());
         } else {
             ResumeWith.Failure failure = (ResumeWith.Failure) with;
             ObjectNode error = Json.mapper().createObjectNode();
@@ -246,7 +249,7 @@ public final class CodeRuntime {
         private static final long serialVersionUID = 1L;
 
         ScriptHostException(String message, Throwable cause) {
-            super(dev.countersign.core.CountersignError.of(dev.countersign.core.ErrorCode.INTERNAL, message), cause);
+            super(CountersignError.of(ErrorCode.INTERNAL, message), cause);
         }
     }
 }

@@ -74,8 +74,8 @@ final class ContinuationCodec {
             for (String name : Sandbox.standardNames(scope)) {
                 out.addExcludedName(name);
                 Object value = ScriptableObject.getProperty(scope, name);
-                if (value instanceof Scriptable
-                        && ScriptableObject.getProperty((Scriptable) value, "prototype") instanceof Scriptable) {
+                if (value instanceof Scriptable scriptable
+                        && ScriptableObject.getProperty(scriptable, "prototype") instanceof Scriptable) {
                     out.addExcludedName(name + ".prototype");
                 }
             }

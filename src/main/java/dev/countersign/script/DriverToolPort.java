@@ -56,15 +56,15 @@ final class DriverToolPort implements ToolPort {
     }
 
     private static ResumeWith answer(ToolResult<?> result) {
-        if (result instanceof ToolResult.Err) {
-            return new ResumeWith.Failure(((ToolResult.Err<?>) result).error(), null);
+        if (result instanceof ToolResult.Err<?> err) {
+            return new ResumeWith.Failure(err.error(), null);
         }
         return new ResumeWith.Value(Json.mapper().valueToTree(((ToolResult.Ok<?>) result).value()));
     }
 
     private static ResumeWith receipt(String agentId, ToolResult<Receipt> result, ScriptAudit audit) {
-        if (result instanceof ToolResult.Err) {
-            return new ResumeWith.Failure(((ToolResult.Err<Receipt>) result).error(), null);
+        if (result instanceof ToolResult.Err<Receipt> err) {
+            return new ResumeWith.Failure(err.error(), null);
         }
         Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
         try {

@@ -9,6 +9,7 @@ import dev.countersign.driver.ApprovalTap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,7 @@ final class Recovery {
         for (JsonNode node : view.path("nodes")) {
             if (Objects.equals(text(node, "role"), target.role()) && Objects.equals(text(node, "name"), target.name())
                     && Objects.equals(text(node, "identifier"), target.identifier())
-                    && java.util.Arrays.equals(frame(node.path("frame")), target.frame())) {
+                    && Arrays.equals(frame(node.path("frame")), target.frame())) {
                 matches.add(node.get("ref").asText());
             }
         }

@@ -73,8 +73,8 @@ final class Sandbox {
         // Captured before the prelude and the script add anything: these are written as names, not copies.
         List<String> standard = new ArrayList<>();
         for (Object id : scope.getAllIds()) {
-            if (id instanceof String && ScriptableObject.getProperty(scope, (String) id) instanceof Scriptable) {
-                standard.add((String) id);
+            if (id instanceof String name && ScriptableObject.getProperty(scope, name) instanceof Scriptable) {
+                standard.add(name);
             }
         }
         cx.evaluateString(scope, PRELUDE.replace("__MAX__", Integer.toString(limits.maxElements()))
@@ -117,18 +117,18 @@ final class Sandbox {
                 throw ScriptRuntime.typeError("there is no tool \"" + name + "\"; tools: " + ToolCatalog.names());
             }
             Object given = args.length > 1 ? args[1] : null;
-            if (!(given instanceof NativeObject) || given instanceof Function) {
+            if (!(given instanceof NativeObject jsObject) || given instanceof Function) {
                 throw ScriptRuntime.typeError("the arguments of " + name + " must be one object with named fields: "
                         + tool.get().example());
             }
-            for (Object id : ((NativeObject) given).getIds()) {
+            for (Object id : jsObject.getIds()) {
                 if (!(id instanceof String)) {
                     throw ScriptRuntime.typeError("argument names must be strings, not " + Context.toString(id)
                             + ": " + tool.get().example());
                 }
             }
             JsonNode json = parse(args.length > 2 ? Context.toString(args[2]) : "null");
-            if (!(json instanceof ObjectNode)) {
+            if (!(json instanceof ObjectNode jsonObject)) {
                 throw ScriptRuntime.typeError("the arguments of " + name + " must be one object with named fields: "
                         + tool.get().example());
             }
@@ -140,7 +140,7 @@ final class Sandbox {
                 throw ScriptRuntime.typeError("call_tool cannot run inside a callback of a built-in such as "
                         + "forEach, map, filter or sort; use a plain for loop");
             }
-            pending.setApplicationState(new Pending(tool.get().name(), (ObjectNode) json));
+            pending.setApplicationState(new Pending(tool.get().name(), jsonObject));
             throw pending;
         }
 

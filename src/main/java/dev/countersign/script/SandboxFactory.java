@@ -41,8 +41,8 @@ final class SandboxFactory extends ContextFactory {
     @Override
     protected void observeInstructionCount(Context cx, int instructionCount) {
         Object budget = cx.getThreadLocal(BUDGET);
-        if (budget instanceof Budget) {
-            ((Budget) budget).charge(instructionCount);
+        if (budget instanceof Budget b) {
+            b.charge(instructionCount);
         }
     }
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.CountersignError;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -62,8 +64,8 @@ record ScriptCheckpoint(
             @JsonProperty("receipt") JsonNode receipt) {
 
         static Result of(ResumeWith with) {
-            if (with instanceof ResumeWith.Value) {
-                return new Result(((ResumeWith.Value) with).value(), null, null);
+            if (with instanceof ResumeWith.Value value) {
+                return new Result(value.value(), null, null);
             }
             ResumeWith.Failure failure = (ResumeWith.Failure) with;
             return new Result(null, failure.error(), failure.receipt());
@@ -80,7 +82,7 @@ record ScriptCheckpoint(
         Objects.requireNonNull(phase, "phase");
         Objects.requireNonNull(snapshot, "snapshot");
         // Insertion order matters: the oldest remembered refs are dropped first.
-        refs = refs == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(refs));
+        refs = refs == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(refs));
     }
 
     ScriptCheckpoint with(Phase next, Result answer) {

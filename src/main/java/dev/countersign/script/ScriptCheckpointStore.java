@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -20,7 +22,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
@@ -34,7 +38,7 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class ScriptCheckpointStore {
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-    private static final byte[] MAGIC = "CSCKPT1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "CSCKPT1\n".getBytes(StandardCharsets.US_ASCII);
     private static final String SUFFIX = ".script";
     private static final int MAC_BYTES = 32;
 
@@ -119,9 +123,9 @@ public final class ScriptCheckpointStore {
     }
 
     /** The ids of the scripts of {@code agentId} that have a checkpoint; unreadable files are skipped. */
-    java.util.List<String> scriptsOf(String agentId) {
-        java.util.List<String> ids = new java.util.ArrayList<>();
-        try (java.nio.file.DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
+    List<String> scriptsOf(String agentId) {
+        List<String> ids = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
                 String id = name.substring(0, name.length() - SUFFIX.length());
@@ -129,7 +133,7 @@ public final class ScriptCheckpointStore {
                     if (load(agentId, id).isPresent()) {
                         ids.add(id);
                     }
-                } catch (dev.countersign.core.CountersignException e) {
+                } catch (CountersignException e) {
                     // A refused checkpoint is nobody's to resume; leave it for the person to inspect.
                 }
             }

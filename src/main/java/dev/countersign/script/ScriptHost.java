@@ -8,10 +8,12 @@ import dev.countersign.driver.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -134,7 +136,7 @@ public final class ScriptHost implements AutoCloseable {
      */
     public int endScripts(String agentId) {
         approvals.withdrawQuestions(agentId);
-        java.util.Set<String> ended = new java.util.HashSet<>();
+        Set<String> ended = new HashSet<>();
         inFlight.entrySet().removeIf(e -> {
             boolean mine = agentId.equals(e.getValue().checkpoint().agentId());
             if (mine) {
@@ -212,8 +214,7 @@ public final class ScriptHost implements AutoCloseable {
             RunStep step, ScriptAudit audit) {
         ScriptCheckpoint last = previous;
         RunStep current = step;
-        while (current instanceof RunStep.Call) {
-            RunStep.Call call = (RunStep.Call) current;
+        while (current instanceof RunStep.Call call) {
             int calls = last == null ? 0 : last.toolCalls();
             if (calls >= runtime.limits().maxToolCalls()) {
                 store.delete(scriptId);
@@ -237,8 +238,8 @@ public final class ScriptHost implements AutoCloseable {
             current = runtime.resume(last.snapshot(), answer.get());
         }
         store.delete(scriptId);
-        if (current instanceof RunStep.Raised) {
-            return new ScriptOutcome.Error(((RunStep.Raised) current).message(), current.stdout());
+        if (current instanceof RunStep.Raised raised) {
+            return new ScriptOutcome.Error(raised.message(), current.stdout());
         }
         return tagged((RunStep.Complete) current);
     }
@@ -259,8 +260,8 @@ public final class ScriptHost implements AutoCloseable {
     private ScriptCheckpoint saveAfter(ScriptCheckpoint checkpoint, ResumeWith answer) {
         faults.reached(ScriptFaults.Point.DISPATCHED, checkpoint.scriptId());
         Map<String, ScriptCheckpoint.Target> refs = ToolCatalog.OBSERVE.equals(checkpoint.tool())
-                && answer instanceof ResumeWith.Value
-                ? Recovery.remember(checkpoint.refs(), ((ResumeWith.Value) answer).value()) : checkpoint.refs();
+                && answer instanceof ResumeWith.Value value
+                ? Recovery.remember(checkpoint.refs(), value.value()) : checkpoint.refs();
         ScriptCheckpoint after = new ScriptCheckpoint(checkpoint.scriptId(), checkpoint.agentId(), checkpoint.name(),
                 ScriptCheckpoint.Phase.AFTER, checkpoint.tool(), checkpoint.args(), checkpoint.snapshot(),
                 checkpoint.stdout(), checkpoint.toolCalls(), checkpoint.target(), null,
@@ -294,8 +295,8 @@ public final class ScriptHost implements AutoCloseable {
             Thread.currentThread().interrupt();
             return Optional.empty();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof CountersignException) {
-                throw (CountersignException) e.getCause();
+            if (e.getCause() instanceof CountersignException cause) {
+                throw cause;
             }
             throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
                     "a tool call of the script failed: " + e.getCause()), e.getCause());

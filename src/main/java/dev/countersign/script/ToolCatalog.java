@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The tools scripts can reach. The visual tools are left out on purpose: a script cannot look at
@@ -37,7 +38,7 @@ final class ToolCatalog {
                 + "observe again before the next act. A refused or failed action throws a ToolError.",
                 List.of(new ScriptTool.Param("ref", "string (from your latest observation)", false),
                         new ScriptTool.Param("op", ActArgs.ops().stream().map(op -> "\"" + op + "\"")
-                                .collect(java.util.stream.Collectors.joining("|")), false),
+                                .collect(Collectors.joining("|")), false),
                         new ScriptTool.Param("text", "string (op type)", true),
                         new ScriptTool.Param("mode", "\"replace\"|\"insert\" (op type)", true),
                         new ScriptTool.Param("keys", "string (op key, e.g. \"Tab\", \"ctrl+a\")", true),

@@ -24,7 +24,7 @@ public record EncodedPng(byte[] bytes, String sha256) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof EncodedPng && ((EncodedPng) o).sha256.equals(sha256);
+        return o instanceof EncodedPng other && other.sha256.equals(sha256);
     }
 
     @Override

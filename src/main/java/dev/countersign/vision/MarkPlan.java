@@ -3,8 +3,10 @@ package dev.countersign.vision;
 import dev.countersign.core.Rect;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Decides which candidates get marks and in which order, before anything is drawn.
@@ -48,7 +50,7 @@ final class MarkPlan {
     }
 
     /** Roles that hold what a person reads and types: kept first when marks are rationed. */
-    private static final java.util.Set<String> TEXT_ROLES = java.util.Set.of("text", "entry", "paragraph",
+    private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "paragraph",
             "document text", "document web", "password text", "spin button", "combo box");
 
     static MarkPlan of(List<MarkCandidate> candidates, Geometry geometry, int maxMarks) {
@@ -77,7 +79,7 @@ final class MarkPlan {
         // When the budget cannot mark everything, the content wins over chrome: text fields and
         // documents (a Writer paragraph below 80 toolbar buttons) are kept first; the kept marks
         // are still numbered in reading order.
-        java.util.Set<Placed> kept = new java.util.HashSet<>();
+        Set<Placed> kept = new HashSet<>();
         for (Placed p : ordered) {
             if (kept.size() < maxMarks && TEXT_ROLES.contains(p.candidate.role()) && p.candidate.interactive()) {
                 kept.add(p);

@@ -54,8 +54,8 @@ public final class VisualCapture {
      */
     public static Result process(BufferedImage capture, Rect window, List<MarkCandidate> candidates, MarkOptions options) {
         CaptureVerdict verdict = CaptureCheck.classify(capture);
-        if (verdict instanceof CaptureVerdict.Rejected) {
-            return new Refused((CaptureVerdict.Rejected) verdict);
+        if (verdict instanceof CaptureVerdict.Rejected rejected) {
+            return new Refused(rejected);
         }
         Geometry geometry = Geometry.forCapture(window, capture.getWidth(), capture.getHeight());
         BufferedImage attachment = Downscaler.toAttachment(capture, geometry);

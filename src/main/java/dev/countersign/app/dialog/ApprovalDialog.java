@@ -13,6 +13,7 @@ import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
 import javafx.animation.Timeline;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
@@ -29,6 +30,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.robot.Robot;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.util.Duration;
@@ -204,7 +206,7 @@ final class ApprovalDialog {
         category.setText(view.category());
         why.setText(view.why());
         countdown.setText(view.countdown());
-        countdown.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("urgent"), view.urgent());
+        countdown.pseudoClassStateChanged(PseudoClass.getPseudoClass("urgent"), view.urgent());
         queueLine.setText(view.queue());
         queueLine.setVisible(!view.queue().isEmpty());
     }
@@ -251,7 +253,7 @@ final class ApprovalDialog {
 
     /** Centres the dialog on the screen that holds the pointer, where the person is looking. */
     private void placeOnActiveScreen() {
-        javafx.scene.robot.Robot robot = new javafx.scene.robot.Robot();
+        Robot robot = new Robot();
         double x = robot.getMouseX();
         double y = robot.getMouseY();
         Screen screen = Screen.getScreensForRectangle(x, y, 1, 1).stream().findFirst().orElse(Screen.getPrimary());

@@ -6,6 +6,7 @@ import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -13,6 +14,7 @@ import javafx.scene.control.Separator;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 
 /**
@@ -66,7 +68,7 @@ final class StatusWindow implements TrayView {
         StatusWindow w = new StatusWindow(actions);
         w.stage.show();
         // Top right, where a tray popover would be, and clear of the centred windows it opens.
-        javafx.geometry.Rectangle2D area = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D area = Screen.getPrimary().getVisualBounds();
         w.stage.setX(area.getMaxX() - w.stage.getWidth() - 16);
         w.stage.setY(area.getMinY() + 16);
         return w;

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import dev.countersign.audit.AuditVerification;
 import dev.countersign.audit.AuditVerifier;
 
@@ -93,7 +94,7 @@ final class ActivityModel {
     }
 
     static List<String> agents(List<String> names) {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(ALL), names.stream())
+        return Stream.concat(Stream.of(ALL), names.stream())
                 .collect(Collectors.toList());
     }
 

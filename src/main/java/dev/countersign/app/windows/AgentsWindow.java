@@ -2,14 +2,18 @@ package dev.countersign.app.windows;
 
 import atlantafx.base.theme.Styles;
 import dev.countersign.driver.LeaseBook;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
+import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
@@ -106,8 +110,8 @@ final class AgentsWindow {
         }
     }
 
-    private java.util.Optional<String> selected() {
-        return java.util.Optional.ofNullable(table.getSelectionModel().getSelectedItem()).map(AgentsModel.Row::name);
+    private Optional<String> selected() {
+        return Optional.ofNullable(table.getSelectionModel().getSelectedItem()).map(AgentsModel.Row::name);
     }
 
     private void edit(String name) {
@@ -133,9 +137,9 @@ final class AgentsWindow {
         dialog.setTitle("Lease for " + name);
         dialog.setHeaderText("Grant " + name + " a fresh lease");
         dialog.getDialogPane().setContent(grid);
-        ButtonType grant = new ButtonType("Grant", javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        ButtonType grant = new ButtonType("Grant", ButtonBar.ButtonData.OK_DONE);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, grant);
-        dialog.getDialogPane().lookupButton(grant).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        dialog.getDialogPane().lookupButton(grant).addEventFilter(ActionEvent.ACTION, e -> {
             Result<?> r = model.grant(name, new AgentsModel.LeaseForm(actions.getText(), minutes.getText(),
                     apps.getText(), windows.getText()));
             if (!r.isOk()) {
@@ -170,7 +174,7 @@ final class AgentsWindow {
     }
 
     private static TableColumn<AgentsModel.Row, String> column(String title, double width,
-            java.util.function.Function<AgentsModel.Row, String> value) {
+            Function<AgentsModel.Row, String> value) {
         TableColumn<AgentsModel.Row, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ final class GovernModel {
     private final Path file;
     private final Duration probeFor;
     private final Map<String, String> offers = new ConcurrentHashMap<>();
-    private final Set<String> changed = java.util.Collections.synchronizedSet(new LinkedHashSet<>());
+    private final Set<String> changed = Collections.synchronizedSet(new LinkedHashSet<>());
 
     /**
      * @param file {@code govern.json} in the home folder

@@ -3,6 +3,8 @@ package dev.countersign.app.windows;
 import atlantafx.base.theme.Styles;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -16,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 
@@ -51,8 +54,8 @@ final class GovernPane {
         restart.setId("govern-restart");
         message.setWrapText(true);
         restart.setWrapText(true);
-        message.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        restart.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        restart.setMinHeight(Region.USE_PREF_SIZE);
         Ui.tone(restart, "cs-status-warn");
 
         table.getColumns().add(column("Name", GovernModel.Row::name, 90));
@@ -65,7 +68,7 @@ final class GovernPane {
         table.setPrefHeight(150);
         table.setMinHeight(120);
         for (Button b : new Button[] {add, check, remove}) {
-            b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            b.setMinWidth(Region.USE_PREF_SIZE);
         }
 
         name.setPromptText("desk");
@@ -138,7 +141,7 @@ final class GovernPane {
         refresh();
     }
 
-    private void run(Supplier<Result<String>> work, java.util.function.Consumer<Boolean> then) {
+    private void run(Supplier<Result<String>> work, Consumer<Boolean> then) {
         background.execute(() -> {
             Result<String> r = work.get();
             Platform.runLater(() -> {
@@ -162,7 +165,7 @@ final class GovernPane {
     }
 
     private static TableColumn<GovernModel.Row, String> column(String title,
-            java.util.function.Function<GovernModel.Row, String> value, double width) {
+            Function<GovernModel.Row, String> value, double width) {
         TableColumn<GovernModel.Row, String> c = new TableColumn<>(title);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(value.apply(d.getValue())));
         c.setPrefWidth(width);

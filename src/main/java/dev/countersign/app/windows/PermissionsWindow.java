@@ -16,6 +16,7 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
@@ -42,12 +43,12 @@ final class PermissionsWindow {
         recheck.setId("recheck");
         recheck.setOnAction(e -> reload());
         HBox buttons = new HBox(8, Ui.grow(), recheck);
-        if (backend instanceof MacDesktopBackend) {
+        if (backend instanceof MacDesktopBackend mac) {
             // macOS asks once per app; after that only System Settings can grant, so this opens it too.
             Button request = new Button("Request access");
             request.setId("request-access");
             request.setOnAction(e -> background.execute(() -> {
-                ((MacDesktopBackend) backend).requestAccess();
+                mac.requestAccess();
                 reload();
             }));
             buttons.getChildren().add(1, request);
@@ -86,7 +87,7 @@ final class PermissionsWindow {
                 // What to do sits under the state, in full: it is the point of this window.
                 Label remedy = new Label(c.remedy());
                 remedy.setWrapText(true);
-                remedy.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+                remedy.setMinHeight(Region.USE_PREF_SIZE);
                 grid.addRow(row++, name, new VBox(4, state, remedy));
             }
         }

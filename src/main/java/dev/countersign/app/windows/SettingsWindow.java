@@ -11,6 +11,7 @@ import dev.countersign.govern.Registration;
 import javafx.scene.control.Separator;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
@@ -19,6 +20,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
@@ -54,9 +56,9 @@ final class SettingsWindow {
         grid.setVgap(10);
         int r = 0;
         HBox lease = new HBox(8, actions, new Label("actions for"), minutes, new Label("minutes"));
-        lease.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        lease.setAlignment(Pos.CENTER_LEFT);
         HBox policyRow = new HBox(8, policy, browse);
-        policyRow.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        policyRow.setAlignment(Pos.CENTER_LEFT);
         grid.addRow(r++, new Label("Endpoint port"), port);
         grid.addRow(r++, new Label("Default lease"), lease);
         grid.addRow(r++, new Label("Policy file"), policyRow);
@@ -64,7 +66,7 @@ final class SettingsWindow {
         grid.addRow(r++, new Label("Appearance"), theme);
         for (TextField f : new TextField[] {port, actions, minutes}) {
             f.setPrefColumnCount(5);
-            f.setMaxWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            f.setMaxWidth(Region.USE_PREF_SIZE);
         }
         Button save = new Button("Save");
         save.setId("save-settings");

@@ -2,6 +2,7 @@ package dev.countersign.app.windows;
 
 import atlantafx.base.theme.Styles;
 import dev.countersign.app.fx.Theme;
+import java.util.function.Supplier;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -48,7 +49,7 @@ final class Ui {
         return r;
     }
 
-    static Button copyButton(String id, java.util.function.Supplier<String> text) {
+    static Button copyButton(String id, Supplier<String> text) {
         Button b = new Button("Copy");
         b.setId(id);
         b.setMinWidth(Region.USE_PREF_SIZE);

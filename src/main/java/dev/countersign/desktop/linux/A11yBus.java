@@ -5,6 +5,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
@@ -36,7 +37,7 @@ final class A11yBus implements AutoCloseable {
     private final Map<String, Toolkit> toolkits = new ConcurrentHashMap<>();
     private final ActionNames actionNames = new ActionNames();
     /** Direct connections found closed: the application exited (dbus-java's own log of it is silenced). */
-    private final java.util.concurrent.atomic.AtomicLong ended = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong ended = new AtomicLong();
     private boolean closed;
 
     /** Calls on the accessibility bus, connecting first when needed; fails closed with PERMISSION_MISSING. */
@@ -109,8 +110,7 @@ final class A11yBus implements AutoCloseable {
     private static BusCalls connect(BusCalls bus, String busName) {
         BusCalls.Reply reply = bus.call(busName, AtspiRef.ROOT_PATH, "org.a11y.atspi.Application",
                 "GetApplicationBusAddress", null);
-        if (reply.ok() && reply.value(0) instanceof String && !((String) reply.value(0)).isEmpty()) {
-            String address = (String) reply.value(0);
+        if (reply.ok() && reply.value(0) instanceof String address && !address.isEmpty()) {
             try {
                 return new BusCalls(DirectConnectionBuilder.forAddress(address).build(), true);
             } catch (DBusException e) {

@@ -58,7 +58,7 @@ final class ActionNames {
         for (int i = 0; i < a.size(); i++) {
             Object x = a.get(i);
             Object y = b.get(i);
-            if (!(x instanceof Object[] && y instanceof Object[] && Arrays.equals((Object[]) x, (Object[]) y))) {
+            if (!(x instanceof Object[] xs && y instanceof Object[] ys && Arrays.equals(xs, ys))) {
                 return false;
             }
         }

@@ -3,14 +3,22 @@ package dev.countersign.desktop.linux;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.WindowInfo;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.freedesktop.dbus.types.UInt32;
 
 /**
  * Applications and their windows as the AT-SPI registry lists them. An application's pid comes
@@ -29,13 +37,13 @@ final class AtspiApps {
      * is the same application: {@link #current} checks that in one round trip instead of listing
      * every application again (twice per observation before).
      */
-    private final java.util.Map<LaunchIdentity, String> known = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<LaunchIdentity, String> known = new ConcurrentHashMap<>();
     /**
      * When the bus daemon last said a known bus name belongs to its pid (System.nanoTime). One
      * agent call resolves its app, lists its windows and reads one within milliseconds; the
      * bus daemon is asked once for all of them, and /proc is still read at every step.
      */
-    private final java.util.Map<String, OwnerSeen> ownerSeen = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, OwnerSeen> ownerSeen = new ConcurrentHashMap<>();
 
     /** The pid the bus daemon gave for a bus name, and when it was asked (System.nanoTime). */
     private record OwnerSeen(long pid, long at) {
@@ -49,7 +57,7 @@ final class AtspiApps {
      * as the owner answer it came with. An observation's re-check hands its own to its window list
      * ({@link Ahead}).
      */
-    private final java.util.Map<String, Asked> rootChildren = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Asked> rootChildren = new ConcurrentHashMap<>();
 
     /** A call sent ahead on an application's channel, and when (System.nanoTime). */
     private record Asked(BusCalls calls, BusCalls.Pending pending, long at) {
@@ -59,7 +67,7 @@ final class AtspiApps {
      * The windows a resolved application's root listed when an observation last listed them, in its
      * order: what the next observation's re-check reads ahead ({@link #resolveForObservation}).
      */
-    private final java.util.Map<String, List<AtspiRef>> lastWindows = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, List<AtspiRef>> lastWindows = new ConcurrentHashMap<>();
 
     /** What a window list reads of each window, in flight: the structure and the frame, on one channel, sent at {@code at}. */
     private record WindowReads(List<AtspiRef> refs, List<RawNode> nodes, List<NodeReader.Structure> structures,
@@ -72,12 +80,12 @@ final class AtspiApps {
      * instead of asking again ({@link #takeFrame}). A toplevel's extents are the slowest read of a
      * GTK window (the toolkit asks the X server for the frame), and it was read twice per observation.
      */
-    private final java.util.Map<String, FramesRead> framesRead = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, FramesRead> framesRead = new ConcurrentHashMap<>();
 
-    private record FramesRead(java.util.Map<AtspiRef, dev.countersign.core.Rect> frames, long at) {
+    private record FramesRead(Map<AtspiRef, Rect> frames, long at) {
     }
 
-    private final java.util.concurrent.atomic.AtomicLong framesTaken = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong framesTaken = new AtomicLong();
 
     /**
      * What an observation's re-check asked on the application's socket for the window list of the
@@ -92,7 +100,7 @@ final class AtspiApps {
     }
 
     /** How many window lists took reads an observation's re-check sent ahead (what tests see of it). */
-    private final java.util.concurrent.atomic.AtomicLong windowReadsTaken = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong windowReadsTaken = new AtomicLong();
 
     AtspiApps(A11yBus bus) {
         this.bus = bus;
@@ -119,7 +127,7 @@ final class AtspiApps {
             if (!name.ok() || !pid.ok()) {
                 continue;
             }
-            long p = ((org.freedesktop.dbus.types.UInt32) pid.value(0)).longValue();
+            long p = ((UInt32) pid.value(0)).longValue();
             Optional<LaunchIdentity> launch = ProcStat.launch(p);
             if (launch.isPresent()) {
                 out.add(new Entry(apps.get(i).bus(), new AppInfo(NodeReader.string(name.value(0)), null, launch.get())));
@@ -198,7 +206,7 @@ final class AtspiApps {
                 "GetConnectionUnixProcessID", "s", busName);
         BusCalls.Reply named = direct.await(name);
         BusCalls.Reply owned = calls.await(owner);
-        if (!named.ok() || !owned.ok() || ((org.freedesktop.dbus.types.UInt32) owned.value(0)).longValue() != pid) {
+        if (!named.ok() || !owned.ok() || ((UInt32) owned.value(0)).longValue() != pid) {
             return Optional.empty();
         }
         ownerSeen.put(busName, new OwnerSeen(pid, asked));
@@ -213,15 +221,15 @@ final class AtspiApps {
     private Entry find(AppSelector selector) {
         List<Entry> apps = all();
         // Launches no longer listed are forgotten, so the map stays as small as the desktop.
-        java.util.Set<LaunchIdentity> listed = new java.util.HashSet<>();
+        Set<LaunchIdentity> listed = new HashSet<>();
         apps.forEach(e -> listed.add(e.info().launch()));
         known.keySet().retainAll(listed);
         ownerSeen.keySet().retainAll(known.values());
         rootChildren.keySet().retainAll(known.values());
         lastWindows.keySet().retainAll(known.values());
         framesRead.keySet().retainAll(known.values());
-        if (selector instanceof AppSelector.ByPid) {
-            long pid = ((AppSelector.ByPid) selector).pid();
+        if (selector instanceof AppSelector.ByPid byPid) {
+            long pid = byPid.pid();
             Optional<Entry> exact = apps.stream().filter(e -> e.info().pid() == pid).findFirst();
             if (exact.isPresent()) {
                 return exact.get();
@@ -235,8 +243,8 @@ final class AtspiApps {
             throw invalid(descendants.isEmpty() ? "no accessible application has pid " + pid
                     : descendants.size() + " accessible applications descend from pid " + pid + "; name one by its own pid");
         }
-        if (selector instanceof AppSelector.ByName) {
-            String name = ((AppSelector.ByName) selector).name();
+        if (selector instanceof AppSelector.ByName byName) {
+            String name = byName.name();
             List<Entry> named = apps.stream().filter(e -> e.info().name().equals(name)).toList();
             if (named.isEmpty()) {
                 // A case-insensitive match is the same application to a person ("chromium" for "Chromium").
@@ -328,7 +336,7 @@ final class AtspiApps {
             }
         }
         if (observing) {
-            java.util.Map<AtspiRef, dev.countersign.core.Rect> frames = new java.util.HashMap<>();
+            Map<AtspiRef, Rect> frames = new HashMap<>();
             for (RawNode n : nodes) {
                 if (n.frame != null) {
                     frames.put(n.ref, n.frame);
@@ -374,12 +382,12 @@ final class AtspiApps {
      * as fresh as an owner answer ({@link #OWNER_REUSE_NANOS}); null otherwise. Taken once: the
      * application's frames are forgotten by the first snapshot that asks.
      */
-    dev.countersign.core.Rect takeFrame(AtspiRef window) {
+    Rect takeFrame(AtspiRef window) {
         FramesRead read = framesRead.remove(window.bus());
         if (read == null || System.nanoTime() - read.at() >= OWNER_REUSE_NANOS) {
             return null;
         }
-        dev.countersign.core.Rect frame = read.frames().get(window);
+        Rect frame = read.frames().get(window);
         if (frame != null) {
             framesTaken.incrementAndGet();
         }

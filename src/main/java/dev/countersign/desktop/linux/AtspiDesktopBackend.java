@@ -24,8 +24,10 @@ import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.freedesktop.dbus.Struct;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -279,14 +281,13 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         Objects.requireNonNull(action, "action");
         requireAvailableNow();
         AtspiRef ref = ref(element);
-        if (action instanceof ElementAction.Scroll) {
+        if (action instanceof ElementAction.Scroll s) {
             // AT-SPI has no "scroll content by n" call; the wheel at the element's centre is what a person would do.
             RawNode n = actions.reread(ref);
             if (n.gone() || n.frame == null || n.frame.isEmpty()) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
                         "the element is gone or has no frame to scroll"));
             }
-            ElementAction.Scroll s = (ElementAction.Scroll) action;
             Rect f = n.frame;
             pointer(new PointerInput.Scroll(f.centerX(), f.centerY(), s.direction(), s.amount()));
             return new Dispatch("xtest.wheel", s.direction() + " x" + s.amount() + " at the element's centre");
@@ -350,16 +351,16 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      * window whose frame contains the element. Null when neither names exactly one.
      */
     private WindowInfo windowOf(AtspiRef ref, long pid, Rect element) {
-        List<WindowInfo> windows = apps.windows(apps.resolve(dev.countersign.desktop.AppSelector.pid(pid)));
+        List<WindowInfo> windows = apps.windows(apps.resolve(AppSelector.pid(pid)));
         String top = topAncestorPath(ref);
         if (top != null) {
             for (WindowInfo w : windows) {
-                if (w.handle() instanceof AtspiRef && ((AtspiRef) w.handle()).path().equals(top)) {
+                if (w.handle() instanceof AtspiRef handle && handle.path().equals(top)) {
                     return w;
                 }
             }
         }
-        List<WindowInfo> around = new java.util.ArrayList<>();
+        List<WindowInfo> around = new ArrayList<>();
         for (WindowInfo w : windows) {
             if (element != null && w.frame().contains(element.centerX(), element.centerY())) {
                 around.add(w);
@@ -392,8 +393,8 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     /** The object path of an AT-SPI reference {@code (so)}, as dbus-java hands it (an array or a struct). */
     private static String structPath(Object v) {
-        Object[] fields = v instanceof Object[] ? (Object[]) v
-                : v instanceof org.freedesktop.dbus.Struct ? ((org.freedesktop.dbus.Struct) v).getParameters() : null;
+        Object[] fields = v instanceof Object[] array ? array
+                : v instanceof Struct struct ? struct.getParameters() : null;
         return fields == null || fields.length < 2 || fields[1] == null ? null : fields[1].toString();
     }
 
@@ -402,8 +403,8 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         Objects.requireNonNull(input, "input");
         requireAvailableNow();
         KeyInjector injector = keyInjector();
-        if (input instanceof KeyInput.Keys) {
-            String combo = ((KeyInput.Keys) input).combo();
+        if (input instanceof KeyInput.Keys chord) {
+            String combo = chord.combo();
             injector.combo(combo);
             return new Dispatch("xtest.key", combo);
         }
@@ -563,10 +564,10 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     private static AtspiRef ref(ElementHandle handle) {
         Objects.requireNonNull(handle, "handle");
-        if (!(handle instanceof AtspiRef)) {
+        if (!(handle instanceof AtspiRef ref)) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "handle",
                     "the handle was not made by the Linux backend"));
         }
-        return (AtspiRef) handle;
+        return ref;
     }
 }

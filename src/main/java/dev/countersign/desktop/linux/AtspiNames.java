@@ -2,8 +2,11 @@ package dev.countersign.desktop.linux;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import org.freedesktop.dbus.types.UInt32;
 
 /**
@@ -114,14 +117,14 @@ final class AtspiNames {
 
     /** Bounded: an application that reports ever new combinations only stops them being shared. */
     private static final int MAX_STATE_SETS = 4096;
-    private static final java.util.Map<Long, Set<String>> STATE_SETS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Long, Set<String>> STATE_SETS = new ConcurrentHashMap<>();
 
     /** Action names from {@code GetActions} ({@code a(sss)}: name, description, key binding), lowercased. */
     static List<String> actions(Object rawActions) {
         List<?> entries = (List<?>) rawActions;
         List<String> names = new ArrayList<>(entries.size());
         for (Object entry : entries) {
-            names.add(((String) ((Object[]) entry)[0]).toLowerCase(java.util.Locale.ROOT));
+            names.add(((String) ((Object[]) entry)[0]).toLowerCase(Locale.ROOT));
         }
         return names;
     }

@@ -1,7 +1,9 @@
 package dev.countersign.desktop.linux;
 
 import dev.countersign.desktop.ElementHandle;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The internal handle of one AT-SPI object: its application's unique bus name and its object
@@ -41,7 +43,7 @@ record AtspiRef(String bus, String path) implements ElementHandle {
         return shared != null ? shared : name;
     }
 
-    private static final java.util.Map<String, String> BUSES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, String> BUSES = new ConcurrentHashMap<>();
 
     boolean isNull() {
         return path.equals(NULL_PATH) || bus.isEmpty();

@@ -101,8 +101,7 @@ final class BusCalls {
             return new Reply(new Object[0], "org.freedesktop.DBus.Error.NoReply",
                     "no reply within " + REPLY_TIMEOUT_MS + " ms to " + pending.what);
         }
-        if (reply instanceof Error) {
-            Error error = (Error) reply;
+        if (reply instanceof Error error) {
             return new Reply(new Object[0], error.getName(), describe(error));
         }
         try {

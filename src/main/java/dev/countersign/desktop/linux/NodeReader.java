@@ -4,6 +4,7 @@ import dev.countersign.core.Rect;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.freedesktop.dbus.types.UInt32;
@@ -131,7 +132,7 @@ final class NodeReader {
             count = childCount.ok() ? unwrap(childCount.value(0)) : null;
         }
         n.name = toolkit.cleanName(n.name);
-        n.childCount = count instanceof Integer ? (Integer) count : 0;
+        n.childCount = count instanceof Integer c ? c : 0;
         n.role = ((UInt32) role.value(0)).intValue();
         n.stateBits = AtspiNames.stateBits(state.value(0));
         n.interfaces = interfaces.ok() ? shortNames((List<?>) interfaces.value(0)) : Set.of();
@@ -210,8 +211,8 @@ final class NodeReader {
         }
         if (value != null && value.ok() && !n.secure()) {
             Object v = unwrap(value.value(0));
-            if (v instanceof Double) {
-                double x = (Double) v;
+            if (v instanceof Double boxed) {
+                double x = boxed;
                 n.value = x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
             } else if (v != null) {
                 // Gecko's containers answer GetText with one U+FFFC per embedded child: not a value anyone typed.
@@ -233,7 +234,7 @@ final class NodeReader {
             BusCalls.Reply r = calls.await(d.actionNames.get(i));
             String name = r.ok() ? string(r.value(0)).trim() : "";
             if (!name.isEmpty()) {
-                names.set(i, name.toLowerCase(java.util.Locale.ROOT));
+                names.set(i, name.toLowerCase(Locale.ROOT));
             } else {
                 every = false;
             }
@@ -327,7 +328,7 @@ final class NodeReader {
     }
 
     static Object unwrap(Object v) {
-        return v instanceof Variant ? ((Variant<?>) v).getValue() : v;
+        return v instanceof Variant<?> variant ? variant.getValue() : v;
     }
 
     static String string(Object v) {

@@ -14,8 +14,7 @@ final class PointerDriver {
     }
 
     Dispatch send(PointerInput input) {
-        if (input instanceof PointerInput.Click) {
-            PointerInput.Click c = (PointerInput.Click) input;
+        if (input instanceof PointerInput.Click c) {
             int button = button(c.button());
             x.move(c.x(), c.y());
             for (int i = 0; i < c.count(); i++) {
@@ -25,8 +24,7 @@ final class PointerDriver {
             x.sync();
             return new Dispatch("xtest.click", c.button() + " x" + c.count() + " at " + c.x() + "," + c.y());
         }
-        if (input instanceof PointerInput.Drag) {
-            PointerInput.Drag d = (PointerInput.Drag) input;
+        if (input instanceof PointerInput.Drag d) {
             x.move(d.fromX(), d.fromY());
             x.button(1, true);
             x.sync();

@@ -9,6 +9,7 @@ import com.sun.jna.ptr.NativeLongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.Rect;
 import dev.countersign.core.WindowFit;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -279,8 +280,8 @@ final class X11Focus {
                 return null;
             }
             byte[] bytes = data.getValue().getByteArray(0, (int) items.getValue().longValue());
-            return new String(bytes, type == XA_STRING ? java.nio.charset.StandardCharsets.ISO_8859_1
-                    : java.nio.charset.StandardCharsets.UTF_8);
+            return new String(bytes, type == XA_STRING ? StandardCharsets.ISO_8859_1
+                    : StandardCharsets.UTF_8);
         } finally {
             Lib.X.XFree(data.getValue());
         }

@@ -8,6 +8,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.WindowCapture;
+import java.util.function.Function;
 
 /**
  * One X display connection for capture and synthetic input.
@@ -127,7 +128,7 @@ final class X11Session implements AutoCloseable {
     }
 
     /** Runs Xlib keyboard-mapping calls under the session lock. */
-    synchronized <T> T withDisplay(java.util.function.Function<Pointer, T> call) {
+    synchronized <T> T withDisplay(Function<Pointer, T> call) {
         ensureOpen();
         return call.apply(display);
     }

@@ -1,5 +1,6 @@
 package dev.countersign.desktop.linux;
 
+import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
@@ -13,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The X11 window stack and input focus, on a display connection of its own (Xlib is not
@@ -32,7 +35,7 @@ public final class X11WindowStack implements ScreenWindows {
     private static final int MAX_CLIENT_DEPTH = 3;
 
     /** {@code XGetInputFocus}, which jna-platform's {@code X11} does not bind. */
-    interface Focus extends com.sun.jna.Library {
+    interface Focus extends Library {
         Focus INSTANCE = Native.load("X11", Focus.class);
 
         int XGetInputFocus(X11.Display display, X11.WindowByReference focus, IntByReference revertTo);
@@ -52,7 +55,7 @@ public final class X11WindowStack implements ScreenWindows {
      * exits the process. This handler, installed once for the process, ignores errors on our own
      * connections and hands every other one to the handler that was there before (GDK's, AWT's).
      */
-    private static final java.util.Set<Pointer> OURS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<Pointer> OURS = ConcurrentHashMap.newKeySet();
     private static X11.XErrorHandler previous;
     private static X11.XErrorHandler installed;
 

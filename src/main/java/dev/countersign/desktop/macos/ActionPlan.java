@@ -67,7 +67,7 @@ final class ActionPlan {
             }
             return new SetFocused();
         }
-        if (action instanceof ElementAction.SetValue) {
+        if (action instanceof ElementAction.SetValue set) {
             // Refused before anything is sent: no approval unlocks a password field (docs/driver.md).
             if (AxElementMapper.secure(attributes)) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
@@ -76,7 +76,7 @@ final class ActionPlan {
             if (!AxNames.textRole(role) || !Boolean.TRUE.equals(attributes.get(AxNames.VALUE_SETTABLE))) {
                 throw invalid("action", "the element has no editable text value (role " + role + ")");
             }
-            return new SetText(((ElementAction.SetValue) action).text());
+            return new SetText(set.text());
         }
         ElementAction.Scroll s = (ElementAction.Scroll) action;
         return new WheelAtCentre(s.direction(), s.amount());

@@ -1,6 +1,7 @@
 package dev.countersign.desktop.macos;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Which switches an application needs before its accessibility tree is worth reading. Chromium
@@ -22,7 +23,7 @@ final class AppFlags {
         if (bundleId == null) {
             return false;
         }
-        String b = bundleId.toLowerCase(java.util.Locale.ROOT);
+        String b = bundleId.toLowerCase(Locale.ROOT);
         return CHROMIUM_PREFIXES.stream().anyMatch(b::startsWith);
     }
 }

@@ -108,7 +108,7 @@ final class AxElementMapper {
         if (AxNames.checkable(role, subrole)) {
             s.add("checkable");
             Object v = a.get(AxNames.VALUE);
-            long checked = v instanceof Number ? ((Number) v).longValue() : v instanceof Boolean && (Boolean) v ? 1 : 0;
+            long checked = v instanceof Number number ? number.longValue() : v instanceof Boolean b && b ? 1 : 0;
             if (checked == 1) {
                 s.add("checked");
             } else if (checked == 2) {
@@ -165,14 +165,14 @@ final class AxElementMapper {
      * else (arrays, elements, ranges) is not a value a person reads, so null.
      */
     static String text(Object v) {
-        if (v instanceof String) {
-            return (String) v;
+        if (v instanceof String s) {
+            return s;
         }
         if (v instanceof Long || v instanceof Integer) {
             return v.toString();
         }
-        if (v instanceof Double) {
-            double d = (Double) v;
+        if (v instanceof Double boxed) {
+            double d = boxed;
             return d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e15 ? Long.toString((long) d)
                     : Double.toString(d);
         }
@@ -184,13 +184,13 @@ final class AxElementMapper {
 
     static String string(Map<String, Object> a, String key) {
         Object v = a.get(key);
-        return v instanceof String ? (String) v : null;
+        return v instanceof String s ? s : null;
     }
 
     private static Boolean bool(Map<String, Object> a, String key) {
         Object v = a.get(key);
-        if (v instanceof Boolean) {
-            return (Boolean) v;
+        if (v instanceof Boolean b) {
+            return b;
         }
         // Some apps answer booleans as CFNumber 0/1.
         return v instanceof Long || v instanceof Integer ? ((Number) v).longValue() != 0 : null;

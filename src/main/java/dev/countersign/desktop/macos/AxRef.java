@@ -40,7 +40,7 @@ final class AxRef implements ElementHandle {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof AxRef && ((AxRef) o).pid == pid && Cf.equal(((AxRef) o).element, element);
+        return o instanceof AxRef other && other.pid == pid && Cf.equal(other.element, element);
     }
 
     @Override

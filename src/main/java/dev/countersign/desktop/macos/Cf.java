@@ -181,8 +181,8 @@ final class Cf {
         List<String> out = new ArrayList<>();
         for (Pointer p : items(array)) {
             Object o = toJava(p);
-            if (o instanceof String) {
-                out.add((String) o);
+            if (o instanceof String s) {
+                out.add(s);
             }
         }
         return out;

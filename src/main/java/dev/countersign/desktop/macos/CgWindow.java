@@ -26,15 +26,16 @@ record CgWindow(int number, long pid, int layer, Rect bounds, String title, Stri
         Object number = entry.get(NUMBER);
         Object pid = entry.get(OWNER_PID);
         Rect bounds = Frames.ofBoundsDictionary(entry.get(BOUNDS));
-        if (!(number instanceof Number) || !(pid instanceof Number) || bounds == null) {
+        if (!(number instanceof Number windowNumber) || !(pid instanceof Number ownerPid) || bounds == null) {
             return null;
         }
         Object layer = entry.get(LAYER);
         Object title = entry.get(NAME);
         Object owner = entry.get(OWNER_NAME);
-        return new CgWindow(((Number) number).intValue(), ((Number) pid).longValue(),
-                layer instanceof Number ? ((Number) layer).intValue() : 0, bounds,
-                title instanceof String ? (String) title : null, owner instanceof String ? (String) owner : null,
+        return new CgWindow(windowNumber.intValue(), ownerPid.longValue(),
+                layer instanceof Number layerNumber ? layerNumber.intValue() : 0, bounds,
+                title instanceof String titleText ? titleText : null,
+                owner instanceof String ownerName ? ownerName : null,
                 Boolean.TRUE.equals(entry.get(IS_ONSCREEN)));
     }
 

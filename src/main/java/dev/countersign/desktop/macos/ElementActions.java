@@ -15,8 +15,7 @@ final class ElementActions {
     }
 
     Dispatch run(AxRef ref, ActionPlan.Step step) {
-        if (step instanceof ActionPlan.Perform) {
-            ActionPlan.Perform p = (ActionPlan.Perform) step;
+        if (step instanceof ActionPlan.Perform p) {
             ax.AXUIElementSetMessagingTimeout(ref.element, p.timeout());
             int err;
             try {

@@ -15,15 +15,12 @@ final class Frames {
     /** The element's frame from {@code AXFrame}, else {@code AXPosition} + {@code AXSize}; null when it has none. */
     static Rect of(Map<String, Object> attributes) {
         Object frame = attributes.get(AxNames.FRAME);
-        if (frame instanceof AxValue.Box) {
-            AxValue.Box b = (AxValue.Box) frame;
+        if (frame instanceof AxValue.Box b) {
             return rect(b.x(), b.y(), b.width(), b.height());
         }
         Object p = attributes.get(AxNames.POSITION);
         Object s = attributes.get(AxNames.SIZE);
-        if (p instanceof AxValue.Point && s instanceof AxValue.Size) {
-            AxValue.Point point = (AxValue.Point) p;
-            AxValue.Size size = (AxValue.Size) s;
+        if (p instanceof AxValue.Point point && s instanceof AxValue.Size size) {
             return rect(point.x(), point.y(), size.width(), size.height());
         }
         return null;
@@ -49,19 +46,18 @@ final class Frames {
      * null when a key is missing. CoreGraphics window bounds share the AX coordinate space.
      */
     static Rect ofBoundsDictionary(Object bounds) {
-        if (!(bounds instanceof Map)) {
+        if (!(bounds instanceof Map<?, ?> m)) {
             return null;
         }
-        Map<?, ?> m = (Map<?, ?>) bounds;
         Object x = m.get("X");
         Object y = m.get("Y");
         Object w = m.get("Width");
         Object h = m.get("Height");
-        if (!(x instanceof Number && y instanceof Number && w instanceof Number && h instanceof Number)) {
+        if (!(x instanceof Number left && y instanceof Number top && w instanceof Number width
+                && h instanceof Number height)) {
             return null;
         }
-        return rect(((Number) x).doubleValue(), ((Number) y).doubleValue(), ((Number) w).doubleValue(),
-                ((Number) h).doubleValue());
+        return rect(left.doubleValue(), top.doubleValue(), width.doubleValue(), height.doubleValue());
     }
 
     private static boolean finite(double d) {

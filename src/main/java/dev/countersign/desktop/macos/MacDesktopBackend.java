@@ -8,11 +8,13 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
+import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
@@ -261,8 +263,7 @@ public final class MacDesktopBackend implements DesktopBackend {
                     "the element is gone: " + read.goneReason()));
         }
         ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
-        if (step instanceof ActionPlan.WheelAtCentre) {
-            ActionPlan.WheelAtCentre w = (ActionPlan.WheelAtCentre) step;
+        if (step instanceof ActionPlan.WheelAtCentre w) {
             Rect f = Frames.of(read.attributes());
             if (f == null || f.isEmpty()) {
                 throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
@@ -291,10 +292,9 @@ public final class MacDesktopBackend implements DesktopBackend {
 
     private static List<int[]> points(PointerInput in) {
         List<int[]> out = new ArrayList<>();
-        if (in instanceof PointerInput.Click) {
-            out.add(new int[] {((PointerInput.Click) in).x(), ((PointerInput.Click) in).y()});
-        } else if (in instanceof PointerInput.Drag) {
-            PointerInput.Drag d = (PointerInput.Drag) in;
+        if (in instanceof PointerInput.Click c) {
+            out.add(new int[] {c.x(), c.y()});
+        } else if (in instanceof PointerInput.Drag d) {
             out.add(new int[] {d.fromX(), d.fromY()});
             out.add(new int[] {d.toX(), d.toY()});
         } else {
@@ -305,7 +305,7 @@ public final class MacDesktopBackend implements DesktopBackend {
 
     /** Not built for macOS yet (NSWorkspace's running applications would be the source). */
     @Override
-    public java.util.List<dev.countersign.desktop.AppListing> listApps() {
+    public List<AppListing> listApps() {
         throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                 "listing applications is not built for macOS yet"));
     }
@@ -315,7 +315,7 @@ public final class MacDesktopBackend implements DesktopBackend {
      * without it, type never falls back to keyboard text, it only sets AXValue.
      */
     @Override
-    public dev.countersign.desktop.FocusProof focusForTyping(dev.countersign.desktop.ElementHandle element) {
+    public FocusProof focusForTyping(ElementHandle element) {
         throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
                 "proving keyboard focus is not built for macOS yet"));
     }
@@ -324,8 +324,8 @@ public final class MacDesktopBackend implements DesktopBackend {
     public Dispatch keys(KeyInput in) {
         Objects.requireNonNull(in, "input");
         requireAvailable();
-        if (in instanceof KeyInput.Keys) {
-            String combo = ((KeyInput.Keys) in).combo();
+        if (in instanceof KeyInput.Keys keys) {
+            String combo = keys.combo();
             // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.
             Map<Character, Integer> layout = MacKeyboardLayout.current().orElseThrow(() -> new CountersignException(
                     CountersignError.of(ErrorCode.INTERNAL, "the current keyboard layout could not be read, so no "
@@ -382,10 +382,10 @@ public final class MacDesktopBackend implements DesktopBackend {
 
     private static AxRef ref(ElementHandle handle) {
         Objects.requireNonNull(handle, "handle");
-        if (!(handle instanceof AxRef)) {
+        if (!(handle instanceof AxRef ref)) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "handle",
                     "the handle was not made by the macOS backend"));
         }
-        return (AxRef) handle;
+        return ref;
     }
 }

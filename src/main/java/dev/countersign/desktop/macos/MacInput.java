@@ -17,8 +17,7 @@ final class MacInput {
     void post(List<PointerPlan.Step> steps) {
         for (PointerPlan.Step step : steps) {
             Pointer event;
-            if (step instanceof PointerPlan.Mouse) {
-                PointerPlan.Mouse m = (PointerPlan.Mouse) step;
+            if (step instanceof PointerPlan.Mouse m) {
                 event = cg.CGEventCreateMouseEvent(null, m.type(), new CoreGraphics.CGPoint.ByValue(m.x(), m.y()),
                         m.button());
                 if (event != null && m.clicks() > 0) {
@@ -64,8 +63,8 @@ final class MacInput {
     /** Types text: Unicode strings on key code 0 (no flags, so Shift or Command held by the person cannot turn it into a shortcut). */
     void type(List<MacKeys.Piece> pieces) {
         for (MacKeys.Piece piece : pieces) {
-            if (piece instanceof MacKeys.Stroke) {
-                int code = ((MacKeys.Stroke) piece).keyCode();
+            if (piece instanceof MacKeys.Stroke stroke) {
+                int code = stroke.keyCode();
                 key(code, true, 0);
                 key(code, false, 0);
             } else {

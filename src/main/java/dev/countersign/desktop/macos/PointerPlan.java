@@ -49,16 +49,14 @@ final class PointerPlan {
 
     static List<Step> steps(PointerInput input) {
         List<Step> out = new ArrayList<>();
-        if (input instanceof PointerInput.Click) {
-            PointerInput.Click c = (PointerInput.Click) input;
+        if (input instanceof PointerInput.Click c) {
             int[] t = types(c.button());
             out.add(new Mouse(MOVED, c.x(), c.y(), BUTTON_LEFT, 0));
             for (int n = 1; n <= c.count(); n++) {
                 out.add(new Mouse(t[0], c.x(), c.y(), t[2], n));
                 out.add(new Mouse(t[1], c.x(), c.y(), t[2], n));
             }
-        } else if (input instanceof PointerInput.Drag) {
-            PointerInput.Drag d = (PointerInput.Drag) input;
+        } else if (input instanceof PointerInput.Drag d) {
             out.add(new Mouse(MOVED, d.fromX(), d.fromY(), BUTTON_LEFT, 0));
             out.add(new Mouse(LEFT_DOWN, d.fromX(), d.fromY(), BUTTON_LEFT, 1));
             for (int i = 1; i <= DRAG_STEPS; i++) {

@@ -20,8 +20,8 @@ record RunningApp(long pid, String bundleId, String name, boolean active) {
      */
     static Optional<RunningApp> choose(AppSelector selector, List<RunningApp> apps) {
         Objects.requireNonNull(selector, "selector");
-        if (selector instanceof AppSelector.ByPid) {
-            long pid = ((AppSelector.ByPid) selector).pid();
+        if (selector instanceof AppSelector.ByPid byPid) {
+            long pid = byPid.pid();
             return apps.stream().filter(a -> a.pid == pid).findFirst();
         }
         if (selector instanceof AppSelector.Frontmost) {
