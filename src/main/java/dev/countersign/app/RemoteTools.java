@@ -5,7 +5,7 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.remote.McpRuntimeLink;
 import dev.countersign.remote.RemoteConfig;
 import dev.countersign.remote.RemoteMachine;
-import dev.countersign.server.RemoteTool;
+import dev.countersign.remote.RemoteTool;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;

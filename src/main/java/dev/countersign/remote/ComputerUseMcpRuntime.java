@@ -1,6 +1,5 @@
 package dev.countersign.remote;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ActionRequest;
@@ -18,11 +17,9 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.graph.Binding;
 import dev.countersign.graph.ComputerUseRuntime;
-import dev.countersign.server.RuntimePort;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -46,8 +43,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * Thread-safety: safe for concurrent actions; each action's state is its own entry.
  */
 public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoCloseable {
-    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
-    };
     /** How long a preview that never reached release is kept after its envelope expired. */
     private static final Duration FORGET_AFTER = Duration.ofMinutes(2);
 
@@ -84,8 +79,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
     @Override
     public ActionEnvelope previewAction(ActionRequest request) {
         forgetExpired();
-        Map<String, Object> reply = link.call(RuntimePort.PREVIEW,
-                Map.of("request", tree(request)));
+        Map<String, Object> reply = link.call(new RuntimeOp.Preview(request));
         ActionEnvelope envelope = bind(reply.get("envelope"), ActionEnvelope.class, "envelope");
         Optional<CountersignError> problem = Binding.validatePreview(envelope, request)
                 .or(() -> Binding.validateEnvelopeFreshness(envelope, clock.instant()));
@@ -126,8 +120,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
     @Override
     public TargetReservation reserveTarget(ActionEnvelope envelope) {
         Kept entry = exact(envelope, false);
-        TargetReservation reservation = bind(link.call(RuntimePort.RESERVE,
-                Map.of("envelope", tree(entry.envelope))).get("reservation"), TargetReservation.class, "reservation");
+        TargetReservation reservation = bind(link.call(new RuntimeOp.Reserve(entry.envelope)).get("reservation"), TargetReservation.class, "reservation");
         Optional<CountersignError> problem = Binding.validateReservation(reservation, entry.envelope, clock.instant());
         if (problem.isPresent()) {
             // The graph never holds a reservation refused here, so this boundary releases it.
@@ -147,14 +140,13 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         if (reservation == null) {
             return;
         }
-        link.call(RuntimePort.RELEASE, Map.of("reservation", tree(reservation)));
+        link.call(new RuntimeOp.Release(reservation));
     }
 
     @Override
     public ControlLease acquireLease(ActionEnvelope envelope) {
         Kept entry = exact(envelope, false);
-        ControlLease lease = bind(link.call(RuntimePort.LEASE,
-                Map.of("envelope", tree(entry.envelope))).get("lease"), ControlLease.class, "lease");
+        ControlLease lease = bind(link.call(new RuntimeOp.Lease(entry.envelope)).get("lease"), ControlLease.class, "lease");
         Binding.validateLease(lease, entry.envelope, clock.instant()).ifPresent(problem -> {
             throw new CountersignException(problem);
         });
@@ -177,13 +169,6 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         if (problem.isPresent()) {
             throw new DispatchRefusedException(problem.get());
         }
-        Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("envelope", tree(entry.envelope));
-        arguments.put("lease", tree(lease));
-        arguments.put("reservation", tree(reservation));
-        if (approval != null) {
-            arguments.put("approval", tree(approval));
-        }
         synchronized (entry) {
             if (entry.executed) {
                 throw new DispatchRefusedException(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "action_id",
@@ -192,7 +177,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
             entry.executed = true;
         }
         // From here on the far side may have acted: only its explicit "not dispatched" says otherwise.
-        Map<String, Object> reply = link.call(RuntimePort.EXECUTE, arguments);
+        Map<String, Object> reply = link.call(new RuntimeOp.Execute(entry.envelope, lease, reservation, approval));
         ExecutionReceipt receipt = bind(reply.get("receipt"), ExecutionReceipt.class, "receipt");
         Binding.validateReceipt(receipt, entry.envelope).ifPresent(unbound -> {
             throw new CountersignException(unbound);
@@ -207,8 +192,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         Binding.validateReceipt(receipt, entry.envelope).ifPresent(unbound -> {
             throw new CountersignException(unbound);
         });
-        Object evidence = link.call(RuntimePort.VERIFY,
-                Map.of("envelope", tree(entry.envelope), "receipt", tree(receipt))).get("verification");
+        Object evidence = link.call(new RuntimeOp.Verify(entry.envelope, receipt)).get("verification");
         return evidence == null ? null : bind(evidence, ReceiptVerification.class, "verification");
     }
 
@@ -244,10 +228,6 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         Instant horizon = clock.instant().minus(FORGET_AFTER);
         kept.values().removeIf(entry -> Timestamps.parse(entry.envelope.expiresAt())
                 .map(expiry -> expiry.isBefore(horizon)).orElse(true));
-    }
-
-    private static Map<String, Object> tree(Object value) {
-        return Json.mapper().convertValue(value, MAP);
     }
 
     /** A response object bound strictly (unknown fields refused); a missing or malformed one is refused. */

@@ -14,8 +14,6 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.graph.ComputerUseRuntime;
-import dev.countersign.server.RemoteTool;
-import dev.countersign.server.RuntimePort;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,17 +71,9 @@ public final class RemoteMachine implements RemoteTool, Carrier, AutoCloseable {
         if (driver.paused()) {
             return Reply.refused(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"));
         }
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("agent_id", agentId);
-        if (app != null) {
-            args.put("app", app);
-        }
-        if (window != null) {
-            args.put("window", window);
-        }
         Map<String, Object> seen;
         try {
-            seen = link.call(RuntimePort.OBSERVE, args);
+            seen = link.call(new RuntimeOp.Observe(agentId, app, window));
         } catch (CountersignException e) {
             return Reply.refused(e.error());
         }

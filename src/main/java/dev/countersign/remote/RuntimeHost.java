@@ -20,11 +20,12 @@ import dev.countersign.core.Timestamps;
 import dev.countersign.core.VerificationOutcome;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.HostedActs;
+import dev.countersign.driver.ObserveArgs;
 import dev.countersign.driver.Receipt;
+import dev.countersign.driver.ToolResult;
 import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.Binding;
 import dev.countersign.graph.Verification;
-import dev.countersign.server.RuntimePort;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -106,36 +107,37 @@ public final class RuntimeHost implements RuntimePort {
     }
 
     @Override
-    public Map<String, Object> call(String governorId, String operation, Map<String, Object> arguments) {
+    public Map<String, Object> call(String governorId, RuntimeOp op) {
         if (governorId == null || governorId.isBlank()) {
             throw new CountersignException(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated governor"));
         }
-        switch (operation) {
-            case PREVIEW:
-                return preview(governorId, bind(arguments, "request", ActionRequest.class));
-            case RESERVE:
-                return reserve(governorId, bind(arguments, "envelope", ActionEnvelope.class));
-            case LEASE:
-                return lease(governorId, bind(arguments, "envelope", ActionEnvelope.class));
-            case EXECUTE:
-                return execute(governorId, arguments);
-            case VERIFY:
-                return verify(governorId, bind(arguments, "envelope", ActionEnvelope.class),
-                        bind(arguments, "receipt", ExecutionReceipt.class));
-            case RELEASE:
-                return release(governorId, bind(arguments, "reservation", TargetReservation.class));
-            case PAUSE:
-                return pause(governorId, String.valueOf(arguments.get("session_id")));
-            case OBSERVE:
-                return observe(governorId, arguments);
-            case STOP:
-                driver.pauseAll();
-                LOG.info("governor {} pulled the emergency stop: all agents here are paused", governorId);
-                return Map.of("paused", true);
-            default:
-                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
-                        "no runtime operation named '" + operation + "'"));
+        if (op instanceof RuntimeOp.Preview preview) {
+            return preview(governorId, preview.request());
         }
+        if (op instanceof RuntimeOp.Reserve reserve) {
+            return reserve(governorId, reserve.envelope());
+        }
+        if (op instanceof RuntimeOp.Lease lease) {
+            return lease(governorId, lease.envelope());
+        }
+        if (op instanceof RuntimeOp.Execute execute) {
+            return execute(governorId, execute);
+        }
+        if (op instanceof RuntimeOp.Verify verify) {
+            return verify(governorId, verify.envelope(), verify.receipt());
+        }
+        if (op instanceof RuntimeOp.Release release) {
+            return release(governorId, release.reservation());
+        }
+        if (op instanceof RuntimeOp.Pause pause) {
+            return pause(governorId, pause.sessionId());
+        }
+        if (op instanceof RuntimeOp.Observe observe) {
+            return observe(governorId, observe);
+        }
+        driver.pauseAll();
+        LOG.info("governor {} pulled the emergency stop: all agents here are paused", governorId);
+        return Map.of("paused", true);
     }
 
     private Map<String, Object> preview(String governor, ActionRequest request) {
@@ -170,30 +172,22 @@ public final class RuntimeHost implements RuntimePort {
      * windows when no app is named, else one window's observation (this side's redaction, secure
      * fields and own windows left out, refs minted for the governor's scope).
      */
-    private Map<String, Object> observe(String governor, Map<String, Object> arguments) {
-        Object agent = arguments.get("agent_id");
-        if (!(agent instanceof String agentId) || agentId.isBlank()) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "agent_id",
-                    "observe names the governor's agent"));
-        }
+    private Map<String, Object> observe(String governor, RuntimeOp.Observe op) {
         driver.hosted().paused().ifPresent(p -> {
             throw new CountersignException(p);
         });
-        String scope = "governor:" + governor + ":" + agentId;
-        Object app = arguments.get("app");
-        Object window = arguments.get("window");
-        if (!(app instanceof String appId) || appId.isBlank()) {
+        String scope = "governor:" + governor + ":" + op.agentId();
+        if (op.app() == null) {
             return unwrap(driver.apps(scope));
         }
-        return unwrap(driver.observe(scope, new dev.countersign.driver.ObserveArgs(appId,
-                window instanceof String w && !w.isBlank() ? w : null, null, null, null)));
+        return unwrap(driver.observe(scope, new ObserveArgs(op.app(), op.window(), null, null, null)));
     }
 
-    private static <T> Map<String, Object> unwrap(dev.countersign.driver.ToolResult<T> result) {
-        if (result instanceof dev.countersign.driver.ToolResult.Err<T> err) {
+    private static <T> Map<String, Object> unwrap(ToolResult<T> result) {
+        if (result instanceof ToolResult.Err<T> err) {
             throw new CountersignException(err.error());
         }
-        return tree(((dev.countersign.driver.ToolResult.Ok<T>) result).value());
+        return tree(((ToolResult.Ok<T>) result).value());
     }
 
     private Map<String, Object> reserve(String governor, ActionEnvelope envelope) {
@@ -226,19 +220,16 @@ public final class RuntimeHost implements RuntimePort {
         }
     }
 
-    private Map<String, Object> execute(String governor, Map<String, Object> arguments) {
+    private Map<String, Object> execute(String governor, RuntimeOp.Execute op) {
         Held h;
-        ControlLease lease;
-        TargetReservation reservation;
-        ApprovalGrant approval;
         try {
-            h = exact(governor, bind(arguments, "envelope", ActionEnvelope.class));
-            lease = bind(arguments, "lease", ControlLease.class);
-            reservation = bind(arguments, "reservation", TargetReservation.class);
-            approval = arguments.get("approval") == null ? null : bind(arguments, "approval", ApprovalGrant.class);
+            h = exact(governor, op.envelope());
         } catch (CountersignException e) {
             throw new DispatchRefusedException(e.error());
         }
+        ControlLease lease = op.lease();
+        TargetReservation reservation = op.reservation();
+        ApprovalGrant approval = op.approval();
         Instant now = clock.instant();
         synchronized (h) {
             Optional<CountersignError> problem = Binding.validateEnvelopeFreshness(h.wire, now)
@@ -459,14 +450,6 @@ public final class RuntimeHost implements RuntimePort {
 
     private static boolean blank(String value) {
         return value == null || value.isBlank();
-    }
-
-    private static <T> T bind(Map<String, Object> arguments, String name, Class<T> type) {
-        Object value = arguments.get(name);
-        if (!(value instanceof Map<?, ?>)) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, name, name + " is required"));
-        }
-        return Json.bind(Json.mapper().valueToTree(value), type);
     }
 
     private static Map<String, Object> tree(Object value) {

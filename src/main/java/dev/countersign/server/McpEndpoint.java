@@ -7,6 +7,8 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.driver.ComputerDriver;
+import dev.countersign.remote.RemoteTool;
+import dev.countersign.remote.RuntimePort;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;

@@ -5,7 +5,10 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.Json;
+import dev.countersign.remote.RuntimeOp;
+import dev.countersign.remote.RuntimePort;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,53 +22,37 @@ import java.util.Map;
 final class RuntimeTool implements AgentTool {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
-    private final String name;
+    private final RuntimeOp.Kind kind;
     private final RuntimePort port;
 
-    private RuntimeTool(String name, RuntimePort port) {
-        this.name = name;
+    private RuntimeTool(RuntimeOp.Kind kind, RuntimePort port) {
+        this.kind = kind;
         this.port = port;
     }
 
     /** The operations, served by {@code port}. */
     static List<AgentTool> all(RuntimePort port) {
-        return RuntimePort.OPERATIONS.stream().<AgentTool>map(op -> new RuntimeTool(op, port)).toList();
+        return Arrays.stream(RuntimeOp.Kind.values()).<AgentTool>map(kind -> new RuntimeTool(kind, port)).toList();
     }
 
     @Override
     public String name() {
-        return name;
+        return kind.wire();
     }
 
     @Override
     public String description() {
-        return "Runtime operation " + name + ", for a governing Countersign only.";
+        return "Runtime operation " + kind.wire() + ", for a governing Countersign only.";
     }
 
     @Override
     public ArgSchema.Obj input() {
         ArgSchema.Obj input = ArgSchema.object();
-        switch (name) {
-            case RuntimePort.PREVIEW:
-                return input.require("request", doc());
-            case RuntimePort.RESERVE:
-            case RuntimePort.LEASE:
-                return input.require("envelope", doc());
-            case RuntimePort.RELEASE:
-                return input.require("reservation", doc());
-            case RuntimePort.EXECUTE:
-                return input.require("envelope", doc()).require("lease", doc()).require("reservation", doc())
-                        .with("approval", doc());
-            case RuntimePort.VERIFY:
-                return input.require("envelope", doc()).require("receipt", doc());
-            case RuntimePort.PAUSE:
-                return input.require("session_id", ArgSchema.string(128));
-            case RuntimePort.OBSERVE:
-                return input.require("agent_id", ArgSchema.string(128)).with("app", ArgSchema.string(256))
-                        .with("window", ArgSchema.string(256));
-            default:
-                return input;
+        for (RuntimeOp.Arg arg : kind.args()) {
+            ArgSchema type = arg.record() ? doc() : ArgSchema.string(arg.maxLength());
+            input = arg.required() ? input.require(arg.name(), type) : input.with(arg.name(), type);
         }
+        return input;
     }
 
     private static ArgSchema.Doc doc() {
@@ -86,7 +73,7 @@ final class RuntimeTool implements AgentTool {
     public McpSchema.CallToolResult call(ToolCall call) {
         Map<String, Object> arguments = Json.mapper().convertValue(call.arguments(), MAP);
         try {
-            return ToolResults.ok(port.call(call.agentId(), name, arguments));
+            return ToolResults.ok(port.call(call.agentId(), RuntimeOp.parse(kind.wire(), arguments)));
         } catch (DispatchRefusedException e) {
             return notDispatched(e.error());
         } catch (CountersignException e) {

@@ -19,8 +19,8 @@ import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.server.EndpointConfig;
 import dev.countersign.server.FormDesktop;
-import dev.countersign.server.RemoteTool;
-import dev.countersign.server.RuntimePort;
+import dev.countersign.remote.RemoteTool;
+import dev.countersign.remote.RuntimeOp;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.ServerSocket;
@@ -144,9 +144,9 @@ class ServedAppRemoteDesktopTest {
     void theRegisteredRemoteIsOneToolAndTheRuntimeOperationsAreNone() {
         List<String> names = agent.listTools().tools().stream().map(McpSchema.Tool::name).toList();
         assertThat(names).contains("desk2", "computer_act").doesNotContain("gone")
-                .doesNotContainAnyElementsOf(RuntimePort.OPERATIONS);
+                .doesNotContainAnyElementsOf(RuntimeOp.NAMES);
         // An agent here cannot call the remote's runtime operations by name: none is served to it.
-        for (String operation : RuntimePort.OPERATIONS) {
+        for (String operation : RuntimeOp.NAMES) {
             assertThat(catchThrowable(() -> agent.callTool(new McpSchema.CallToolRequest(operation,
                     Map.of("envelope", Map.of(), "lease", Map.of(), "reservation", Map.of())))))
                     .as(operation).hasMessageContaining("Unknown tool");
@@ -265,7 +265,7 @@ class ServedAppRemoteDesktopTest {
             @SuppressWarnings("unchecked")
             public Map<String, Object> call(String operation, Map<String, Object> arguments) {
                 Map<String, Object> answer = real.call(operation, arguments);
-                if (!RuntimePort.LEASE.equals(operation)) {
+                if (!RuntimeOp.Kind.LEASE.wire().equals(operation)) {
                     return answer;
                 }
                 Map<String, Object> lease = new LinkedHashMap<>((Map<String, Object>) answer.get("lease"));

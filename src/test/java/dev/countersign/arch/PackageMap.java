@@ -26,13 +26,12 @@ final class PackageMap {
             map.put(leaf, Set.of("core"));
         }
         map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit"));
-        map.put("server", Set.of("core", "driver", "graph", "policy", "vision", "approval", "audit"));
+        map.put("server", Set.of("core", "driver", "graph", "policy", "vision", "approval", "audit", "remote"));
         map.put("script", Set.of("core", "driver", "graph", "policy", "audit"));
         map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "server"));
-        // remote: graph (the runtime interface and the binding checks it repeats), driver (the hosted
-        // acts it serves), server (the runtime port it implements), approval (the governing side
-        // asks its person), audit (the governed side records governed acts).
-        map.put("remote", Set.of("core", "graph", "driver", "server", "approval", "audit"));
+        // remote: graph (the runtime interface and the binding checks), driver (the run owner that
+        // carries its acts, the hosted acts it serves), audit (the governed side records governed acts).
+        map.put("remote", Set.of("core", "graph", "driver", "audit"));
         map.put("app", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit", "driver", "server",
                 "script", "govern", "remote"));
         return java.util.Collections.unmodifiableMap(map);

@@ -25,9 +25,7 @@ import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.server.FormDesktop;
-import dev.countersign.server.RemoteTool;
 import dev.countersign.graph.ActionResult;
-import dev.countersign.server.RuntimePort;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
@@ -220,9 +218,9 @@ class GovernAnotherCountersignDesktopTest {
                     "mutate", "foreground", Map.of("op", "click"), new ActionTarget(login.app(), login.window(),
                             new ElementEvidence(null, "push button", null, (String) button.get("name"), null, null,
                                     null, false)), null, "remote:second", 30_000);
-            Map<String, Object> envelope = object(raw.call(RuntimePort.PREVIEW, Map.of("request", tree(request))), "envelope");
-            Map<String, Object> reservation = object(raw.call(RuntimePort.RESERVE, Map.of("envelope", envelope)), "reservation");
-            Map<String, Object> lease = object(raw.call(RuntimePort.LEASE, Map.of("envelope", envelope)), "lease");
+            Map<String, Object> envelope = object(raw.call(RuntimeOp.Kind.PREVIEW.wire(), Map.of("request", tree(request))), "envelope");
+            Map<String, Object> reservation = object(raw.call(RuntimeOp.Kind.RESERVE.wire(), Map.of("envelope", envelope)), "reservation");
+            Map<String, Object> lease = object(raw.call(RuntimeOp.Kind.LEASE.wire(), Map.of("envelope", envelope)), "lease");
 
             // Same action id, another operation: refused, naming the field, nothing dispatched.
             Map<String, Object> changed = new LinkedHashMap<>(envelope);
@@ -244,21 +242,21 @@ class GovernAnotherCountersignDesktopTest {
             Thread.sleep(300);
             assertThat(login.dir().resolve("clicked")).as("nothing was dispatched").doesNotExist();
 
-            Map<String, Object> receipt = object(raw.call(RuntimePort.EXECUTE, Map.of("envelope", envelope,
+            Map<String, Object> receipt = object(raw.call(RuntimeOp.Kind.EXECUTE.wire(), Map.of("envelope", envelope,
                     "lease", lease, "reservation", reservation)), "receipt");
             assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> Files.exists(login.dir().resolve("clicked"))))
                     .as("the exact envelope, lease and reservation run once").isTrue();
             // A receipt for other work (another digest, every id equal) is not this action's.
             Map<String, Object> otherReceipt = new LinkedHashMap<>(receipt);
             otherReceipt.put("action_digest", "0".repeat(64));
-            Throwable wrongReceipt = catchThrowable(() -> raw.call(RuntimePort.VERIFY,
+            Throwable wrongReceipt = catchThrowable(() -> raw.call(RuntimeOp.Kind.VERIFY.wire(),
                     Map.of("envelope", envelope, "receipt", otherReceipt)));
             assertThat(((CountersignException) wrongReceipt).error().code()).isEqualTo(ErrorCode.IDENTITY_MISMATCH);
             assertThat(((CountersignException) wrongReceipt).error().field()).isEqualTo("action_digest");
             // And the same objects never run twice.
             assertRefusedBeforeDispatch(raw, Map.of("envelope", envelope, "lease", lease, "reservation", reservation),
                     "action_id");
-            raw.call(RuntimePort.RELEASE, Map.of("reservation", reservation));
+            raw.call(RuntimeOp.Kind.RELEASE.wire(), Map.of("reservation", reservation));
         }
     }
 
@@ -279,9 +277,9 @@ class GovernAnotherCountersignDesktopTest {
         McpSyncClient governorClient = second.client(second.runtimeEndpoint, governorToken);
         assertThat(governorClient.listTools().tools().stream().map(McpSchema.Tool::name).toList())
                 .as("the runtime endpoint offers the runtime operations and nothing else")
-                .containsExactlyElementsOf(RuntimePort.OPERATIONS);
+                .containsExactlyElementsOf(RuntimeOp.NAMES);
         List<String> agentTools = observer.listTools().tools().stream().map(McpSchema.Tool::name).toList();
-        assertThat(agentTools).doesNotContainAnyElementsOf(RuntimePort.OPERATIONS);
+        assertThat(agentTools).doesNotContainAnyElementsOf(RuntimeOp.NAMES);
     }
 
     @Test
@@ -292,7 +290,7 @@ class GovernAnotherCountersignDesktopTest {
         // While the person on the first machine looks at the dialog, the second machine is paused.
         try (McpRuntimeLink raw = McpRuntimeLink.connect(second.runtimeEndpoint, governorToken, Duration.ofSeconds(60))) {
             approver.answer = r -> {
-                raw.call(RuntimePort.STOP, Map.of());
+                raw.call(RuntimeOp.Kind.STOP.wire(), Map.of());
                 return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
             };
 
@@ -309,7 +307,7 @@ class GovernAnotherCountersignDesktopTest {
     }
 
     private static void assertRefusedBeforeDispatch(McpRuntimeLink link, Map<String, Object> args, String field) {
-        Throwable thrown = catchThrowable(() -> link.call(RuntimePort.EXECUTE, args));
+        Throwable thrown = catchThrowable(() -> link.call(RuntimeOp.Kind.EXECUTE.wire(), args));
         assertThat(thrown).as("refused naming %s", field).isInstanceOf(DispatchRefusedException.class);
         assertThat(((CountersignException) thrown).error().code()).isEqualTo(ErrorCode.IDENTITY_MISMATCH);
         assertThat(((CountersignException) thrown).error().field()).isEqualTo(field);

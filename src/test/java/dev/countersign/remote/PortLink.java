@@ -1,6 +1,5 @@
 package dev.countersign.remote;
 
-import dev.countersign.server.RuntimePort;
 import java.util.Map;
 
 /**
@@ -20,7 +19,7 @@ public final class PortLink implements RuntimeLink {
 
     @Override
     public Map<String, Object> call(String operation, Map<String, Object> arguments) {
-        return port.call(governor, operation, arguments);
+        return port.call(governor, RuntimeOp.parse(operation, arguments));
     }
 
     @Override

@@ -1,10 +1,6 @@
 package dev.countersign.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import dev.countersign.core.ActionEnvelope;
-import dev.countersign.core.ActionRequest;
-import dev.countersign.core.ApprovalGrant;
-import dev.countersign.core.ControlLease;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -12,7 +8,6 @@ import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.Json;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.graph.ScriptedRuntime;
-import dev.countersign.server.RuntimePort;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,60 +31,53 @@ public final class ScriptedRuntimePort implements RuntimePort {
     volatile String lastGovernor;
 
     @Override
-    public Map<String, Object> call(String governorId, String operation, Map<String, Object> arguments) {
+    public Map<String, Object> call(String governorId, RuntimeOp op) {
         lastGovernor = governorId;
         ScriptedRuntime far = current;
-        switch (operation) {
-            case PREVIEW:
-                return Map.of("envelope", tree(far.previewAction(bind(arguments, "request", ActionRequest.class))));
-            case RESERVE: {
-                TargetReservation reservation = far.reserveTarget(bind(arguments, "envelope", ActionEnvelope.class));
-                return reservation == null ? Map.of() : Map.of("reservation", tree(reservation));
-            }
-            case RELEASE:
-                far.releaseTarget(bind(arguments, "reservation", TargetReservation.class));
-                return Map.of("released", true);
-            case LEASE:
-                return Map.of("lease", tree(far.acquireLease(bind(arguments, "envelope", ActionEnvelope.class))));
-            case EXECUTE: {
-                ApprovalGrant grant = arguments.get("approval") == null ? null
-                        : bind(arguments, "approval", ApprovalGrant.class);
-                ExecutionReceipt receipt = far.executeAction(bind(arguments, "envelope", ActionEnvelope.class),
-                        bind(arguments, "lease", ControlLease.class),
-                        bind(arguments, "reservation", TargetReservation.class), grant);
-                return Map.of("receipt", tree(receipt));
-            }
-            case VERIFY: {
-                var evidence = far.verify(bind(arguments, "envelope", ActionEnvelope.class),
-                        bind(arguments, "receipt", ExecutionReceipt.class));
-                Map<String, Object> out = new LinkedHashMap<>();
-                if (evidence != null) {
-                    out.put("verification", tree(evidence));
-                }
-                return out;
-            }
-            case OBSERVE:
-                if (arguments.get("app") == null) {
-                    return Map.of("apps", List.of());
-                }
-                if (observation == null) {
-                    throw new CountersignException(CountersignError.of(ErrorCode.TARGET_CHANGED, "no such window"));
-                }
-                return observation;
-            default:
-                throw new CountersignException(CountersignError.of(ErrorCode.INVALID_ARGUMENT,
-                        "the scripted far side does not do " + operation));
+        if (op instanceof RuntimeOp.Preview preview) {
+            return Map.of("envelope", tree(far.previewAction(preview.request())));
         }
+        if (op instanceof RuntimeOp.Reserve reserve) {
+            TargetReservation reservation = far.reserveTarget(reserve.envelope());
+            return reservation == null ? Map.of() : Map.of("reservation", tree(reservation));
+        }
+        if (op instanceof RuntimeOp.Release release) {
+            far.releaseTarget(release.reservation());
+            return Map.of("released", true);
+        }
+        if (op instanceof RuntimeOp.Lease lease) {
+            return Map.of("lease", tree(far.acquireLease(lease.envelope())));
+        }
+        if (op instanceof RuntimeOp.Execute execute) {
+            ExecutionReceipt receipt = far.executeAction(execute.envelope(), execute.lease(), execute.reservation(),
+                    execute.approval());
+            return Map.of("receipt", tree(receipt));
+        }
+        if (op instanceof RuntimeOp.Verify verify) {
+            var evidence = far.verify(verify.envelope(), verify.receipt());
+            Map<String, Object> out = new LinkedHashMap<>();
+            if (evidence != null) {
+                out.put("verification", tree(evidence));
+            }
+            return out;
+        }
+        if (op instanceof RuntimeOp.Observe observe) {
+            if (observe.app() == null) {
+                return Map.of("apps", List.of());
+            }
+            if (observation == null) {
+                throw new CountersignException(CountersignError.of(ErrorCode.TARGET_CHANGED, "no such window"));
+            }
+            return observation;
+        }
+        throw new CountersignException(CountersignError.of(ErrorCode.INVALID_ARGUMENT,
+                "the scripted far side does not do " + op.kind().wire()));
     }
 
     /** An observation of one window with the given nodes, each a map with ref, role and name. */
     public static Map<String, Object> window(String pid, String windowId, List<Map<String, Object>> nodes) {
         return Map.of("app", Map.of("pid", pid, "name", "yad"), "window", Map.of("id", windowId, "title", "Cleanup"),
                 "nodes", nodes);
-    }
-
-    private static <T> T bind(Map<String, Object> arguments, String name, Class<T> type) {
-        return Json.bind(Json.mapper().valueToTree(arguments.get(name)), type);
     }
 
     private static Map<String, Object> tree(Object value) {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.graph.Fixtures;
+import dev.countersign.remote.RuntimeOp;
+import dev.countersign.remote.RuntimePort;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -38,9 +41,9 @@ class RuntimeEndpointTest {
     void start() {
         agents = new EndpointFixture(home);
         governors = new AgentDirectory(home.resolve("governors.json"), Clock.systemUTC(), new SecureRandom());
-        RuntimePort port = (governor, operation, arguments) -> {
-            seen.add(governor + " " + operation);
-            if (RuntimePort.EXECUTE.equals(operation)) {
+        RuntimePort port = (governor, op) -> {
+            seen.add(governor + " " + op.kind().wire());
+            if (op instanceof RuntimeOp.Execute) {
                 throw new DispatchRefusedException(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "operation",
                         "scripted refusal"));
             }
@@ -97,13 +100,13 @@ class RuntimeEndpointTest {
     void theRuntimeEndpointOffersTheRuntimeOperationsOnlyAndAgentsNone() {
         McpSyncClient governor = client(runtime, governors.add("laptop").token());
         assertThat(governor.listTools().tools().stream().map(McpSchema.Tool::name).toList())
-                .containsExactlyElementsOf(RuntimePort.OPERATIONS);
+                .containsExactlyElementsOf(RuntimeOp.NAMES);
         McpSyncClient agent = agents.client(agents.token("claude"));
         assertThat(agent.listTools().tools().stream().map(McpSchema.Tool::name).toList())
-                .doesNotContainAnyElementsOf(RuntimePort.OPERATIONS);
+                .doesNotContainAnyElementsOf(RuntimeOp.NAMES);
         // An agent naming a runtime operation at its own endpoint: no such tool there.
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> agent.callTool(new McpSchema.CallToolRequest(
-                RuntimePort.PREVIEW, Map.of("request", Map.of())))).hasMessageContaining("Unknown tool");
+                RuntimeOp.Kind.PREVIEW.wire(), Map.of("request", Map.of())))).hasMessageContaining("Unknown tool");
         assertThat(seen).isEmpty();
         governor.closeGracefully();
     }
@@ -111,11 +114,12 @@ class RuntimeEndpointTest {
     @Test
     void theGovernorIsTheOneItsTokenNamesAndARefusalBeforeDispatchSaysSo() {
         McpSyncClient governor = client(runtime, governors.add("laptop").token());
-        McpSchema.CallToolResult preview = governor.callTool(new McpSchema.CallToolRequest(RuntimePort.PREVIEW,
-                Map.of("request", Map.of("agent_id", "someone-else"))));
+        // The request names an agent; the governor is still the one the token names.
+        McpSchema.CallToolResult preview = governor.callTool(new McpSchema.CallToolRequest(RuntimeOp.Kind.PREVIEW.wire(),
+                new RuntimeOp.Preview(Fixtures.request()).arguments()));
         assertThat(preview.isError()).isFalse();
-        McpSchema.CallToolResult execute = governor.callTool(new McpSchema.CallToolRequest(RuntimePort.EXECUTE,
-                Map.of("envelope", Map.of(), "lease", Map.of(), "reservation", Map.of())));
+        McpSchema.CallToolResult execute = governor.callTool(new McpSchema.CallToolRequest(RuntimeOp.Kind.EXECUTE.wire(),
+                new RuntimeOp.Execute(Fixtures.envelope(), Fixtures.lease(), Fixtures.reservation(), null).arguments()));
         assertThat(execute.isError()).isTrue();
         assertThat(((McpSchema.TextContent) execute.content().get(0)).text())
                 .contains("\"dispatched\":false").contains("IDENTITY_MISMATCH");
@@ -126,7 +130,7 @@ class RuntimeEndpointTest {
     @Test
     void unknownArgumentsOfARuntimeOperationAreRefusedBeforeThePort() {
         McpSyncClient governor = client(runtime, governors.add("laptop").token());
-        McpSchema.CallToolResult call = governor.callTool(new McpSchema.CallToolRequest(RuntimePort.LEASE,
+        McpSchema.CallToolResult call = governor.callTool(new McpSchema.CallToolRequest(RuntimeOp.Kind.LEASE.wire(),
                 Map.of("envelope", Map.of(), "approved", true)));
         assertThat(call.isError()).isTrue();
         assertThat(((McpSchema.TextContent) call.content().get(0)).text()).contains("INVALID_ARGUMENT");

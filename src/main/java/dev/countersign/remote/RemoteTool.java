@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.remote;
 
 import dev.countersign.core.CountersignError;
 import dev.countersign.driver.ActArgs;
@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * A tool for one registered remote: another machine's Countersign that this one governs
- * ({@code countersign remote add}). The endpoint owns its schema ({@code action} is
+ * ({@code countersign remote add}), as the endpoint offers it to agents. The endpoint owns its schema ({@code action} is
  * {@code observe} or a {@code computer_act} operation, with that operation's own arguments),
  * takes the agent from the authenticated connection, and records an act's receipt like every act.
  */
