@@ -3,7 +3,7 @@ package dev.countersign.app;
 import dev.countersign.audit.Redactor;
 import dev.countersign.server.LocalSocket;
 import dev.countersign.server.Secrets;
-import dev.countersign.server.StdioBridge;
+import dev.countersign.bridge.StdioBridge;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

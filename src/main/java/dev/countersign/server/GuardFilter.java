@@ -3,6 +3,7 @@ package dev.countersign.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.spec.HttpHeaders;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -32,8 +33,8 @@ final class GuardFilter implements Filter {
     static final String AGENT_ATTRIBUTE = "dev.countersign.server.agent";
     static final String RESPONSE_ATTRIBUTE = "dev.countersign.server.response";
     static final String CALL_ATTRIBUTE = "dev.countersign.server.call";
-    static final String SESSION_HEADER = "Mcp-Session-Id";
-    static final String VERSION_HEADER = "MCP-Protocol-Version";
+    static final String SESSION_HEADER = HttpHeaders.MCP_SESSION_ID;
+    static final String VERSION_HEADER = HttpHeaders.PROTOCOL_VERSION;
     private static final Logger LOG = LoggerFactory.getLogger(GuardFilter.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

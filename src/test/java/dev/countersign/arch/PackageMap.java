@@ -28,12 +28,14 @@ final class PackageMap {
         map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit"));
         map.put("server", Set.of("core", "driver", "graph", "policy", "vision", "approval", "audit", "remote"));
         map.put("script", Set.of("core", "driver", "graph", "policy", "audit"));
+        // bridge: the stdio bridge client shares nothing with the endpoint it dials but the wire.
+        map.put("bridge", Set.of());
         map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "server"));
         // remote: graph (the runtime interface and the binding checks), driver (the run owner that
         // carries its acts, the hosted acts it serves), audit (the governed side records governed acts).
         map.put("remote", Set.of("core", "graph", "driver", "audit"));
         map.put("app", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit", "driver", "server",
-                "script", "govern", "remote"));
+                "script", "govern", "remote", "bridge"));
         return java.util.Collections.unmodifiableMap(map);
     }
 }

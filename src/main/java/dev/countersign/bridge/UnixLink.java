@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.bridge;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -37,7 +37,7 @@ final class UnixLink implements EndpointLink {
         try {
             channel.connect(UnixDomainSocketAddress.of(socket));
             byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-            StringBuilder head = new StringBuilder(method).append(" ").append(McpEndpoint.PATH)
+            StringBuilder head = new StringBuilder(method).append(" ").append(StdioBridge.ENDPOINT_PATH)
                     .append(" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
             headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
             head.append("Content-Length: ").append(content.length).append("\r\n\r\n");

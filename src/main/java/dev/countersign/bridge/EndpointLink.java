@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.bridge;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,9 @@
-package dev.countersign.server;
+package dev.countersign.bridge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.spec.HttpHeaders;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,7 +34,7 @@ final class EndpointClient {
         Map<String, String> headers = base();
         headers.put("Content-Type", "application/json");
         EndpointLink.Reply reply = link.send("POST", headers, json);
-        reply.header(GuardFilter.SESSION_HEADER).ifPresent(id -> session = id);
+        reply.header(HttpHeaders.MCP_SESSION_ID).ifPresent(id -> session = id);
         return reply;
     }
 
@@ -97,10 +98,10 @@ final class EndpointClient {
         headers.put("Authorization", "Bearer " + token);
         headers.put("Accept", "application/json, text/event-stream");
         if (session != null) {
-            headers.put(GuardFilter.SESSION_HEADER, session);
+            headers.put(HttpHeaders.MCP_SESSION_ID, session);
         }
         if (protocolVersion != null) {
-            headers.put(GuardFilter.VERSION_HEADER, protocolVersion);
+            headers.put(HttpHeaders.PROTOCOL_VERSION, protocolVersion);
         }
         return headers;
     }

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.bridge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,6 +31,8 @@ import org.slf4j.LoggerFactory;
  * but protocol messages is ever written to stdout.
  */
 public final class StdioBridge {
+    /** The path the served app's endpoint answers on (the endpoint's own, server/McpEndpoint.java). */
+    public static final String ENDPOINT_PATH = "/mcp";
     private static final Logger LOG = LoggerFactory.getLogger(StdioBridge.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -53,9 +56,9 @@ public final class StdioBridge {
 
     /**
      * A bridge over the endpoint's Unix-domain socket; the caller has checked it with
-     * {@link LocalSocket#problemWith}.
+     * {@code server.LocalSocket.problemWith} (owner, mode, and that it is a socket).
      */
-    public StdioBridge(java.nio.file.Path socket, String token) {
+    public StdioBridge(Path socket, String token) {
         this.endpoint = new EndpointClient(new UnixLink(Objects.requireNonNull(socket, "socket")),
                 Objects.requireNonNull(token, "token"));
     }
