@@ -1,6 +1,6 @@
 package dev.countersign.app;
 
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import dev.countersign.script.ScriptAudit;
 import dev.countersign.script.ScriptHost;

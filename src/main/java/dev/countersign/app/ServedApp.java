@@ -13,7 +13,7 @@ import dev.countersign.desktop.InputGate;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SecureMemory;
 import dev.countersign.desktop.SelfTargetGuard;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -1,5 +1,7 @@
 package dev.countersign.approval;
 
+import dev.countersign.core.ErrorCode;
+
 /** The person's answer as the UI reports it. Only {@link #ALLOW_ONCE} lets an action run. */
 public enum Decision {
     /** The person clicked "Allow once". */
@@ -9,5 +11,23 @@ public enum Decision {
     /** Nobody answered before the action's envelope expired. */
     TIMEOUT,
     /** No UI could ask (headless, or the request was withdrawn). */
-    UNAVAILABLE
+    UNAVAILABLE;
+
+    /** The code of an act the person did not allow with this answer. */
+    public ErrorCode refusalCode() {
+        switch (this) {
+            case DENY: return ErrorCode.APPROVAL_DENIED;
+            case TIMEOUT: return ErrorCode.APPROVAL_EXPIRED;
+            default: return ErrorCode.APPROVAL_UNAVAILABLE;
+        }
+    }
+
+    /** What the agent reads when the person did not allow the act with this answer (never an enum name). */
+    public String refusal() {
+        switch (this) {
+            case DENY: return "the person denied this action; nothing was done";
+            case TIMEOUT: return "nobody allowed this action before it expired; nothing was done";
+            default: return "no one could be asked to allow this action; nothing was done";
+        }
+    }
 }

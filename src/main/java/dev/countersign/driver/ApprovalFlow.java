@@ -1,6 +1,8 @@
 package dev.countersign.driver;
 
 import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.Asking;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ApprovalDecision;
@@ -17,9 +19,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -126,7 +125,7 @@ final class ApprovalFlow {
             return consumed(ErrorCode.AGENT_PAUSED, paused.get().message());
         }
         if (decision != Decision.ALLOW_ONCE) {
-            return new Answered(new ApprovalDecision.Refused(codeOf(decision), refusal(decision)), decidedAt);
+            return new Answered(new ApprovalDecision.Refused(decision.refusalCode(), decision.refusal()), decidedAt);
         }
         if (!ask.held().getAsBoolean()) {
             return consumed(ErrorCode.REF_UNKNOWN,
@@ -168,59 +167,16 @@ final class ApprovalFlow {
                 ask.machine());
         watch.asking(request);
         pendingByAgent.computeIfAbsent(agentId, a -> ConcurrentHashMap.newKeySet()).add(pending.nonce());
-        CompletableFuture<Decision> future = approver.request(request);
-        // The wait is measured in real time from the envelope's validity as it stands now.
-        long started = System.nanoTime();
-        long deadline = started + TimeUnit.MILLISECONDS.toNanos(
-                Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis()));
         try {
-            // Wait in ticks so the watch can report progress and notice a caller that went away.
-            while (true) {
-                long leftNanos = Math.max(0, deadline - System.nanoTime());
-                long tickNanos = Math.max(1_000_000L, watch.tick().toNanos());
-                try {
-                    return new Asked(request, future.get(Math.min(leftNanos, tickNanos), TimeUnit.NANOSECONDS), false);
-                } catch (TimeoutException e) {
-                    long now = System.nanoTime();
-                    if (now - deadline >= 0) {
-                        approver.withdraw(pending.nonce());
-                        return new Asked(request, Decision.TIMEOUT, false);
-                    }
-                    if (!watch.keepWaiting(Duration.ofNanos(now - started), Duration.ofNanos(deadline - now))) {
-                        approver.withdraw(pending.nonce());
-                        return new Asked(request, Decision.UNAVAILABLE, true);
-                    }
-                }
-            }
-        } catch (ExecutionException e) {
-            // The UI failed to ask: that is not an allow.
-            return new Asked(request, Decision.UNAVAILABLE, false);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            approver.withdraw(pending.nonce());
-            return new Asked(request, Decision.UNAVAILABLE, false);
+            // The wait is measured in real time from the envelope's validity as it stands now.
+            Asking.Answer answer = Asking.ask(approver, request,
+                    Duration.ofMillis(Math.max(0, Duration.between(ctx.clock.instant(), expires).toMillis())), watch);
+            return new Asked(request, answer.decision(), answer.withdrawn());
         } finally {
             Set<String> nonces = pendingByAgent.get(agentId);
             if (nonces != null) {
                 nonces.remove(pending.nonce());
             }
-        }
-    }
-
-    /** What the agent reads when the person did not allow the action (never an enum name). */
-    private static String refusal(Decision decision) {
-        switch (decision) {
-            case DENY: return "the person denied this action; nothing was done";
-            case TIMEOUT: return "nobody allowed this action before it expired; nothing was done";
-            default: return "no one could be asked to allow this action; nothing was done";
-        }
-    }
-
-    private static ErrorCode codeOf(Decision decision) {
-        switch (decision) {
-            case DENY: return ErrorCode.APPROVAL_DENIED;
-            case TIMEOUT: return ErrorCode.APPROVAL_EXPIRED;
-            default: return ErrorCode.APPROVAL_UNAVAILABLE;
         }
     }
 

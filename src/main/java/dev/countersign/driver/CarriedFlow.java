@@ -2,6 +2,7 @@ package dev.countersign.driver;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ActionTarget;
 import dev.countersign.core.CountersignError;

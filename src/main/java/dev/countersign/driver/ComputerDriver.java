@@ -1,5 +1,6 @@
 package dev.countersign.driver;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Approver;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;

@@ -1,5 +1,6 @@
 package dev.countersign.driver;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ActionTarget;
 import dev.countersign.core.ApprovalRequirement;

@@ -8,7 +8,7 @@ import dev.countersign.core.Json;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ScreenWindows;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ForwardedAct;
 import dev.countersign.policy.KeyChord;

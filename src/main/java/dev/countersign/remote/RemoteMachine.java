@@ -8,7 +8,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Carrier;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.Receipt;

@@ -2,7 +2,7 @@ package dev.countersign.remote;
 
 import dev.countersign.core.CountersignError;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.countersign.script;
 
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import java.util.concurrent.CompletableFuture;
 
 /**

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

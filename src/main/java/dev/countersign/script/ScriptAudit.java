@@ -1,6 +1,6 @@
 package dev.countersign.script;
 
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 
 /**

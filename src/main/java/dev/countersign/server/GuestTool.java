@@ -1,7 +1,7 @@
 package dev.countersign.server;
 
 import dev.countersign.core.CountersignError;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Forwarded;
 import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -1,6 +1,6 @@
 package dev.countersign.server;
 
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import java.util.function.BiConsumer;
 

@@ -2,7 +2,7 @@ package dev.countersign.server;
 
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Decision;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;

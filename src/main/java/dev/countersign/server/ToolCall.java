@@ -2,7 +2,7 @@ package dev.countersign.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.Json;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import java.util.Objects;
 
 /**

@@ -14,7 +14,7 @@ import dev.countersign.remote.RuntimeLink;
 import dev.countersign.remote.SecondMachine;
 import dev.countersign.app.windows.ActivityFeed;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.server.EndpointConfig;

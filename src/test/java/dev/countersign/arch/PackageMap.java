@@ -1,5 +1,6 @@
 package dev.countersign.arch;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,17 +26,18 @@ final class PackageMap {
         for (String leaf : LEAVES) {
             map.put(leaf, Set.of("core"));
         }
-        map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit"));
-        map.put("server", Set.of("core", "driver", "graph", "policy", "vision", "approval", "audit", "remote"));
-        map.put("script", Set.of("core", "driver", "graph", "policy", "audit"));
+        map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval"));
+        map.put("server", Set.of("core", "driver", "approval", "audit", "remote"));
         // bridge: the stdio bridge client shares nothing with the endpoint it dials but the wire.
         map.put("bridge", Set.of());
-        map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "server"));
+        map.put("script", Set.of("core", "driver", "approval"));
+        map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "approval", "server"));
         // remote: graph (the runtime interface and the binding checks), driver (the run owner that
-        // carries its acts, the hosted acts it serves), audit (the governed side records governed acts).
-        map.put("remote", Set.of("core", "graph", "driver", "audit"));
-        map.put("app", Set.of("core", "graph", "policy", "desktop", "vision", "approval", "audit", "driver", "server",
+        // carries its acts, the hosted acts it serves), approval (the watch on a carried act's
+        // question), audit (the governed side records governed acts).
+        map.put("remote", Set.of("core", "graph", "driver", "approval", "audit"));
+        map.put("app", Set.of("core", "policy", "desktop", "vision", "approval", "audit", "driver", "server",
                 "script", "govern", "remote", "bridge"));
-        return java.util.Collections.unmodifiableMap(map);
+        return Collections.unmodifiableMap(map);
     }
 }

@@ -9,7 +9,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -7,7 +7,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ScriptedApprover;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.approval.Decision;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ScriptedApprover;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ScriptedApprover;
 import java.io.IOException;
 import java.nio.file.Files;

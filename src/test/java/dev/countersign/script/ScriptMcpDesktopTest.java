@@ -8,7 +8,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
-import dev.countersign.driver.ApprovalTap;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.server.AgentDirectory;

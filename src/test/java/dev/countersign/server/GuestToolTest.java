@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.govern.ComputerProxy;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -7,7 +7,7 @@ import dev.countersign.desktop.SelfTargetGuard;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import dev.countersign.desktop.linux.X11WindowStack;
-import dev.countersign.driver.ApprovalWatch;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

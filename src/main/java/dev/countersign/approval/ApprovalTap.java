@@ -1,8 +1,5 @@
-package dev.countersign.driver;
+package dev.countersign.approval;
 
-import dev.countersign.approval.ApprovalRequest;
-import dev.countersign.approval.Approver;
-import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignException;
 import java.security.SecureRandom;
 import java.time.Instant;
