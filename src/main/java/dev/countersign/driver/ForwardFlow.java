@@ -212,7 +212,8 @@ final class ForwardFlow {
             }
             if (element < 0) {
                 return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "text", "no element of '"
-                        + window.title() + "' has keyboard focus; " + act.op() + " needs a target: click a field first"));
+                        + window.title() + "' has keyboard focus; " + act.input().words()
+                        + " needs a target: click a field first"));
             }
             return Optional.empty();
         }
@@ -349,24 +350,22 @@ final class ForwardFlow {
         String ref = t.ref();
         boolean element = node != null && node.parent() >= 0 && ref != null;
         String obs = t.observation.id;
-        switch (act.op()) {
-            case "click":
-            case "double_click":
-                return element ? policy.requirementFor(ActArgs.click(ref), node)
-                        : policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
-            case "type":
-                return node == null || ref == null ? policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null))
-                        : policy.requirementFor(ActArgs.type(ref, act.text()), node);
-            case "key":
-                return policy.requirementFor(new ActArgs.Key(ref, act.keys(), null), node);
-            case "drag":
-                return policy.requirementForVisual(new VisualArgs.Act.Drag(obs, null, null, null));
-            case "scroll":
-                return policy.requirementForVisual(new VisualArgs.Act.Scroll(obs, null, null, act.text(), null));
-            default:
-                // Right and middle clicks open menus and paste: coordinates only, the person decides.
-                return policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
+        if (act.input() instanceof ForwardedAct.Typing typing) {
+            return node == null || ref == null ? policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null))
+                    : policy.requirementFor(ActArgs.type(ref, typing.text()), node);
         }
+        if (act.input() instanceof ForwardedAct.Keys keys) {
+            return policy.requirementFor(new ActArgs.Key(ref, keys.chord(), null), node);
+        }
+        ForwardedAct.Pointer pointer = (ForwardedAct.Pointer) act.input();
+        return switch (pointer.gesture()) {
+            case CLICK, DOUBLE_CLICK -> element ? policy.requirementFor(ActArgs.click(ref), node)
+                    : policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
+            case DRAG -> policy.requirementForVisual(new VisualArgs.Act.Drag(obs, null, null, null));
+            case SCROLL -> policy.requirementForVisual(new VisualArgs.Act.Scroll(obs, null, null, pointer.scroll(), null));
+            // Right and middle clicks open menus and paste: coordinates only, the person decides.
+            case SECONDARY_CLICK, MIDDLE_CLICK -> policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
+        };
     }
 
     private String captureSha(Resolved t) {
@@ -405,13 +404,13 @@ final class ForwardFlow {
     }
 
     private static String describe(ForwardedAct act, Resolved t) {
-        return act.op().replace('_', ' ') + (act.pointer() ? " at (" + act.at().centerX() + ", " + act.at().centerY()
+        return act.input().words() + (act.pointer() ? " at (" + act.at().centerX() + ", " + act.at().centerY()
                 + ") on " : " into ") + t.words() + ", through the governed server \u2018" + act.server() + "\u2019";
     }
 
     private ActionRequest request(String agentId, ForwardedAct act, Resolved t, long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
-        arguments.put("op", act.op());
+        arguments.put("op", act.operation());
         arguments.put("server", act.server());
         if (act.at() != null) {
             arguments.put("at", List.of(act.at().x(), act.at().y(), act.at().width(), act.at().height()));
@@ -419,16 +418,18 @@ final class ForwardFlow {
         if (act.to() != null) {
             arguments.put("to", List.of(act.to().x(), act.to().y(), act.to().width(), act.to().height()));
         }
-        if (act.text() != null) {
-            // The digest binds the text without keeping it in the envelope.
-            arguments.put("text_sha256", Digests.sha256Hex(act.text()));
+        String text = act.input() instanceof ForwardedAct.Typing typing ? typing.text()
+                : act.input() instanceof ForwardedAct.Pointer pointer ? pointer.scroll() : null;
+        if (text != null) {
+            // The digest binds the text (or a scroll's direction) without keeping it in the envelope.
+            arguments.put("text_sha256", Digests.sha256Hex(text));
         }
-        if (act.keys() != null) {
-            arguments.put("keys", act.keys());
+        if (act.input() instanceof ForwardedAct.Keys keys) {
+            arguments.put("keys", keys.chord());
         }
         String appId = t.observation.app.bundle().orElse(t.observation.app.name());
         return new ActionRequest(ctx.settings.sessionId(), ctx.settings.principalId(), agentId, null, act.tool(),
-                act.op(), "mutate", "foreground", arguments, new ActionTarget(appId, t.observation.windowId, null), null,
-                t.observation.view.fingerprint(), validityMs);
+                act.operation(), "mutate", "foreground", arguments, new ActionTarget(appId, t.observation.windowId, null),
+                null, t.observation.view.fingerprint(), validityMs);
     }
 }

@@ -6,34 +6,23 @@ import dev.countersign.core.Rect;
 import dev.countersign.desktop.Dispatch;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * One mutating action another runtime carries out (an external computer-use server behind
  * {@code countersign govern}), governed here like a local act: Countersign resolves from its own
  * accessibility backend what the action lands on, classifies it, asks the person when the policy
- * says so, and only then lets {@link #forward()} dispatch it. What the other runtime answers is
+ * says so, and only then lets {@link #forwarder()} dispatch it. What the other runtime answers is
  * never evidence: the receipt of a forwarded act is {@code unknown} after dispatch.
  *
  * @param tool the agent-facing tool name (for the envelope, the receipt and the dialog)
  * @param server the governed server's name, shown to the person
- * @param op {@code click}, {@code double_click}, {@code right_click}, {@code middle_click},
- *     {@code drag}, {@code scroll}, {@code type} or {@code key}
- * @param at every native screen pixel the pointer may land on (the other runtime rounds its own
- *     coordinates); always null for {@code type} and {@code key}, which go to the focused element
- *     (a point would be judged while the keys land wherever focus is)
- * @param to a drag's end, as {@code at}; null otherwise
- * @param text the text of {@code type}, the direction of {@code scroll}
- * @param keys the chord of {@code key}, in Countersign's key syntax
+ * @param operation the agent-facing name of the action (e.g. {@code double_click}): a label for the
+ *     envelope's operation and the receipt, which nothing here branches on
+ * @param input what the action does, in Countersign's own terms: judged, resolved and described
+ *     from this alone
  * @param forwarder sends the action to the other runtime: the one mutating call
  */
-public record ForwardedAct(String tool, String server, String op, Rect at, Rect to, String text, String keys,
-        Forwarder forwarder) {
-
-    /** Pointer operations; the rest ({@code type}, {@code key}) go where keyboard focus is. */
-    public static final Set<String> POINTER = Set.of("click", "double_click", "right_click", "middle_click", "drag",
-            "scroll");
-    public static final Set<String> KEYBOARD = Set.of("type", "key");
+public record ForwardedAct(String tool, String server, String operation, Input input, Forwarder forwarder) {
 
     /** The other runtime's one mutating call; what it returns is how it was delivered, not that it worked. */
     @FunctionalInterface
@@ -41,44 +30,115 @@ public record ForwardedAct(String tool, String server, String op, Rect at, Rect 
         Dispatch forward();
     }
 
+    /** What a forwarded act does: input at a point, or keyboard input where focus is. */
+    public sealed interface Input permits Pointer, Typing, Keys {
+        /** How the person reads it, e.g. {@code double click}. */
+        String words();
+    }
+
+    /** What the pointer does at its point. */
+    public enum Gesture {
+        CLICK("click"), DOUBLE_CLICK("double click"), SECONDARY_CLICK("right click"), MIDDLE_CLICK("middle click"),
+        DRAG("drag"), SCROLL("scroll");
+
+        private final String words;
+
+        Gesture(String words) {
+            this.words = words;
+        }
+    }
+
+    /**
+     * Input at a point.
+     *
+     * @param at every native screen pixel the pointer may land on (the other runtime rounds its own
+     *     coordinates)
+     * @param to a drag's end, as {@code at}; null for every other gesture
+     * @param scroll a scroll's direction, {@code up|down|left|right[:PIXELS]}; null for every other gesture
+     */
+    public record Pointer(Gesture gesture, Rect at, Rect to, String scroll) implements Input {
+        public Pointer {
+            Objects.requireNonNull(gesture, "gesture");
+        }
+
+        @Override
+        public String words() {
+            return gesture.words;
+        }
+    }
+
+    /** Text typed into the element with keyboard focus (never at a point: it lands where focus is). */
+    public record Typing(String text) implements Input {
+        @Override
+        public String words() {
+            return "type";
+        }
+    }
+
+    /** A key chord, in Countersign's key syntax, sent to the element with keyboard focus. */
+    public record Keys(String chord) implements Input {
+        @Override
+        public String words() {
+            return "key";
+        }
+    }
+
     public ForwardedAct {
         Objects.requireNonNull(tool, "tool");
         Objects.requireNonNull(server, "server");
-        Objects.requireNonNull(op, "op");
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(input, "input");
         Objects.requireNonNull(forwarder, "forwarder");
     }
 
-    /** Whether the action lands at a point (every pointer op; keyboard input never does). */
+    /** Whether the action lands at a point; keyboard input never does. */
     boolean pointer() {
-        return at != null;
+        return input instanceof Pointer;
+    }
+
+    /** Where the pointer may land; null for keyboard input. */
+    Rect at() {
+        return input instanceof Pointer p ? p.at() : null;
+    }
+
+    /** A drag's end; null otherwise. */
+    Rect to() {
+        return input instanceof Pointer p ? p.to() : null;
     }
 
     Optional<CountersignError> validate() {
-        if (!POINTER.contains(op) && !KEYBOARD.contains(op)) {
-            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "action", "not a governed action: " + op));
+        if (input instanceof Typing typing) {
+            if (typing.text() == null || typing.text().isEmpty()) {
+                return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text is required for type"));
+            }
+            // Control characters would become Return and Tab keystrokes (the other runtime types them
+            // with xdotool): a submit, or a move to the next field, that no check looked at.
+            if (typing.text().codePoints().anyMatch(Character::isISOControl)) {
+                return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                        "typed text cannot hold control characters (newline, tab); nothing was typed; send Return or "
+                                + "Tab with action key (e.g. text Return), which the policy judges as keys"));
+            }
+            return Optional.empty();
         }
-        if (POINTER.contains(op) && at == null) {
+        if (input instanceof Keys keys) {
+            return keys.chord() == null || keys.chord().isEmpty()
+                    ? Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text (the keys) is required for key"))
+                    : Optional.empty();
+        }
+        Pointer pointer = (Pointer) input;
+        if (pointer.at() == null) {
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "coordinate",
-                    "coordinate is required for " + op));
+                    "coordinate is required for " + operation));
         }
-        if ("drag".equals(op) && to == null) {
-            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "to", "to is required for drag"));
+        boolean drag = pointer.gesture() == Gesture.DRAG;
+        if (drag != (pointer.to() != null)) {
+            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "to",
+                    drag ? "to is required for drag" : "to is only for drag"));
         }
-        if (KEYBOARD.contains(op) && at != null) {
-            return Optional.of(noPoint(op));
-        }
-        if ("type".equals(op) && (text == null || text.isEmpty())) {
-            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text is required for type"));
-        }
-        // Control characters would become Return and Tab keystrokes (the other runtime types them
-        // with xdotool): a submit, or a move to the next field, that no check looked at.
-        if ("type".equals(op) && text.codePoints().anyMatch(Character::isISOControl)) {
-            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
-                    "typed text cannot hold control characters (newline, tab); nothing was typed; send Return or "
-                            + "Tab with action key (e.g. text Return), which the policy judges as keys"));
-        }
-        if ("key".equals(op) && (keys == null || keys.isEmpty())) {
-            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text (the keys) is required for key"));
+        boolean scroll = pointer.gesture() == Gesture.SCROLL;
+        if (scroll != (pointer.scroll() != null && !pointer.scroll().isEmpty())) {
+            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", scroll
+                    ? "text (up, down, left, right) is required for scroll" : "text is not taken by " + operation));
         }
         return Optional.empty();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,27 +30,9 @@ public record Offer(String tool, Map<String, List<String>> actions, List<Withhel
 
     /**
      * Our action → the server's actions it forwards to (all must exist), in the order offered; the
-     * first is the one it stands for, the rest are helpers (a drag moves the pointer first).
+     * first is the one it stands for, the rest are helpers ({@link ActionNames}).
      */
-    static final Map<String, List<String>> VOCABULARY = vocabulary();
-
-    /** Our read-only actions: content passed through Countersign's checks, never an envelope. */
-    static final Set<String> READ_ONLY = Set.of("screenshot", "cursor_position");
-
-    private static Map<String, List<String>> vocabulary() {
-        Map<String, List<String>> v = new LinkedHashMap<>();
-        v.put("screenshot", List.of("get_screenshot"));
-        v.put("cursor_position", List.of("get_cursor_position"));
-        v.put("click", List.of("left_click"));
-        v.put("double_click", List.of("double_click"));
-        v.put("right_click", List.of("right_click"));
-        v.put("middle_click", List.of("middle_click"));
-        v.put("drag", List.of("left_click_drag", "mouse_move"));
-        v.put("scroll", List.of("scroll"));
-        v.put("type", List.of("type", "left_click"));
-        v.put("key", List.of("key"));
-        return java.util.Collections.unmodifiableMap(v);
-    }
+    static final Map<String, List<String>> VOCABULARY = ActionNames.vocabulary();
 
     /** Reasons for the server's own actions that no offered action covers. */
     private static final Map<String, String> WHY = Map.of(
@@ -94,7 +77,7 @@ public record Offer(String tool, Map<String, List<String>> actions, List<Withhel
                 }
             }
         }
-        return new Offer(computer, java.util.Collections.unmodifiableMap(offered), List.copyOf(withheld));
+        return new Offer(computer, Collections.unmodifiableMap(offered), List.copyOf(withheld));
     }
 
     /** The values of the tool's {@code action} enum when it has the computer shape; null otherwise. */
