@@ -6,7 +6,7 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.govern.ComputerProxy;
 import dev.countersign.govern.GovernConfig;
 import dev.countersign.govern.GovernedServer;
-import dev.countersign.server.GuestTool;
+import dev.countersign.govern.GuestTool;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,7 +11,6 @@ import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ForwardedAct;
-import dev.countersign.server.GuestTool;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Base64;
 import java.util.List;

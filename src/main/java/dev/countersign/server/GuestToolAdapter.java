@@ -6,6 +6,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.driver.Forwarded;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
+import dev.countersign.govern.GuestTool;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 

@@ -7,6 +7,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.driver.ComputerDriver;
+import dev.countersign.govern.GuestTool;
 import dev.countersign.remote.RemoteTool;
 import dev.countersign.remote.RuntimePort;
 import io.modelcontextprotocol.json.McpJsonDefaults;

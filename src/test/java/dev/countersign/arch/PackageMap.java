@@ -27,11 +27,11 @@ final class PackageMap {
             map.put(leaf, Set.of("core"));
         }
         map.put("driver", Set.of("core", "graph", "policy", "desktop", "vision", "approval"));
-        map.put("server", Set.of("core", "driver", "approval", "audit", "remote"));
+        map.put("server", Set.of("core", "driver", "approval", "audit", "remote", "govern"));
         // bridge: the stdio bridge client shares nothing with the endpoint it dials but the wire.
         map.put("bridge", Set.of());
         map.put("script", Set.of("core", "driver", "approval"));
-        map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "approval", "server"));
+        map.put("govern", Set.of("core", "policy", "desktop", "vision", "driver", "approval"));
         // remote: graph (the runtime interface and the binding checks), driver (the run owner that
         // carries its acts, the hosted acts it serves), approval (the watch on a carried act's
         // question), audit (the governed side records governed acts).

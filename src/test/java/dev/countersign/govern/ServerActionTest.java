@@ -15,7 +15,7 @@ import dev.countersign.govern.ServerAction.Button;
 import dev.countersign.govern.ServerAction.Direction;
 import dev.countersign.govern.ServerAction.Pixel;
 import dev.countersign.policy.KeyChord;
-import dev.countersign.server.GuestTool.Call;
+import dev.countersign.govern.GuestTool.Call;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -7,6 +7,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
 import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.govern.ComputerProxy;
+import dev.countersign.govern.GuestTool;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

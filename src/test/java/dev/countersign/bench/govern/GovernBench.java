@@ -20,7 +20,7 @@ import dev.countersign.govern.ComputerProxy;
 import dev.countersign.govern.GovernedServer;
 import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.policy.RiskPolicy;
-import dev.countersign.server.GuestTool;
+import dev.countersign.govern.GuestTool;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;

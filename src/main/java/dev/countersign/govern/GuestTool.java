@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.govern;
 
 import dev.countersign.core.CountersignError;
 import dev.countersign.approval.ApprovalWatch;
