@@ -9,9 +9,11 @@ import dev.countersign.core.IdSource;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.graph.ActionResult;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -33,7 +35,6 @@ public final class ComputerDriver {
     private final ApprovalFlow approvals;
     private final VisualFlow visuals;
     private final ForwardFlow forwards;
-    private final HostedActs hosted;
     private final CarriedFlow carried;
     private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
             new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -48,7 +49,6 @@ public final class ComputerDriver {
         this.acts = new ActFlow(ctx, policy, run);
         this.visuals = new VisualFlow(ctx, policy, run);
         this.forwards = new ForwardFlow(ctx, policy, observer, run);
-        this.hosted = new HostedActs(ctx, observer, acts);
         this.carried = new CarriedFlow(ctx, run);
     }
 
@@ -131,9 +131,47 @@ public final class ComputerDriver {
         return guarded(agentId, "carry", () -> carried.act(agentId, carrier, args, watch));
     }
 
-    /** Acts a governing Countersign drives node by node through the runtime endpoint (docs/govern.md). */
-    public HostedActs hosted() {
-        return hosted;
+    /**
+     * Admits an act another Countersign drives on this desktop for {@code scopeId} (that
+     * governor's agent: its observations, lease and reservations are its own), through exactly
+     * the checks a local {@code computer_act} runs before its graph, in their order
+     * ({@link ActFlow#accept}). {@code args}' ref is one of the scope's own observations.
+     */
+    public ToolResult<Admitted> admit(String scopeId, ActArgs args) {
+        long started = System.nanoTime();
+        return guarded(scopeId, "admit", () -> {
+            ToolResult<ActFlow.Accepted> accepted = acts.accept(scopeId, args);
+            if (accepted instanceof ToolResult.Err<ActFlow.Accepted> refused) {
+                return ToolResult.error(refused.error());
+            }
+            ActFlow.Accepted a = ((ToolResult.Ok<ActFlow.Accepted>) accepted).value();
+            ApprovalFlow.Ask ask = a.ask().get();
+            return ToolResult.ok(new Admitted(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(),
+                    started));
+        });
+    }
+
+    /**
+     * The receipt of an admitted act as this desktop reports it, in the one receipt shape: its
+     * status by {@link ActionResult#statusOf}, how it was delivered and how long its phases took.
+     *
+     * @param decidedAt when the governing side's person allowed it; null when no approval was bound
+     */
+    public Receipt receipt(Admitted admitted, ActionResult result, String decidedAt) {
+        TimedRuntime timed = admitted.runtime() instanceof TimedRuntime t ? t : null;
+        return Receipts.of(result, timed == null ? Optional.empty() : timed.delivery(),
+                timed == null ? -1 : timed.verifyNanos(), admitted.startedNanos(), 0, decidedAt);
+    }
+
+    /** Keeps a receipt in {@code holder}'s ring: this desktop's Activity window and the holder's evidence show it. */
+    public void remember(String holder, Receipt receipt) {
+        requireAgent(holder);
+        ctx.receipts.add(holder, receipt);
+    }
+
+    /** Why agents may not act now (the person paused them all); empty when they may. */
+    public Optional<CountersignError> pauseProblem() {
+        return ctx.pauseProblem();
     }
 
     /**

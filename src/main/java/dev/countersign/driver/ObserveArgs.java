@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.desktop.SnapshotLimits;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,14 @@ public record ObserveArgs(
     public static final int DEFAULT_TTL_MS = 15_000;
     public static final int MIN_TTL_MS = 1_000;
     public static final int MAX_TTL_MS = 30_000;
+
+    /**
+     * One window whole, as one observation may hold it, kept as long as any: what a governed act
+     * is matched against, so that one match proves the element unique unless the window is cut.
+     */
+    public static ObserveArgs whole(String app, String window) {
+        return new ObserveArgs(app, window, SnapshotLimits.MAX_NODES, SnapshotLimits.MAX_DEPTH, MAX_TTL_MS);
+    }
 
     public int nodes() {
         return maxNodes == null ? DEFAULT_MAX_NODES : maxNodes;

@@ -19,7 +19,7 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.core.VerificationOutcome;
 import dev.countersign.driver.ComputerDriver;
-import dev.countersign.driver.HostedActs;
+import dev.countersign.driver.Admitted;
 import dev.countersign.driver.ObserveArgs;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
@@ -63,6 +63,7 @@ public final class RuntimeHost implements RuntimePort {
     static final Duration GRANT_SKEW = Duration.ofSeconds(30);
 
     private final ComputerDriver driver;
+    private final GovernedActs governed;
     private final AuditLog audit;
     private final Clock clock;
     private final Map<String, Held> held = new ConcurrentHashMap<>();
@@ -73,7 +74,7 @@ public final class RuntimeHost implements RuntimePort {
     /** One action a governor previewed here: both envelopes and what this side issued for it. */
     private static final class Held {
         final String governor;
-        final HostedActs.Prepared prepared;
+        final Admitted prepared;
         final ActionEnvelope wire;
         final ActionEnvelope local;
         TargetReservation localReservation;
@@ -91,7 +92,7 @@ public final class RuntimeHost implements RuntimePort {
         /** The grant bound at dispatch, when this side's policy required one. */
         ApprovalGrant grant;
 
-        Held(String governor, HostedActs.Prepared prepared, ActionEnvelope wire, ActionEnvelope local) {
+        Held(String governor, Admitted prepared, ActionEnvelope wire, ActionEnvelope local) {
             this.governor = governor;
             this.prepared = prepared;
             this.wire = wire;
@@ -102,6 +103,7 @@ public final class RuntimeHost implements RuntimePort {
     /** @param audit where governed acts are recorded (each receipt fsynced before the governor hears of it) */
     public RuntimeHost(ComputerDriver driver, AuditLog audit, Clock clock) {
         this.driver = driver;
+        this.governed = new GovernedActs(driver);
         this.audit = audit;
         this.clock = clock;
     }
@@ -148,7 +150,7 @@ public final class RuntimeHost implements RuntimePort {
         }
         refuseIfPaused(governor, request.sessionId(), false);
         String scope = "governor:" + governor + ":" + request.agentId();
-        HostedActs.Prepared prepared = driver.hosted().prepare(scope, request);
+        Admitted prepared = governed.admit(scope, request);
         ActionRequest local = new ActionRequest(request.sessionId(), request.principalId(), scope,
                 request.executionGroupId(), request.tool(), request.operation(), request.actionClass(),
                 request.requestedMode(), request.arguments(), request.target(), request.postcondition(),
@@ -173,7 +175,7 @@ public final class RuntimeHost implements RuntimePort {
      * fields and own windows left out, refs minted for the governor's scope).
      */
     private Map<String, Object> observe(String governor, RuntimeOp.Observe op) {
-        driver.hosted().paused().ifPresent(p -> {
+        driver.pauseProblem().ifPresent(p -> {
             throw new CountersignException(p);
         });
         String scope = "governor:" + governor + ":" + op.agentId();
@@ -321,7 +323,7 @@ public final class RuntimeHost implements RuntimePort {
     }
 
     private void refuseIfPaused(String governor, String sessionId, boolean beforeDispatch) {
-        Optional<CountersignError> paused = driver.hosted().paused();
+        Optional<CountersignError> paused = driver.pauseProblem();
         if (paused.isEmpty() && pausedSessions.contains(governor + "\n" + sessionId)) {
             paused = Optional.of(CountersignError.of(ErrorCode.AGENT_PAUSED, "the governor paused this session"));
         }
@@ -397,7 +399,7 @@ public final class RuntimeHost implements RuntimePort {
                 new ActionResult.ApprovalSummary(requirement.required(), requirement.category(),
                         h.grant == null ? null : "allowed_once"),
                 h.wire.argsDigest(), List.of());
-        return driver.hosted().receipt(h.prepared, result, h.grant == null ? null : h.grant.decidedAt());
+        return driver.receipt(h.prepared, result, h.grant == null ? null : h.grant.decidedAt());
     }
 
     /**
@@ -421,7 +423,7 @@ public final class RuntimeHost implements RuntimePort {
      */
     private void settled(Held h) {
         if (h.executed || h.error != null) {
-            driver.hosted().remember(h.local.agentId(), receipt(h, null));
+            driver.remember(h.local.agentId(), receipt(h, null));
         }
     }
 

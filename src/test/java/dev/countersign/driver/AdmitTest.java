@@ -1,0 +1,107 @@
+package dev.countersign.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.core.ErrorCode;
+import dev.countersign.core.Rect;
+import dev.countersign.desktop.ScreenWindows;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An act a governing Countersign drives is admitted by exactly the checks a local
+ * {@code computer_act} passes before its graph, in the same order: the governed side has no copy
+ * of them to drift. A wheel whose point another window covers is refused on both paths alike.
+ */
+class AdmitTest {
+    private static final String SCOPE = "governor:laptop:claude";
+    /** The window stack, topmost first; a test lays a window over the form. */
+    private final List<ScreenWindows.ScreenWindow> stack = new ArrayList<>();
+    private final DriverHarness h = new DriverHarness(withStack(), new ScriptedApprover(),
+            DriverSettings.defaults("sess-test"));
+
+    /** The login form, on a window system whose stack this test arranges. */
+    private TableDesktop withStack() {
+        TableDesktop form = new TableDesktop() {
+            @Override
+            public Optional<ScreenWindows> screenWindows() {
+                return Optional.of(new ScreenWindows() {
+                    @Override
+                    public List<ScreenWindow> stack() {
+                        return List.copyOf(stack);
+                    }
+
+                    @Override
+                    public Optional<ScreenWindow> focusedWindow() {
+                        return Optional.empty();
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                });
+            }
+        };
+        TableDesktop login = TableDesktop.loginForm();
+        login.order.forEach(id -> form.add(id, login.elements.get(id)));
+        return form;
+    }
+
+    private ObservationView formOnTop(String agent) {
+        stack.add(new ScreenWindows.ScreenWindow(11, 4242, "Login Form", new Rect(0, 0, 400, 300)));
+        return h.observe(agent);
+    }
+
+    @Test
+    void aCoveredWheelIsRefusedForAGoverningCountersignAsForALocalAgent() {
+        ObservationView governors = formOnTop(SCOPE);
+        ObservationView agents = h.observe("claude");
+        stack.add(0, new ScreenWindows.ScreenWindow(30, 77, "Phish", new Rect(0, 0, 400, 300)));
+
+        ToolResult<Admitted> admitted = h.driver.admit(SCOPE,
+                new ActArgs.Scroll(DriverHarness.ref(governors, "User name"), "down", null, null));
+        ToolResult<Receipt> local = h.driver.act("claude", new ActArgs.Scroll(DriverHarness.ref(agents, "User name"),
+                "down", null, null));
+
+        assertThat(DriverHarness.err(admitted).code()).isEqualTo(ErrorCode.TARGET_CHANGED);
+        assertThat(DriverHarness.err(admitted).message()).contains("covered by the window 'Phish'");
+        assertThat(DriverHarness.err(local).message()).isEqualTo(DriverHarness.err(admitted).message());
+        assertThat(h.desktop.dispatched).isEmpty();
+    }
+
+    @Test
+    void anUncoveredActIsAdmittedWithThePolicyOfThisDesktop() {
+        ObservationView seen = formOnTop(SCOPE);
+
+        Admitted admitted = DriverHarness.ok(h.driver.admit(SCOPE,
+                new ActArgs.Click(DriverHarness.ref(seen, "Delete"), null)));
+
+        assertThat(admitted.requirement().required()).as("this desktop's policy: Delete asks").isTrue();
+        assertThat(admitted.summary()).contains("Delete");
+        assertThat(admitted.appName()).isEqualTo("yad");
+        assertThat(admitted.windowTitle()).isEqualTo("Login Form");
+        assertThat(h.desktop.dispatched).as("admitting dispatches nothing").isEmpty();
+    }
+
+    @Test
+    void aSecureFieldIsRefusedBeforeAnythingIsAdmitted() {
+        ObservationView seen = formOnTop(SCOPE);
+
+        ToolResult<Admitted> admitted = h.driver.admit(SCOPE,
+                new ActArgs.Type(DriverHarness.ref(seen, "Password"), "hunter2", null));
+
+        assertThat(DriverHarness.err(admitted).code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
+    }
+
+    @Test
+    void anotherScopesRefIsNotAdmitted() {
+        ObservationView agents = formOnTop("claude");
+
+        ToolResult<Admitted> admitted = h.driver.admit(SCOPE,
+                new ActArgs.Click(DriverHarness.ref(agents, "Delete"), null));
+
+        assertThat(DriverHarness.err(admitted).code()).isEqualTo(ErrorCode.REF_UNKNOWN);
+    }
+}
