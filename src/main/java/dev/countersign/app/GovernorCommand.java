@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
  * endpoint, and an agent's token never opens the runtime endpoint.
  */
 @Command(name = "governor", mixinStandardHelpOptions = true,
-        description = "Let another Countersign govern this machine: issue, list and revoke governor tokens.",
+        description = "Let another Countersign drive this machine as its governor: issue, list and revoke governor tokens.",
         subcommands = {GovernorCommand.Add.class, GovernorCommand.ListGovernors.class, GovernorCommand.Remove.class})
 final class GovernorCommand extends RegistryCommand {
 
@@ -64,7 +64,7 @@ final class GovernorCommand extends RegistryCommand {
 
         @Override
         String none() {
-            return "No governors. Let another Countersign govern this machine with: countersign governor add NAME";
+            return "No governors. Let another Countersign drive this machine with: countersign governor add NAME";
         }
 
         @Override

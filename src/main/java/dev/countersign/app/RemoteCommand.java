@@ -14,11 +14,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code countersign remote add|list|remove}: other machines' Countersigns this one governs. The
+ * {@code countersign remote add|list|remove}: other machines' Countersigns this one drives. The
  * served app offers each as one agent tool; the remote's token is kept 0600 and never printed.
  */
 @Command(name = "remote", mixinStandardHelpOptions = true,
-        description = "Govern another machine's Countersign: register, list and remove remotes.",
+        description = "Drive another machine's Countersign from this one: register, list and remove remotes.",
         subcommands = {RemoteCommand.Add.class, RemoteCommand.ListRemotes.class, RemoteCommand.Remove.class})
 final class RemoteCommand extends RegistryCommand {
 
@@ -81,7 +81,7 @@ final class RemoteCommand extends RegistryCommand {
 
         @Override
         String none() {
-            return "No remotes. Govern another machine with: countersign remote add NAME --url URL --token-file FILE";
+            return "No remotes. Drive another machine's Countersign with: countersign remote add NAME --url URL --token-file FILE";
         }
 
         @Override
