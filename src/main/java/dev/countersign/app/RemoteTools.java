@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The remotes the served app governs (from {@code remotes.json}): each connected once at start
+ * The remotes the served app drives (from {@code remotes.json}): each connected once at start
  * and offered as one agent tool. A remote that is down, or refuses the token, is left out (logged;
  * {@code countersign doctor} says why).
  */

@@ -42,7 +42,7 @@ final class ServeCommand implements Callable<Integer> {
     Integer port;
 
     @Option(names = "--runtime-port", paramLabel = "N",
-            description = "Also serve this machine's runtime to governing Countersigns (countersign governor add) "
+            description = "Also serve this machine's runtime to governors (countersign governor add) "
                     + "on 127.0.0.1:N (0 picks a free one); off unless given.")
     Integer runtimePort;
 

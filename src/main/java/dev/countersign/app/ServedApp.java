@@ -69,7 +69,7 @@ final class ServedApp implements AutoCloseable {
     private HomeWatch watch;
     /** The governed servers this app started (closed with it). */
     private GovernedTools governed;
-    /** The remotes this app governs (closed with it). */
+    /** The remotes this app drives (closed with it). */
     private RemoteTools remotes;
     /** Done when the desktop side's background warm-up has ended, however it ended. */
     private CompletableFuture<Void> warmedUp = CompletableFuture.completedFuture(null);

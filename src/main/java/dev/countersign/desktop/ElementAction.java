@@ -19,14 +19,4 @@ public sealed interface ElementAction {
             Objects.requireNonNull(text, "text");
         }
     }
-
-    /** Scroll the element's content by {@code amount} steps (1–50). */
-    record Scroll(ScrollDirection direction, int amount) implements ElementAction {
-        public Scroll {
-            Objects.requireNonNull(direction, "direction");
-            if (amount < 1 || amount > 50) {
-                throw new IllegalArgumentException("scroll amount is 1..50, got " + amount);
-            }
-        }
-    }
 }

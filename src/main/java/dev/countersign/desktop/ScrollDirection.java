@@ -1,6 +1,6 @@
 package dev.countersign.desktop;
 
-/** A scroll direction for element and pointer scrolling. */
+/** A scroll direction for pointer (wheel) scrolling. */
 public enum ScrollDirection {
     UP, DOWN, LEFT, RIGHT
 }

@@ -125,8 +125,8 @@ public final class SecureMemory implements DesktopBackend {
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
         // Not only setting its value: focusing or pressing a once-secure field is how keys or a
-        // reveal would reach it next. Scrolling moves nothing into it.
-        if (!(action instanceof ElementAction.Scroll) && knownSecure(element)) {
+        // reveal would reach it next.
+        if (knownSecure(element)) {
             throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
                     "this element was a secure field earlier in this application's life; it stays out of bounds"));
         }

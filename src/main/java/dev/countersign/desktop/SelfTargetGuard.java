@@ -24,8 +24,7 @@ import java.util.stream.Collectors;
  *
  * <p>The "nobody is asked" check and the input after it are one step: both run inside the
  * {@link InputGate} shared with whatever queues approval requests, so no dialog opens between
- * them. A wheel is pointer input and comes through {@link #pointer}; an element-level
- * {@link ElementAction.Scroll} (a wheel the backend would turn at a point it picks) is refused.
+ * them. A wheel is pointer input and comes through {@link #pointer}, where its point is checked.
  *
  * <p>Without a {@link ScreenWindows} (no window system to ask), pointer and key input is refused:
  * where it would land cannot be proven. Refusals before input are {@link DispatchRefusedException}s,
@@ -156,12 +155,6 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
-        if (action instanceof ElementAction.Scroll) {
-            // A backend turns this wheel at a point it picks, past the checks of where pointer
-            // input lands: the driver sends a wheel through pointer() instead.
-            throw refusedInput("a wheel is pointer input: it is sent at a point whose window is checked, "
-                    + "never as an element action");
-        }
         if (!(action instanceof ElementAction.Focus)) {
             return delegate.perform(element, action);
         }

@@ -4,41 +4,39 @@ import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.policy.ScreenRedactor;
+import java.util.Objects;
 
 /**
  * The person's {@link RiskPolicy} as the driver's {@link ApprovalPolicy}: decides from the
  * target's own live labels (name, identifier, description) and the keys, nothing else on screen.
+ * The policy is fixed for the life of the driver: an edited policy takes effect on the next start.
  */
 public final class PolicyApprovals implements ApprovalPolicy {
-    private final java.util.concurrent.atomic.AtomicReference<RiskPolicy> policy;
+    private final RiskPolicy policy;
 
     public PolicyApprovals(RiskPolicy policy) {
-        this.policy = new java.util.concurrent.atomic.AtomicReference<>(policy);
-    }
-
-    /** Puts an edited policy in force; approvals granted under the old one stop counting. */
-    public void replace(RiskPolicy edited) {
-        policy.set(edited);
+        this.policy = Objects.requireNonNull(policy, "policy");
     }
 
     @Override
-    public dev.countersign.policy.ScreenRedactor redactor() {
-        return policy.get().redactor();
+    public ScreenRedactor redactor() {
+        return policy.redactor();
     }
 
     @Override
     public String currentDigest() {
-        return policy.get().digest().value();
+        return policy.digest().value();
     }
 
     @Override
     public ApprovalRequirement requirementFor(ActArgs op, ElementNode target) {
         // A refusal (a secure target) throws CountersignException and becomes the act's error.
-        return policy.get().requirement(op.facts(target));
+        return policy.requirement(op.facts(target));
     }
 
     @Override
     public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
-        return policy.get().requirement(ActionFacts.of(op.operation(), null, null, null, false));
+        return policy.requirement(ActionFacts.of(op.operation(), null, null, null, false));
     }
 }

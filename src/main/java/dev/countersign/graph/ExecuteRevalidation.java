@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * Preview is not authority: every mutation input is checked again in {@code EXECUTE}, right before
- * dispatch, because the approval wait, the reservation and the lease all consume time and a
- * checkpoint may have been restored by another process since.
+ * dispatch, because the approval wait, the reservation and the lease all consume time, and a
+ * resume appends whatever it carries to the state's channels.
  */
 final class ExecuteRevalidation {
     private ExecuteRevalidation() {

@@ -12,7 +12,6 @@ import dev.countersign.core.IdSource;
 import dev.countersign.core.PendingApproval;
 import java.time.Clock;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * Runs one action through observe → preview → reserve → approve → lease → execute → verify →
@@ -29,26 +28,14 @@ public final class GovernedGraph {
     private final ApprovalGate gate;
     private final Clock clock;
     private final IdSource ids;
-    private final Consumer<GraphState> checkpointListener;
     private final GraphDefinition.Services services;
 
     public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
-        this(runtime, gate, clock, ids, null);
-    }
-
-    /**
-     * @param checkpointListener receives a copy of the state after every node, so a caller can
-     *     persist it and a new process can continue from any step; null when nobody listens (the
-     *     copies are then not made at all)
-     */
-    public GovernedGraph(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids,
-            Consumer<GraphState> checkpointListener) {
         this.runtime = Objects.requireNonNull(runtime, "runtime");
         this.gate = Objects.requireNonNull(gate, "gate");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.ids = Objects.requireNonNull(ids, "ids");
-        this.checkpointListener = checkpointListener;
-        this.services = new GraphDefinition.Services(this.runtime, this.gate, this.clock, this.ids, this::checkpoint);
+        this.services = new GraphDefinition.Services(this.runtime, this.gate, this.clock, this.ids);
     }
 
     /** Runs a new action from {@code OBSERVE} until it finishes or waits for the person. */
@@ -96,13 +83,6 @@ public final class GovernedGraph {
                 "the transition table has no edge from " + from + " on " + event));
         state.trace.add(new Transition(from, event, to));
         state.node = to;
-        checkpoint(state);
-    }
-
-    private void checkpoint(GraphState state) {
-        if (checkpointListener != null) {
-            checkpointListener.accept(CheckpointCodec.copy(state));
-        }
     }
 
     private static ActionResult result(GraphState state) {

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * A state machine declared in one place: each node with its work and its edges, the states where a
@@ -34,8 +33,7 @@ import java.util.function.Consumer;
  */
 final class GraphDefinition {
     /** What a node's work may use; the runtime is the only thing it talks to. */
-    record Services(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids,
-            Consumer<GraphState> checkpoint) {
+    record Services(ComputerUseRuntime runtime, ApprovalGate gate, Clock clock, IdSource ids) {
     }
 
     /** The work of a node: reads and appends graph state, returns one of the events it declares. */

@@ -20,10 +20,10 @@ import java.util.Optional;
 /**
  * The graph's state as checkpointable channels. Every response channel is append-only: a resume
  * input can add an entry but never replace one, and the nodes that read a channel require exactly
- * one entry, so an attempt to replace a checkpointed value fails before reservation or mutation.
+ * one entry, so an attempt to replace a checkpointed value fails before mutation.
  *
- * <p>Instances handed out by {@link GovernedGraph} are copies; callers persist them with
- * {@link CheckpointCodec}.
+ * <p>Instances handed out by {@link GovernedGraph} are copies; {@link CheckpointCodec} turns them
+ * into bytes and back.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public final class GraphState {
@@ -49,10 +49,7 @@ public final class GraphState {
     @JsonProperty("grants") List<ApprovalGrant> grants = new ArrayList<>();
     @JsonProperty("leases") List<ControlLease> leases = new ArrayList<>();
     @JsonProperty("receipts") List<ExecutionReceipt> receipts = new ArrayList<>();
-    /**
-     * True from the moment {@code executeAction} is about to be called (a checkpoint records it
-     * first): from then on nothing may claim "not run", and a resume never dispatches again.
-     */
+    /** True from the moment {@code executeAction} is about to be called: from then on nothing may claim "not run". */
     @JsonProperty("dispatched") boolean dispatched;
     @JsonProperty("outcome") VerificationOutcome outcome;
     @JsonProperty("error") CountersignError error;
@@ -85,11 +82,6 @@ public final class GraphState {
     /** The checkpointed previews (normally exactly one). */
     public List<ActionEnvelope> previews() {
         return List.copyOf(previews);
-    }
-
-    /** Whether the action may already have reached the desktop. */
-    public boolean dispatched() {
-        return dispatched;
     }
 
     public List<Transition> trace() {

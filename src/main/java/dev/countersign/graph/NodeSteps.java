@@ -24,7 +24,6 @@ import dev.countersign.graph.Outcome.Reserved;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The work of each node. Each method reads and appends graph state and returns its node's
@@ -177,13 +176,7 @@ final class NodeSteps {
         return Checked.PASSED;
     }
 
-    static Executed execute(GraphState state, ComputerUseRuntime runtime, Clock clock, Consumer<GraphState> checkpoint) {
-        if (state.dispatched) {
-            // Restored from the checkpoint taken just before dispatch: the action may have reached
-            // the desktop. It is never dispatched twice; its outcome is unknown.
-            return uncertain(state, CountersignError.of(ErrorCode.INTERNAL,
-                    "the process stopped while this action was being dispatched; its outcome is unknown"));
-        }
+    static Executed execute(GraphState state, ComputerUseRuntime runtime, Clock clock) {
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
             return Executed.REFUSED;
@@ -196,10 +189,8 @@ final class NodeSteps {
         ControlLease lease = state.leases.get(0);
         TargetReservation reservation = state.reservations.get(0);
         ApprovalGrant grant = GovernedGraph.approvalRequired(state) ? state.grants.get(0) : null;
-        // From here on the action may have reached the desktop: nothing may say "not run", and
-        // the checkpoint that says so is taken before the call, not after.
+        // From here on the action may have reached the desktop: nothing may say "not run".
         state.dispatched = true;
-        checkpoint.accept(state);
         ExecutionReceipt receipt;
         try {
             receipt = runtime.executeAction(envelope, lease, reservation, grant);

@@ -46,7 +46,7 @@ public final class TransitionTable {
                     on(Checked.PASSED, Node.EXECUTE),
                     on(Checked.REFUSED, Node.RELEASE))
             .node(Node.EXECUTE, Executed.class,
-                    (state, s) -> NodeSteps.execute(state, s.runtime(), s.clock(), s.checkpoint()),
+                    (state, s) -> NodeSteps.execute(state, s.runtime(), s.clock()),
                     on(Executed.PASSED, Node.VERIFY),
                     on(Executed.REFUSED, Node.RELEASE),
                     on(Executed.DISPATCH_UNCERTAIN, Node.RELEASE))

@@ -207,20 +207,4 @@ class BackendWrappersTest {
                 e -> assertThat(e.error().code()).isNotEqualTo(ErrorCode.UNSUPPORTED_PLATFORM));
         assertThat(called).doesNotContain("focusForTyping");
     }
-
-    @Test
-    void anElementWheelIsRefusedEvenWhenNobodyIsAskedForItsPointIsUnchecked() {
-        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));
-        assertThatThrownBy(() -> served.perform(field, new ElementAction.Scroll(ScrollDirection.values()[0], 3)))
-                .isInstanceOf(CountersignException.class).hasMessageContaining("pointer input");
-        assertThat(called).doesNotContain("perform");
-    }
-
-    @Test
-    void aWheelScrollIsNotSentWhileThePersonIsBeingAsked() {
-        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> true));
-        assertThatThrownBy(() -> served.perform(field, new ElementAction.Scroll(ScrollDirection.values()[0], 3)))
-                .isInstanceOf(CountersignException.class);
-        assertThat(called).doesNotContain("perform");
-    }
 }

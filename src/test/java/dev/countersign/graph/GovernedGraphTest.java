@@ -153,22 +153,6 @@ class GovernedGraphTest {
         }
 
         @Test
-        void resumeThatTriesToReplaceThePreviewFailsBeforeReservation() {
-            GraphHarness h = new GraphHarness();
-            h.finish(h.start());
-            GraphState afterPreview = h.checkpointAt(Node.RESERVE);
-            GraphHarness fresh = new GraphHarness();
-
-            ActionResult result = fresh.finish(fresh.graph().resume(afterPreview,
-                    new ResumeInput(null, replacement(afterPreview.previews().get(0)), null, null)));
-
-            assertThat(result.error().code()).isEqualTo(ErrorCode.IDENTITY_MISMATCH);
-            assertThat(result.error().field()).isEqualTo("preview");
-            assertThat(fresh.runtime.calls).doesNotContain("reserve", "execute");
-            assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
-        }
-
-        @Test
         void resumeThatTriesToReplaceThePreviewDuringApprovalFailsBeforeMutation() {
             GraphHarness h = new GraphHarness();
             h.gate = Fixtures.approvalRequired();
@@ -202,40 +186,6 @@ class GovernedGraphTest {
                     new ResumeInput(GraphHarness.allow(wait2.pending()), null, null, extra)));
             assertThat(result2.error().code()).isEqualTo(ErrorCode.LEASE_INVALID);
             assertThat(h2.runtime.count("execute")).isZero();
-        }
-
-        @Test
-        void aCheckpointTakenJustBeforeDispatchIsNeverDispatchedAgain() {
-            GraphHarness h = new GraphHarness();
-            h.finish(h.start());
-            GraphState dispatching = h.checkpoints.stream()
-                    .filter(s -> s.node() == Node.EXECUTE && s.dispatched()).findFirst()
-                    .orElseThrow(() -> new AssertionError("no checkpoint before dispatch"));
-
-            GraphHarness restarted = new GraphHarness();
-            ActionResult result = restarted.finish(restarted.graph().resume(
-                    CheckpointCodec.decode(CheckpointCodec.encode(dispatching)), ResumeInput.none()));
-
-            assertThat(result.status()).isEqualTo(ActionResult.UNKNOWN);
-            assertThat(restarted.runtime.calls).containsExactly("release");
-        }
-
-        @Test
-        void aReservationInjectedBeforeReserveIsNeverTheOneReleased() {
-            GraphHarness h = new GraphHarness();
-            h.finish(h.start());
-            GraphState beforeReserve = h.checkpointAt(Node.RESERVE);
-            TargetReservation injected = new TargetReservation("res-injected", "sess-1", "person-1", "agent-a", null,
-                    beforeReserve.previews().get(0).actionId(), "active", "2026-11-29T12:05:00Z",
-                    new ReservationScope("org.example.mail", "win-7"));
-
-            GraphHarness fresh = new GraphHarness();
-            ActionResult result = fresh.finish(fresh.graph().resume(beforeReserve,
-                    new ResumeInput(null, null, injected, null)));
-
-            assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
-            assertThat(fresh.runtime.count("execute")).isZero();
-            assertThat(fresh.runtime.released).hasSize(1).doesNotContain("res-injected");
         }
 
         @Test

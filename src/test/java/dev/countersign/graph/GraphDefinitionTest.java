@@ -63,7 +63,7 @@ class GraphDefinitionTest {
         // became uncertain would otherwise have found no edge only at run time.
         assertThatThrownBy(() -> GraphDefinition.startingAt(Node.OBSERVE)
                 .node(Node.EXECUTE, Executed.class,
-                        (state, s) -> NodeSteps.execute(state, s.runtime(), s.clock(), s.checkpoint()),
+                        (state, s) -> NodeSteps.execute(state, s.runtime(), s.clock()),
                         on(Executed.PASSED, Node.VERIFY), on(Executed.REFUSED, Node.RELEASE)))
                 .hasMessage("EXECUTE can emit [DISPATCH_UNCERTAIN] but has no edge for it");
     }

@@ -1,17 +1,19 @@
 package dev.countersign.graph;
 
+import dev.countersign.core.ActionEnvelope;
+import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ApprovalDecision;
 import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.ControlLease;
+import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.PendingApproval;
-import java.util.ArrayList;
-import java.util.List;
+import dev.countersign.core.ReceiptVerification;
+import dev.countersign.core.TargetReservation;
 import java.time.Clock;
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
 
 /**
- * One graph wired to a scripted runtime, a test clock and sequential ids, recording every
- * checkpoint. The graph may drive the scripted runtime directly or through a runtime in front of
+ * One graph wired to a scripted runtime, a test clock and sequential ids. The graph may drive the scripted runtime directly or through a runtime in front of
  * it (e.g. an MCP client whose far side is the scripted runtime): the scenarios bend the scripted
  * runtime either way.
  */
@@ -21,10 +23,9 @@ public final class GraphHarness {
     /** The runtime the scenarios bend: the graph's own, or the far side of {@link #front}. */
     public final ScriptedRuntime runtime = new ScriptedRuntime(clock, ids);
     private final ComputerUseRuntime front;
-    final List<GraphState> checkpoints = new ArrayList<>();
     ApprovalGate gate = Fixtures.noApproval();
-    /** Runs on every checkpoint, so a test can let time pass between two nodes. */
-    Consumer<GraphState> onCheckpoint = state -> { };
+    /** Runs when the graph's lease call has returned, before the graph checks that lease. */
+    Runnable afterLease = () -> { };
 
     public GraphHarness() {
         this((far, clock) -> far);
@@ -36,10 +37,43 @@ public final class GraphHarness {
     }
 
     GovernedGraph graph() {
-        return new GovernedGraph(front, envelope -> gate.assess(envelope), clock, ids, state -> {
-            checkpoints.add(state);
-            onCheckpoint.accept(state);
-        });
+        return new GovernedGraph(new LeaseTap(), envelope -> gate.assess(envelope), clock, ids);
+    }
+
+    /** The front runtime, with {@link #afterLease} run as its lease call returns to the graph. */
+    private final class LeaseTap implements ComputerUseRuntime {
+        @Override
+        public ActionEnvelope previewAction(ActionRequest request) {
+            return front.previewAction(request);
+        }
+
+        @Override
+        public TargetReservation reserveTarget(ActionEnvelope envelope) {
+            return front.reserveTarget(envelope);
+        }
+
+        @Override
+        public void releaseTarget(TargetReservation reservation) {
+            front.releaseTarget(reservation);
+        }
+
+        @Override
+        public ControlLease acquireLease(ActionEnvelope envelope) {
+            ControlLease lease = front.acquireLease(envelope);
+            afterLease.run();
+            return lease;
+        }
+
+        @Override
+        public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease,
+                TargetReservation reservation, ApprovalGrant approval) {
+            return front.executeAction(envelope, lease, reservation, approval);
+        }
+
+        @Override
+        public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
+            return front.verify(envelope, receipt);
+        }
     }
 
     GraphStep start() {
@@ -68,10 +102,5 @@ public final class GraphHarness {
 
     static ApprovalDecision allow(PendingApproval pending) {
         return new ApprovalDecision.AllowedOnce(grantFor(pending));
-    }
-
-    GraphState checkpointAt(Node node) {
-        return checkpoints.stream().filter(s -> s.node() == node).findFirst()
-                .orElseThrow(() -> new AssertionError("no checkpoint at " + node));
     }
 }

@@ -110,13 +110,14 @@ public final class GraphScenarios {
         s.add(new Scenario("lease expires between lease and execute", h -> {
             h.runtime.leaseEdit = l -> new ControlLease(l.leaseId(), l.sessionId(), l.principalId(), l.agentId(),
                     l.executionMode(), l.state(), "2026-11-29T12:00:10Z", 30, 0, l.boundaries());
-            // Valid when the lease node checks it; 15 s later, when execute re-checks, it is not.
-            h.onCheckpoint = state -> {
-                if (state.node() == Node.EXECUTE) {
-                    h.clock.advance(Duration.ofSeconds(15));
-                }
-            };
-            return h.finish(h.start());
+            // Valid when the lease node checks it (the clock's first reading once the lease is
+            // back); 15 s later, when execute re-checks, it is not.
+            h.afterLease = () -> h.clock.advanceAfterNextRead(Duration.ofSeconds(15));
+            ActionResult result = h.finish(h.start());
+            if (result.trace().stream().noneMatch(t -> t.from() == Node.LEASE && t.to() == Node.EXECUTE)) {
+                throw new AssertionError("the lease node refused the lease; execute's re-check was never reached");
+            }
+            return result;
         }, "rejected", ErrorCode.LEASE_INVALID, 1, 0));
         s.add(new Scenario("execute throws after possible dispatch", h -> {
             h.runtime.failExecute = ErrorCode.INTERNAL;

@@ -56,10 +56,7 @@ final class AtspiActions {
             Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.COMPONENT, "GrabFocus", null);
             return new Dispatch("atspi.Component.GrabFocus", "returned " + r[0]);
         }
-        if (action instanceof ElementAction.SetValue set) {
-            return setValue(calls, n, set.text());
-        }
-        throw new IllegalStateException("scroll is dispatched as pointer input by the backend");
+        return setValue(calls, n, ((ElementAction.SetValue) action).text());
     }
 
     private Dispatch setValue(BusCalls calls, RawNode n, String text) {

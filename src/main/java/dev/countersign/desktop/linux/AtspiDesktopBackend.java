@@ -281,17 +281,6 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         Objects.requireNonNull(action, "action");
         requireAvailableNow();
         AtspiRef ref = ref(element);
-        if (action instanceof ElementAction.Scroll s) {
-            // AT-SPI has no "scroll content by n" call; the wheel at the element's centre is what a person would do.
-            RawNode n = actions.reread(ref);
-            if (n.gone() || n.frame == null || n.frame.isEmpty()) {
-                throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
-                        "the element is gone or has no frame to scroll"));
-            }
-            Rect f = n.frame;
-            pointer(new PointerInput.Scroll(f.centerX(), f.centerY(), s.direction(), s.amount()));
-            return new Dispatch("xtest.wheel", s.direction() + " x" + s.amount() + " at the element's centre");
-        }
         return actions.perform(ref, action);
     }
 

@@ -4,7 +4,6 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementAction;
-import dev.countersign.desktop.ScrollDirection;
 import java.util.List;
 import java.util.Map;
 
@@ -43,10 +42,6 @@ final class ActionPlan {
     record SetText(String text) implements Step {
     }
 
-    /** Scroll wheel events at the element's centre: AX has no "scroll content by n lines" action. */
-    record WheelAtCentre(ScrollDirection direction, int amount) implements Step {
-    }
-
     static Step plan(ElementAction action, Map<String, Object> attributes, List<String> actions) {
         String role = AxElementMapper.string(attributes, AxNames.ROLE);
         if (action instanceof ElementAction.Press) {
@@ -67,19 +62,16 @@ final class ActionPlan {
             }
             return new SetFocused();
         }
-        if (action instanceof ElementAction.SetValue set) {
-            // Refused before anything is sent: no approval unlocks a password field (docs/driver.md).
-            if (AxElementMapper.secure(attributes)) {
-                throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
-                        "the element is a secure text field; its value is never set or read"));
-            }
-            if (!AxNames.textRole(role) || !Boolean.TRUE.equals(attributes.get(AxNames.VALUE_SETTABLE))) {
-                throw invalid("action", "the element has no editable text value (role " + role + ")");
-            }
-            return new SetText(set.text());
+        ElementAction.SetValue set = (ElementAction.SetValue) action;
+        // Refused before anything is sent: no approval unlocks a password field (docs/driver.md).
+        if (AxElementMapper.secure(attributes)) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
+                    "the element is a secure text field; its value is never set or read"));
         }
-        ElementAction.Scroll s = (ElementAction.Scroll) action;
-        return new WheelAtCentre(s.direction(), s.amount());
+        if (!AxNames.textRole(role) || !Boolean.TRUE.equals(attributes.get(AxNames.VALUE_SETTABLE))) {
+            throw invalid("action", "the element has no editable text value (role " + role + ")");
+        }
+        return new SetText(set.text());
     }
 
     /**

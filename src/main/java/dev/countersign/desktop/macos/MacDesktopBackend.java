@@ -263,15 +263,6 @@ public final class MacDesktopBackend implements DesktopBackend {
                     "the element is gone: " + read.goneReason()));
         }
         ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
-        if (step instanceof ActionPlan.WheelAtCentre w) {
-            Rect f = Frames.of(read.attributes());
-            if (f == null || f.isEmpty()) {
-                throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
-                        "the element has no frame to scroll"));
-            }
-            pointer(new PointerInput.Scroll(f.centerX(), f.centerY(), w.direction(), w.amount()));
-            return new Dispatch("cg.scrollWheel", w.direction() + " x" + w.amount() + " at the element's centre");
-        }
         return new ElementActions(ax).run(ref, step);
     }
 

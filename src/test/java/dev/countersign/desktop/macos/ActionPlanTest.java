@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementAction;
-import dev.countersign.desktop.ScrollDirection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -78,11 +77,5 @@ class ActionPlanTest {
         assertThat(plan(new ElementAction.Focus(), login.at("0/0"))).isEqualTo(new ActionPlan.SetFocused());
         assertThatThrownBy(() -> plan(new ElementAction.Focus(), buttons.at("0/0")))
                 .isInstanceOf(CountersignException.class).hasMessageContaining("focus");
-    }
-
-    @Test
-    void scrollingIsTheWheelAtTheElementsCentre() {
-        assertThat(plan(new ElementAction.Scroll(ScrollDirection.DOWN, 3), buttons.at("0/1")))
-                .isEqualTo(new ActionPlan.WheelAtCentre(ScrollDirection.DOWN, 3));
     }
 }

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Two Countersigns on one machine, as a laptop and a second machine over an SSH-forwarded port:
- * the first (this test process: the graph, the approver, {@link ComputerUseMcpRuntime}) governs the
+ * the first (this test process: the graph, the approver, {@link ComputerUseMcpRuntime}) drives the
  * second ({@code countersign serve --runtime-port} on a second private desktop, its own home) through
  * the second's runtime endpoint. What runs, runs on the second desktop; the second still refuses
  * secure fields and honours its kill switch whatever the first approved; the docs/govern.md regressions
@@ -63,7 +63,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @Tag("desktop")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class GovernAnotherCountersignDesktopTest {
+class RemoteCountersignDesktopTest {
     private SecondMachine second;
     private String governorToken;
     private String agentToken;
