@@ -119,10 +119,10 @@ final class EffectProbe {
                 }
                 continue;
             }
-            if (!present) {
+            if (!(now instanceof Recheck.Present live)) {
                 return new ReceiptVerification(false, null, "the element is gone");
             }
-            String value = ((Recheck.Present) now).current().value();
+            String value = live.current().value();
             lastDigest = value == null ? null : valueDigest(value);
             if (expected == null || expected.equals(lastDigest)) {
                 return new ReceiptVerification(true, lastDigest, "the declared postcondition holds");

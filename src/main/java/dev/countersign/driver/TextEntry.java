@@ -105,10 +105,10 @@ final class TextEntry {
         long quietSince = System.nanoTime();
         while (System.nanoTime() < end) {
             Recheck now = backend.recheck(target.handle());
-            if (!(now instanceof Recheck.Present)) {
+            if (!(now instanceof Recheck.Present present)) {
                 return;
             }
-            String value = ((Recheck.Present) now).current().value();
+            String value = present.current().value();
             if (value != null && (insert ? value.contains(text) : value.equals(text))) {
                 return;
             }
@@ -131,7 +131,7 @@ final class TextEntry {
         long end = System.nanoTime() + READ_BACK_MS * 1_000_000;
         do {
             Recheck now = backend.recheck(target.handle());
-            if (now instanceof Recheck.Present && text.equals(((Recheck.Present) now).current().value())) {
+            if (now instanceof Recheck.Present present && text.equals(present.current().value())) {
                 return true;
             }
             try {

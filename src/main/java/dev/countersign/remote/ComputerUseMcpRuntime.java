@@ -114,7 +114,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
     }
 
     private static String text(Object value) {
-        return value instanceof String ? (String) value : null;
+        return value instanceof String text ? text : null;
     }
 
     @Override

@@ -102,8 +102,8 @@ public final class McpRuntimeLink implements RuntimeLink {
         Object message = body.get("message");
         Object field = body.get("field");
         CountersignError error = new CountersignError(code,
-                message instanceof String ? (String) message : operation + " was refused", null,
-                field instanceof String ? (String) field : null, null);
+                message instanceof String text ? text : operation + " was refused", null,
+                field instanceof String name ? name : null, null);
         // Only execute_action's explicit "dispatched": false may say that nothing ran.
         return Boolean.FALSE.equals(body.get("dispatched")) ? new DispatchRefusedException(error)
                 : new CountersignException(error);

@@ -26,8 +26,8 @@ final class AgentContext {
             values.put(AGENT, agent);
         }
         Object response = request.getAttribute(GuardFilter.RESPONSE_ATTRIBUTE);
-        if (response instanceof HttpServletResponse) {
-            values.put(LINE, new ClientLine((HttpServletResponse) response));
+        if (response instanceof HttpServletResponse http) {
+            values.put(LINE, new ClientLine(http));
         }
         Object call = request.getAttribute(GuardFilter.CALL_ATTRIBUTE);
         if (call instanceof CallBook.Call) {

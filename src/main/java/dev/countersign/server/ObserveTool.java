@@ -73,8 +73,8 @@ final class ObserveTool implements AgentTool {
                     : ToolResults.error(((ToolResult.Err<AppsView>) apps).error());
         }
         ToolResult<ObservationView> result = driver.observe(call.agentId(), args);
-        if (result instanceof ToolResult.Err) {
-            return ToolResults.error(((ToolResult.Err<ObservationView>) result).error());
+        if (result instanceof ToolResult.Err<ObservationView> err) {
+            return ToolResults.error(err.error());
         }
         ObservationView view = ((ToolResult.Ok<ObservationView>) result).value();
         audit.observed(call.agentId(), view);

@@ -72,9 +72,9 @@ final class ToolRegistry {
         Object token = request.meta() == null ? null : request.meta().get("progressToken");
         Object call = context == null ? null : context.get(AgentContext.CALL);
         Function<String, ApprovalWatch> watch = tool -> new ApprovalProgress(tool, exchange, token,
-                line instanceof ClientLine ? (ClientLine) line : null,
-                call instanceof CallBook.Call ? (CallBook.Call) call : null, audit, tick);
-        return call(agent instanceof String ? (String) agent : null, name, request.arguments(), watch);
+                line instanceof ClientLine client ? client : null,
+                call instanceof CallBook.Call booked ? booked : null, audit, tick);
+        return call(agent instanceof String agentId ? agentId : null, name, request.arguments(), watch);
     }
 
     /** One call: identity, validation, then the tool; never throws for anything an agent can send. */

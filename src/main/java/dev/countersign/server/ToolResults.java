@@ -111,8 +111,8 @@ final class ToolResults {
      */
     static McpSchema.CallToolResult auditedReceipt(AuditTrail audit, String agentId, String tool,
             ToolResult<Receipt> result) {
-        if (result instanceof ToolResult.Err) {
-            return error(((ToolResult.Err<Receipt>) result).error());
+        if (result instanceof ToolResult.Err<Receipt> err) {
+            return error(err.error());
         }
         Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
         try {

@@ -55,8 +55,8 @@ final class VisualObserveTool implements AgentTool {
     public McpSchema.CallToolResult call(ToolCall call) {
         ToolResult<VisualObservation> result = driver.visualObserve(call.agentId(),
                 call.argumentsAs(VisualArgs.Observe.class));
-        if (result instanceof ToolResult.Err) {
-            return ToolResults.error(((ToolResult.Err<VisualObservation>) result).error());
+        if (result instanceof ToolResult.Err<VisualObservation> err) {
+            return ToolResults.error(err.error());
         }
         VisualObservation visual = ((ToolResult.Ok<VisualObservation>) result).value();
         McpSchema.CallToolResult metadata = ToolResults.ok(visual);
