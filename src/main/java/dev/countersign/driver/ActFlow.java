@@ -46,12 +46,8 @@ final class ActFlow {
 
     ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
-        ToolResult<Accepted> accepted = accept(agentId, args);
-        if (accepted instanceof ToolResult.Err<Accepted> refused) {
-            return ToolResult.error(refused.error());
-        }
-        Accepted a = ((ToolResult.Ok<Accepted>) accepted).value();
-        return ToolResult.ok(run.run(agentId, a.runtime(), a.requirement(), a.request(), a.ask(), started, watch));
+        return accept(agentId, args)
+                .map(a -> run.run(agentId, a.runtime(), a.requirement(), a.request(), a.ask(), started, watch));
     }
 
     /**

@@ -139,16 +139,10 @@ public final class ComputerDriver {
      */
     public ToolResult<Admitted> admit(String scopeId, ActArgs args) {
         long started = System.nanoTime();
-        return guarded(scopeId, "admit", () -> {
-            ToolResult<ActFlow.Accepted> accepted = acts.accept(scopeId, args);
-            if (accepted instanceof ToolResult.Err<ActFlow.Accepted> refused) {
-                return ToolResult.error(refused.error());
-            }
-            ActFlow.Accepted a = ((ToolResult.Ok<ActFlow.Accepted>) accepted).value();
+        return guarded(scopeId, "admit", () -> acts.accept(scopeId, args).map(a -> {
             ApprovalFlow.Ask ask = a.ask().get();
-            return ToolResult.ok(new Admitted(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(),
-                    started));
-        });
+            return new Admitted(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(), started);
+        }));
     }
 
     /**

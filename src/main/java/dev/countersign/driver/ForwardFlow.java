@@ -181,7 +181,7 @@ final class ForwardFlow {
             if (seen instanceof ToolResult.Err<ObservationView> err) {
                 return Optional.of(err.error());
             }
-            ObservationView view = ((ToolResult.Ok<ObservationView>) seen).value();
+            ObservationView view = seen.orThrow();
             ObservationStore.Resolution resolution = ctx.observations.fresh(agentId, view.observationId());
             if (resolution instanceof ObservationStore.Resolution.Found found) {
                 observation = found.observation();

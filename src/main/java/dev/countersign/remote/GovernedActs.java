@@ -13,7 +13,6 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.NodeView;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.ObserveArgs;
-import dev.countersign.driver.ToolResult;
 import java.util.List;
 import java.util.Objects;
 
@@ -48,13 +47,13 @@ final class GovernedActs {
             refuse(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "target.element",
                     "a governed act names its element by role, and by name or identifier unless the role is unique"));
         }
-        ObservationView seen = ok(driver.observe(scopeId,
-                ObserveArgs.whole(request.target().appId(), request.target().windowId())));
+        ObservationView seen = driver.observe(scopeId,
+                ObserveArgs.whole(request.target().appId(), request.target().windowId())).orThrow();
         ActArgs args = args(request, match(seen, evidence));
         if (!args.op().equals(request.operation())) {
             refuse(CountersignError.identityMismatch("operation"));
         }
-        return ok(driver.admit(scopeId, args));
+        return driver.admit(scopeId, args).orThrow();
     }
 
     /**
@@ -89,13 +88,6 @@ final class GovernedActs {
             node.set("postcondition", Json.mapper().valueToTree(request.postcondition()));
         }
         return Json.bind(node, ActArgs.class);
-    }
-
-    private static <T> T ok(ToolResult<T> result) {
-        if (result instanceof ToolResult.Err<T> err) {
-            refuse(err.error());
-        }
-        return ((ToolResult.Ok<T>) result).value();
     }
 
     private static void refuse(CountersignError error) {

@@ -22,7 +22,6 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.Admitted;
 import dev.countersign.driver.ObserveArgs;
 import dev.countersign.driver.Receipt;
-import dev.countersign.driver.ToolResult;
 import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.Binding;
 import dev.countersign.graph.Verification;
@@ -180,16 +179,9 @@ public final class RuntimeHost implements RuntimePort {
         });
         String scope = "governor:" + governor + ":" + op.agentId();
         if (op.app() == null) {
-            return unwrap(driver.apps(scope));
+            return tree(driver.apps(scope).orThrow());
         }
-        return unwrap(driver.observe(scope, new ObserveArgs(op.app(), op.window(), null, null, null)));
-    }
-
-    private static <T> Map<String, Object> unwrap(ToolResult<T> result) {
-        if (result instanceof ToolResult.Err<T> err) {
-            throw new CountersignException(err.error());
-        }
-        return tree(((ToolResult.Ok<T>) result).value());
+        return tree(driver.observe(scope, new ObserveArgs(op.app(), op.window(), null, null, null)).orThrow());
     }
 
     private Map<String, Object> reserve(String governor, ActionEnvelope envelope) {

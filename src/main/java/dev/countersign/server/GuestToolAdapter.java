@@ -78,7 +78,7 @@ final class GuestToolAdapter implements AgentTool {
         if (result instanceof ToolResult.Err<Forwarded> err) {
             return ToolResults.error(err.error());
         }
-        Forwarded forwarded = ((ToolResult.Ok<Forwarded>) result).value();
+        Forwarded forwarded = result.orThrow();
         try {
             audit.forwarded(call.agentId(), name(), forwarded);
         } catch (CountersignException e) {

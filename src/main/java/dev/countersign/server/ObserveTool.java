@@ -69,14 +69,14 @@ final class ObserveTool implements AgentTool {
         ObserveArgs args = Json.bind(raw, ObserveArgs.class);
         if (args.app() == null && args.window() == null) {
             ToolResult<AppsView> apps = driver.apps(call.agentId());
-            return apps instanceof ToolResult.Ok<AppsView> ok ? ToolResults.ok(ok.value())
-                    : ToolResults.error(((ToolResult.Err<AppsView>) apps).error());
+            return apps instanceof ToolResult.Err<AppsView> err ? ToolResults.error(err.error())
+                    : ToolResults.ok(apps.orThrow());
         }
         ToolResult<ObservationView> result = driver.observe(call.agentId(), args);
         if (result instanceof ToolResult.Err<ObservationView> err) {
             return ToolResults.error(err.error());
         }
-        ObservationView view = ((ToolResult.Ok<ObservationView>) result).value();
+        ObservationView view = result.orThrow();
         audit.observed(call.agentId(), view);
         return ToolResults.ok(ToolResults.observation(view), ObservationOutline.render(view, frames));
     }

@@ -114,7 +114,7 @@ final class ToolResults {
         if (result instanceof ToolResult.Err<Receipt> err) {
             return error(err.error());
         }
-        Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
+        Receipt receipt = result.orThrow();
         try {
             audit.receipt(agentId, tool, receipt);
         } catch (CountersignException e) {

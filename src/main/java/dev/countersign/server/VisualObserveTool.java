@@ -58,7 +58,7 @@ final class VisualObserveTool implements AgentTool {
         if (result instanceof ToolResult.Err<VisualObservation> err) {
             return ToolResults.error(err.error());
         }
-        VisualObservation visual = ((ToolResult.Ok<VisualObservation>) result).value();
+        VisualObservation visual = result.orThrow();
         McpSchema.CallToolResult metadata = ToolResults.ok(visual);
         List<McpSchema.Content> content = new ArrayList<>(metadata.content());
         // The image travels as image content, never as a path or base64 inside the JSON.
