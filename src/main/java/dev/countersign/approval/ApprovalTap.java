@@ -5,8 +5,11 @@ import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -22,7 +25,7 @@ public final class ApprovalTap implements Approver {
     private final ThreadLocal<Listener> bound = new ThreadLocal<>();
     private final SecureRandom random = new SecureRandom();
     /** Questions asked through {@link #askPerson} that are still open, by agent, so they can be withdrawn. */
-    private final java.util.Map<String, java.util.Set<String>> questions = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Set<String>> questions = new ConcurrentHashMap<>();
 
     /** Hears about approvals of the operation running on its thread. */
     public interface Listener {
@@ -75,7 +78,7 @@ public final class ApprovalTap implements Approver {
 
     /** Withdraws every open {@link #askPerson} question about an agent (it was removed). */
     public void withdrawQuestions(String agentId) {
-        java.util.Set<String> open = questions.remove(agentId);
+        Set<String> open = questions.remove(agentId);
         if (open != null) {
             open.forEach(person::withdraw);
         }
@@ -117,9 +120,9 @@ public final class ApprovalTap implements Approver {
             return CompletableFuture.completedFuture(false);
         }
         String key = agentId == null ? "" : agentId;
-        questions.computeIfAbsent(key, k -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(request.nonce());
+        questions.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(request.nonce());
         return person.request(request).thenApply(decision -> {
-            questions.getOrDefault(key, java.util.Set.of()).remove(request.nonce());
+            questions.getOrDefault(key, Set.of()).remove(request.nonce());
             try {
                 watch.decided(request, decision, false);
             } catch (CountersignException e) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.spec.HttpHeaders;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -43,7 +44,7 @@ final class EndpointClient {
         EndpointLink.Reply init = post(initializeLine);
         byte[] body = init.body().readAllBytes();
         init.body().close();
-        rememberVersion(new String(body, java.nio.charset.StandardCharsets.UTF_8));
+        rememberVersion(new String(body, StandardCharsets.UTF_8));
         post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").body().close();
     }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,7 @@ public final class StdioBridge {
         thread.setDaemon(true);
         return thread;
     });
-    private final java.util.concurrent.atomic.AtomicBoolean hungUp = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean hungUp = new AtomicBoolean();
     private OutputStream out;
     private volatile String initializeLine;
 

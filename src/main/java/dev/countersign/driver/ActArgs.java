@@ -9,10 +9,10 @@ import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.core.Rect;
 import dev.countersign.core.ReceiptVerification;
-import dev.countersign.desktop.Dispatch;
+import dev.countersign.core.Rect;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.KeyInput;
@@ -22,7 +22,9 @@ import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.KeyChord;
 import dev.countersign.policy.Operation;
 import dev.countersign.vision.Point;
+import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -132,9 +134,9 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
      * against this list, so they cannot drift from the variants.
      */
     static List<String> arguments() {
-        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>(List.of("ref", "op"));
+        LinkedHashSet<String> names = new LinkedHashSet<>(List.of("ref", "op"));
         for (Class<?> variant : ActArgs.class.getPermittedSubclasses()) {
-            for (java.lang.reflect.RecordComponent c : variant.getRecordComponents()) {
+            for (RecordComponent c : variant.getRecordComponents()) {
                 names.add(c.getAccessor().getAnnotation(JsonProperty.class).value());
             }
         }

@@ -1,17 +1,17 @@
 package dev.countersign.driver;
 
 import dev.countersign.approval.ApprovalRequest;
-import dev.countersign.approval.Asking;
 import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Approver;
+import dev.countersign.approval.Asking;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ApprovalDecision;
 import dev.countersign.core.ApprovalGrant;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.PendingApproval;
 import dev.countersign.core.Timestamps;
-import dev.countersign.core.CountersignError;
-import dev.countersign.core.CountersignException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -21,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Asks the person when the graph interrupts for approval (docs/driver.md; the dialog is in docs/app.md). Before asking it re-checks
@@ -29,7 +31,7 @@ import java.util.function.Supplier;
  * route and policy; a nonce is answered once.
  */
 final class ApprovalFlow {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ApprovalFlow.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ApprovalFlow.class);
     private final DriverContext ctx;
     private final Approver approver;
     private final Set<String> answeredNonces = ConcurrentHashMap.newKeySet();

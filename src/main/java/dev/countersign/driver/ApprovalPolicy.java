@@ -2,6 +2,7 @@ package dev.countersign.driver;
 
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.policy.ScreenRedactor;
 
 /**
  * Decides whether one act needs the person's approval, from the target's live labels (never from
@@ -19,7 +20,7 @@ public interface ApprovalPolicy {
     String currentDigest();
 
     /** The credentials withheld from every observation (docs/endpoint.md); Countersign's tokens at least. */
-    default dev.countersign.policy.ScreenRedactor redactor() {
-        return dev.countersign.policy.ScreenRedactor.TOKENS_ONLY;
+    default ScreenRedactor redactor() {
+        return ScreenRedactor.TOKENS_ONLY;
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppListing;
 import dev.countersign.desktop.WindowInfo;
+import dev.countersign.policy.ScreenRedactor;
 import java.util.List;
 
 /**
@@ -26,14 +27,13 @@ public record AppsView(@JsonProperty("apps") List<App> apps) {
     }
 
     /** The listing as an agent sees it: app names and window titles redacted like an observation's. */
-    static AppsView of(List<AppListing> listings, WindowIds ids, dev.countersign.policy.ScreenRedactor redactor) {
-        dev.countersign.policy.ScreenRedactor.Tally tally = new dev.countersign.policy.ScreenRedactor.Tally();
+    static AppsView of(List<AppListing> listings, WindowIds ids, ScreenRedactor redactor) {
+        ScreenRedactor.Tally tally = new ScreenRedactor.Tally();
         return new AppsView(listings.stream().map(l -> new App(redactor.redact(l.app().name(), tally), l.app().pid(),
                 l.toolkit(), l.windows().stream().map(w -> window(w, ids, redactor, tally)).toList())).toList());
     }
 
-    private static Window window(WindowInfo w, WindowIds ids, dev.countersign.policy.ScreenRedactor redactor,
-            dev.countersign.policy.ScreenRedactor.Tally tally) {
+    private static Window window(WindowInfo w, WindowIds ids, ScreenRedactor redactor, ScreenRedactor.Tally tally) {
         Rect f = w.frame();
         return new Window(ids.idOf(w.handle()), redactor.redact(w.title(), tally),
                 new int[] {f.x(), f.y(), f.width(), f.height()}, w.active());

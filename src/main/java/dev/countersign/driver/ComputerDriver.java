@@ -13,9 +13,12 @@ import dev.countersign.graph.ActionResult;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,8 +39,7 @@ public final class ComputerDriver {
     private final VisualFlow visuals;
     private final ForwardFlow forwards;
     private final CarriedFlow carried;
-    private final java.util.List<java.util.function.Consumer<Boolean>> killSwitch =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Consumer<Boolean>> killSwitch = new CopyOnWriteArrayList<>();
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
@@ -90,7 +92,7 @@ public final class ComputerDriver {
      * the person is asked and can withdraw it while it waits (the agent disconnected).
      */
     public ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
-        java.util.Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "act", () -> acts.act(agentId, args, watch));
     }
 
@@ -106,7 +108,7 @@ public final class ComputerDriver {
 
     /** {@link #visualAct(String, VisualArgs.Act)}, with a watch on the approval wait (see {@link ApprovalWatch}). */
     public ToolResult<Receipt> visualAct(String agentId, VisualArgs.Act args, ApprovalWatch watch) {
-        java.util.Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "visual_act", () -> visuals.act(agentId, args, watch));
     }
 
@@ -116,7 +118,7 @@ public final class ComputerDriver {
      * runs only after the graph allowed it, and its receipt is {@code unknown} after dispatch.
      */
     public ToolResult<Forwarded> forward(String agentId, ForwardedAct act, ApprovalWatch watch) {
-        java.util.Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "forward", () -> forwards.act(agentId, act, watch));
     }
 
@@ -126,8 +128,8 @@ public final class ComputerDriver {
      * can withdraw it), the agent's lease here charged at dispatch, the receipt in the agent's ring.
      */
     public ToolResult<Receipt> carry(String agentId, Carrier carrier, ActArgs args, ApprovalWatch watch) {
-        java.util.Objects.requireNonNull(carrier, "carrier");
-        java.util.Objects.requireNonNull(watch, "watch");
+        Objects.requireNonNull(carrier, "carrier");
+        Objects.requireNonNull(watch, "watch");
         return guarded(agentId, "carry", () -> carried.act(agentId, carrier, args, watch));
     }
 
@@ -215,8 +217,8 @@ public final class ComputerDriver {
     }
 
     /** Hears every {@link #pauseAll} ({@code true}) and {@link #resumeAll} ({@code false}), after it took effect. */
-    public void onKillSwitch(java.util.function.Consumer<Boolean> listener) {
-        killSwitch.add(java.util.Objects.requireNonNull(listener, "listener"));
+    public void onKillSwitch(Consumer<Boolean> listener) {
+        killSwitch.add(Objects.requireNonNull(listener, "listener"));
     }
 
     public boolean paused() {

@@ -8,9 +8,11 @@ import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.SessionState;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /** The services every operation of the driver shares: backend, clock, ids, books and the kill switch. */
 final class DriverContext {
@@ -27,10 +29,10 @@ final class DriverContext {
     final WindowIds windows;
     private final AtomicBoolean paused = new AtomicBoolean();
     /** The digest of the policy in force now: a grant made under another one no longer counts. */
-    final java.util.function.Supplier<String> policyDigest;
+    final Supplier<String> policyDigest;
 
     DriverContext(DesktopBackend backend, Clock clock, IdSource ids, Random random, DriverSettings settings,
-            LeaseBook leases, java.util.function.Supplier<String> policyDigest) {
+            LeaseBook leases, Supplier<String> policyDigest) {
         this.policyDigest = policyDigest;
         this.backend = backend;
         this.clock = clock;
@@ -39,7 +41,7 @@ final class DriverContext {
         this.settings = settings;
         // How long an act may still wait for the person and then run: what its reservation and the
         // observation it carries must outlast.
-        java.time.Duration actInFlight = settings.approvalWindow().plus(settings.actionWindow());
+        Duration actInFlight = settings.approvalWindow().plus(settings.actionWindow());
         this.observations = new ObservationStore(clock, settings.observationBudgetBytes(), actInFlight);
         this.sweep = new ExpirySweep(observations, clock);
         this.reservations = new ReservationBook(clock, actInFlight);

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -180,7 +181,7 @@ final class EffectProbe {
         return switch (change) {
             case "name" -> node.name();
             case "states" -> {
-                Set<String> states = new java.util.TreeSet<>(node.states());
+                Set<String> states = new TreeSet<>(node.states());
                 states.removeAll(FOCUS_STATES);
                 yield String.join(",", states);
             }
@@ -221,7 +222,7 @@ final class EffectProbe {
         gained.removeAll(was);
         Set<String> lost = new HashSet<>(was);
         lost.removeAll(is);
-        return "states changed: +" + new java.util.TreeSet<>(gained) + " -" + new java.util.TreeSet<>(lost);
+        return "states changed: +" + new TreeSet<>(gained) + " -" + new TreeSet<>(lost);
     }
 
     /**

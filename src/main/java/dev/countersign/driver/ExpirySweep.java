@@ -1,8 +1,10 @@
 package dev.countersign.driver;
 
+import java.lang.ref.WeakReference;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,14 +28,14 @@ final class ExpirySweep {
      * Weak: a pending timer must not keep a closed driver's observations, and the backend handles
      * behind them (AXUIElements released only when unreachable), alive until it fires.
      */
-    private final java.lang.ref.WeakReference<ObservationStore> store;
+    private final WeakReference<ObservationStore> store;
     private final Clock clock;
     private final AtomicBoolean armed = new AtomicBoolean();
     /** The clock's reading when the pending sweep was armed. */
     private volatile Instant armedAt = Instant.MIN;
 
     ExpirySweep(ObservationStore store, Clock clock) {
-        this.store = new java.lang.ref.WeakReference<>(store);
+        this.store = new WeakReference<>(store);
         this.clock = clock;
     }
 
@@ -55,7 +57,7 @@ final class ExpirySweep {
         if (observations == null) {
             return;
         }
-        java.util.Optional<Instant> held = observations.sweep();
+        Optional<Instant> held = observations.sweep();
         // A clock that has not moved since arming (a test's) can expire nothing: wait for the next
         // observation to arm again instead of re-arming for ever.
         if (held.isPresent() && clock.instant().isAfter(armedWhen)) {

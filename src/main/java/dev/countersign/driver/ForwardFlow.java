@@ -15,6 +15,7 @@ import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
 import dev.countersign.vision.Annotations;
 import dev.countersign.vision.MarkOptions;
@@ -276,7 +277,7 @@ final class ForwardFlow {
     }
 
     /** Refuses when any pixel the act may land on lies on a secure element of {@code live}, or when that cannot be ruled out. */
-    private static Optional<CountersignError> liveSecure(Resolved t, dev.countersign.desktop.TreeSnapshot live) {
+    private static Optional<CountersignError> liveSecure(Resolved t, TreeSnapshot live) {
         if (live.truncated()) {
             return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
                     "the window is too large to prove the point is not on a secure field"));

@@ -1,6 +1,8 @@
 package dev.countersign.driver;
 
 import dev.countersign.core.ControlLease;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.core.Timestamps;
 import java.time.Clock;
@@ -8,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Each agent's standing grant from the person: how many actions, until when, which apps and
@@ -63,7 +66,7 @@ public final class LeaseBook {
      *
      * @return the problem that forbids the charge, or empty when it was charged
      */
-    public Optional<dev.countersign.core.CountersignError> chargeCurrent(String agentId) {
+    public Optional<CountersignError> chargeCurrent(String agentId) {
         return charge(agentId, current(agentId).leaseId());
     }
 
@@ -74,24 +77,23 @@ public final class LeaseBook {
      *
      * @return the problem that forbids the charge, or empty when it was charged
      */
-    Optional<dev.countersign.core.CountersignError> charge(String agentId, String leaseId) {
-        java.util.concurrent.atomic.AtomicReference<dev.countersign.core.CountersignError> problem =
-                new java.util.concurrent.atomic.AtomicReference<>();
+    Optional<CountersignError> charge(String agentId, String leaseId) {
+        AtomicReference<CountersignError> problem = new AtomicReference<>();
         leases.compute(agentId, (a, l) -> {
             if (l == null || !l.leaseId().equals(leaseId) || !ControlLease.ACTIVE.equals(l.state())) {
-                problem.set(dev.countersign.core.CountersignError.onField(
-                        dev.countersign.core.ErrorCode.LEASE_INVALID, "lease", "the lease was revoked or replaced"));
+                problem.set(CountersignError.onField(
+                        ErrorCode.LEASE_INVALID, "lease", "the lease was revoked or replaced"));
                 return l;
             }
             boolean expired = Timestamps.parse(l.expiresAt()).map(at -> !clock.instant().isBefore(at)).orElse(true);
             if (expired) {
-                problem.set(dev.countersign.core.CountersignError.onField(
-                        dev.countersign.core.ErrorCode.LEASE_INVALID, "expires_at", "the lease has expired"));
+                problem.set(CountersignError.onField(
+                        ErrorCode.LEASE_INVALID, "expires_at", "the lease has expired"));
                 return l;
             }
             if (l.actionsUsed() >= l.actionBudget()) {
-                problem.set(dev.countersign.core.CountersignError.onField(
-                        dev.countersign.core.ErrorCode.BUDGET_EXHAUSTED, "actions_used", "the lease's budget is used up"));
+                problem.set(CountersignError.onField(
+                        ErrorCode.BUDGET_EXHAUSTED, "actions_used", "the lease's budget is used up"));
                 return l;
             }
             return new ControlLease(l.leaseId(), l.sessionId(), l.principalId(), l.agentId(), l.executionMode(),

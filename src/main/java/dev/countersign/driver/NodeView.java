@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.policy.ScreenRedactor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -40,8 +41,7 @@ public record NodeView(
      * The node as the agent sees it, with credentials in its name, identifier, value and
      * description withheld and counted in {@code tally}.
      */
-    static NodeView of(String ref, ElementNode node, dev.countersign.policy.ScreenRedactor redactor,
-            dev.countersign.policy.ScreenRedactor.Tally tally) {
+    static NodeView of(String ref, ElementNode node, ScreenRedactor redactor, ScreenRedactor.Tally tally) {
         Rect f = node.frame();
         // The description only where it says something the name does not ("Square [Ctrl+2]").
         String description = node.description().isBlank() || node.description().equals(node.name()) ? null

@@ -3,11 +3,13 @@ package dev.countersign.driver;
 import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.WindowInfo;
+import dev.countersign.vision.Geometry;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import dev.countersign.vision.Geometry;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One stored observation: what the agent was shown, and the backend handles behind its refs.
@@ -28,9 +30,9 @@ final class Observation {
     final long bytes;
     /** Geometry of each capture delivered for this observation, by {@code capture_sha256}. */
     final Map<String, Geometry> captures = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicBoolean consumed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean consumed = new AtomicBoolean();
     /** The window-system window the first point check of this observation's act took for the observed one; 0 until then. */
-    private final java.util.concurrent.atomic.AtomicLong screenWindow = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong screenWindow = new AtomicLong();
 
     Observation(String id, String agentId, AppInfo app, WindowInfo window, String windowId, List<ElementNode> nodes,
             Map<String, Integer> refs, Instant expiresAt, ObservationView view, long bytes) {

@@ -13,8 +13,10 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
+import dev.countersign.policy.ScreenRedactor;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,8 +62,8 @@ final class Observer {
         List<NodeView> unreffed = new ArrayList<>(snapshot.nodes().size());
         // Credentials on screen (tokens in a terminal) never leave Countersign: every text the
         // agent sees is redacted here, the one place observations are built.
-        dev.countersign.policy.ScreenRedactor redactor = policy.redactor();
-        dev.countersign.policy.ScreenRedactor.Tally redacted = new dev.countersign.policy.ScreenRedactor.Tally();
+        ScreenRedactor redactor = policy.redactor();
+        ScreenRedactor.Tally redacted = new ScreenRedactor.Tally();
         String[] tokens = Refs.tokens(ctx.random, snapshot.nodes().size(), 8);
         for (int i = 0; i < snapshot.nodes().size(); i++) {
             String ref = "r" + tokens[i];
@@ -102,7 +104,7 @@ final class Observer {
      * whitespace) plus each node's {@code "ref":"…",} and the header's ids, expiry and counts —
      * without serializing the view a second time.
      */
-    private static long sizeOf(int canonicalBytes, java.util.Collection<String> refs) {
+    private static long sizeOf(int canonicalBytes, Collection<String> refs) {
         long size = canonicalBytes + HEADER_BYTES;
         for (String ref : refs) {
             size += ref.length() + REF_SYNTAX_BYTES;

@@ -2,6 +2,7 @@ package dev.countersign.driver;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,7 +55,7 @@ final class ReceiptRing {
 
         synchronized Window window(int capacity) {
             List<Receipt> newestFirst = new ArrayList<>(receipts);
-            java.util.Collections.reverse(newestFirst);
+            Collections.reverse(newestFirst);
             return new Window(newestFirst, total, dropped, capacity);
         }
     }

@@ -1,5 +1,6 @@
 package dev.countersign.driver;
 
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Random;
 
@@ -28,7 +29,7 @@ final class Refs {
         random.nextBytes(all);
         String[] tokens = new String[count];
         for (int i = 0; i < count; i++) {
-            tokens[i] = BASE64URL.encodeToString(java.util.Arrays.copyOfRange(all, i * bytes, (i + 1) * bytes));
+            tokens[i] = BASE64URL.encodeToString(Arrays.copyOfRange(all, i * bytes, (i + 1) * bytes));
         }
         return tokens;
     }

@@ -8,9 +8,12 @@ import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Per-window reservations: at most one action holds a window at a time, so two agents never
@@ -22,8 +25,8 @@ final class ReservationBook {
     private final Duration holdFor;
     private final Map<String, Held> byWindow = new HashMap<>();
     /** Ids the kill switch or a dispose dropped; their own release later is not an error. */
-    private final java.util.Set<String> dropped = java.util.Collections.newSetFromMap(
-            new java.util.LinkedHashMap<String, Boolean>() {
+    private final Set<String> dropped = Collections.newSetFromMap(
+            new LinkedHashMap<String, Boolean>() {
                 private static final long serialVersionUID = 1L;
 
                 @Override
@@ -82,7 +85,7 @@ final class ReservationBook {
         if (held == null) {
             return false;
         }
-        boolean expired = dev.countersign.core.Timestamps.parse(held.reservation().expiresAt())
+        boolean expired = Timestamps.parse(held.reservation().expiresAt())
                 .map(at -> !clock.instant().isBefore(at)).orElse(true);
         if (expired) {
             // A holder that never released (a crashed thread) cannot block the window forever.

@@ -7,6 +7,7 @@ import dev.countersign.vision.MarkCandidate;
 import dev.countersign.vision.MarkOptions;
 import dev.countersign.vision.VisualCapture;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +44,7 @@ final class Screenshots {
     }
 
     static List<MarkCandidate> candidates(Observation observation, String staleWhy) {
-        Map<Integer, String> refs = new java.util.HashMap<>();
+        Map<Integer, String> refs = new HashMap<>();
         observation.refs.forEach((ref, index) -> refs.put(index, ref));
         List<MarkCandidate> candidates = new ArrayList<>(observation.nodes.size());
         for (int i = 0; i < observation.nodes.size(); i++) {

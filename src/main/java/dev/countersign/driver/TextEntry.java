@@ -10,6 +10,7 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.Recheck;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -145,6 +146,6 @@ final class TextEntry {
     }
 
     private static boolean isTerminal(ElementNode target) {
-        return target.role() != null && target.role().toLowerCase(java.util.Locale.ROOT).contains("terminal");
+        return target.role() != null && target.role().toLowerCase(Locale.ROOT).contains("terminal");
     }
 }

@@ -5,6 +5,7 @@ import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ActionTarget;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
@@ -170,7 +171,7 @@ final class VisualFlow {
         VisualCapture.Result result;
         try {
             result = Screenshots.capture(ctx, observation, MarkOptions.defaults(), null);
-        } catch (dev.countersign.core.CountersignException e) {
+        } catch (CountersignException e) {
             // The person still sees the action in words; no picture is better than no dialog.
             return null;
         }

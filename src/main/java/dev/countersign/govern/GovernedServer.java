@@ -1,5 +1,6 @@
 package dev.countersign.govern;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -10,6 +11,9 @@ import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +58,7 @@ public final class GovernedServer implements AutoCloseable {
         ServerParameters params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size()))
                 .build();
         StdioClientTransport transport = new StdioClientTransport(params, new JacksonMcpJsonMapper(Json.mapper().copy()
-                .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)));
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)));
         transport.setStdErrorHandler(line -> LOG.debug("[{}] {}", name, line));
         McpSyncClient client = McpClient.sync(transport).requestTimeout(timeout).initializationTimeout(timeout)
                 .clientInfo(new McpSchema.Implementation("countersign-govern", "1")).build();
@@ -75,15 +79,15 @@ public final class GovernedServer implements AutoCloseable {
 
     /** Whether {@code program} names an executable file, itself or on the PATH. */
     static boolean runnable(String program) {
-        if (program.contains(java.io.File.separator)) {
-            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(program));
+        if (program.contains(File.separator)) {
+            return Files.isExecutable(Path.of(program));
         }
         String path = System.getenv("PATH");
         if (path == null) {
             return false;
         }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, program))) {
+        for (String dir : path.split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
                 return true;
             }
         }

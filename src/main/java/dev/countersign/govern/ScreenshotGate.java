@@ -9,6 +9,8 @@ import dev.countersign.vision.CaptureCheck;
 import dev.countersign.vision.CaptureVerdict;
 import dev.countersign.vision.Png;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.awt.Color;
+import java.awt.Graphics;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -83,8 +85,8 @@ final class ScreenshotGate {
                 out = new BufferedImage(image.getWidth(), image.getHeight(), BufferedImage.TYPE_INT_RGB);
                 out.getGraphics().drawImage(image, 0, 0, null);
             }
-            java.awt.Graphics g = out.getGraphics();
-            g.setColor(java.awt.Color.BLACK);
+            Graphics g = out.getGraphics();
+            g.setColor(Color.BLACK);
             g.fillRect(x0, y0, x1 - x0, y1 - y0);
             g.dispose();
         }

@@ -3,6 +3,7 @@ package dev.countersign.server;
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.driver.ActArgs;
 import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.Receipt;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
@@ -64,7 +65,7 @@ final class ActTool implements AgentTool {
     }
 
     /** The receipt of a made-up act that reached nothing (see {@link ComputerDriver#warmUpAct}). */
-    dev.countersign.driver.Receipt warmUpReceipt() {
+    Receipt warmUpReceipt() {
         return driver.warmUpAct();
     }
 

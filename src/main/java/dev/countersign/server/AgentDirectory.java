@@ -7,6 +7,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.core.Timestamps;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -163,7 +164,7 @@ public final class AgentDirectory {
             byte[] bytes = Json.mapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsBytes(new FileForm(1, agents));
             try (FileChannel out = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                out.write(java.nio.ByteBuffer.wrap(bytes));
+                out.write(ByteBuffer.wrap(bytes));
                 out.force(true);
             }
             try {

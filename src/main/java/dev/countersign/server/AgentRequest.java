@@ -10,6 +10,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.List;
 
 /**
  * The request as the SDK sees it after {@link GuardFilter}: its body already read (and bounded),
@@ -37,7 +38,7 @@ final class AgentRequest extends HttpServletRequestWrapper {
     public Enumeration<String> getHeaders(String name) {
         if (GuardFilter.SESSION_HEADER.equalsIgnoreCase(name)) {
             return innerSession == null ? Collections.emptyEnumeration()
-                    : Collections.enumeration(java.util.List.of(innerSession));
+                    : Collections.enumeration(List.of(innerSession));
         }
         return super.getHeaders(name);
     }

@@ -5,6 +5,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.Digests;
+import dev.countersign.driver.Forwarded;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.Receipt;
 import java.util.LinkedHashMap;
@@ -76,7 +77,7 @@ final class AuditTrail {
      * A governed server's act: its receipt, with what Countersign itself resolved at the point and
      * the SHA-256 of its own capture of that window before dispatch.
      */
-    void forwarded(String agentId, String tool, dev.countersign.driver.Forwarded forwarded) {
+    void forwarded(String agentId, String tool, Forwarded forwarded) {
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("target", forwarded.target());
         if (forwarded.captureSha256() != null) {

@@ -2,6 +2,7 @@ package dev.countersign.server;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -28,7 +29,7 @@ public record EndpointConfig(
         int maxConcurrentCalls,
         Duration sessionIdle,
         int maxSessionsPerAgent,
-        java.nio.file.Path socket) {
+        Path socket) {
 
     /** The documented default port of {@code countersign serve}. */
     public static final int DEFAULT_PORT = 7475;
@@ -74,7 +75,7 @@ public record EndpointConfig(
     }
 
     /** Also serve on this Unix-domain socket (the stdio bridge dials it; docs/endpoint.md). */
-    public EndpointConfig withSocket(java.nio.file.Path path) {
+    public EndpointConfig withSocket(Path path) {
         return new EndpointConfig(bindAddress, port, maxBodyBytes, requestsPerSecond, burst, maxConcurrentCalls,
                 sessionIdle, maxSessionsPerAgent, path);
     }

@@ -12,6 +12,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.Optional;
 import java.util.Set;
@@ -269,7 +270,7 @@ final class GuardFilter implements Filter {
     }
 
     private static boolean accepts(HttpServletRequest request) {
-        String accept = String.join(",", java.util.Collections.list(request.getHeaders("Accept")));
+        String accept = String.join(",", Collections.list(request.getHeaders("Accept")));
         return accept.contains("application/json") && accept.contains("text/event-stream");
     }
 

@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -87,7 +88,7 @@ final class GuestToolAdapter implements AgentTool {
         return ToolResults.receipt(forwarded.receipt());
     }
 
-    private static int[] point(com.fasterxml.jackson.databind.JsonNode node) {
+    private static int[] point(JsonNode node) {
         return node == null || node.isNull() ? null : new int[] {node.path("x").asInt(), node.path("y").asInt()};
     }
 }

@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -47,7 +48,7 @@ final class Loopback {
     }
 
     /** Whether a bind address keeps the endpoint on this machine. */
-    static boolean bindable(java.net.InetAddress address) {
+    static boolean bindable(InetAddress address) {
         return address.isLoopbackAddress();
     }
 }

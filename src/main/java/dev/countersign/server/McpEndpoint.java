@@ -1,5 +1,6 @@
 package dev.countersign.server;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.CountersignError;
@@ -26,6 +27,8 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -33,6 +36,7 @@ import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -82,7 +86,7 @@ public final class McpEndpoint implements AutoCloseable {
 
     /** The tools, plus {@code computer_script} and {@code computer_script_resume} when scripts are wired. */
     static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit, ScriptPort scripts) {
-        List<AgentTool> tools = new java.util.ArrayList<>(List.of(new ObserveTool(driver, audit),
+        List<AgentTool> tools = new ArrayList<>(List.of(new ObserveTool(driver, audit),
                 new VisualObserveTool(driver), new ActTool(driver, audit), new VisualActTool(driver, audit),
                 new EvidenceTool(driver)));
         if (scripts != null) {
@@ -109,8 +113,8 @@ public final class McpEndpoint implements AutoCloseable {
      * it: a registered tool never shadows one of the endpoint's own or another registered one.
      */
     private static List<AgentTool> appended(List<AgentTool> own, List<AgentTool> added, String kind) {
-        List<AgentTool> all = new java.util.ArrayList<>(own);
-        java.util.Set<String> names = new java.util.HashSet<>();
+        List<AgentTool> all = new ArrayList<>(own);
+        Set<String> names = new HashSet<>();
         own.forEach(t -> names.add(t.name()));
         for (AgentTool tool : added) {
             if (!tool.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(tool.name())) {
@@ -182,7 +186,7 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     private static McpEndpoint serve(EndpointConfig config,
-            java.util.function.Function<AuditTrail, List<AgentTool>> toolsFor, AgentDirectory agents,
+            Function<AuditTrail, List<AgentTool>> toolsFor, AgentDirectory agents,
             AuditLog auditLog, String version, String instructions) {
         Objects.requireNonNull(agents, "agents");
         Objects.requireNonNull(auditLog, "auditLog");
@@ -194,7 +198,7 @@ public final class McpEndpoint implements AutoCloseable {
         AuditTrail audit = new AuditTrail(auditLog);
         ToolRegistry registry = new ToolRegistry(toolsFor.apply(audit), audit, Duration.ofSeconds(1));
         ObjectMapper wire = Json.mapper().copy()
-                .disable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(new JacksonMcpJsonMapper(wire))
                 .mcpEndpoint(PATH)
@@ -235,9 +239,7 @@ public final class McpEndpoint implements AutoCloseable {
             LocalSocket.prepare(config.socket());
             HttpConfiguration local = new HttpConfiguration(http);
             local.addCustomizer(LocalSocket.marker());
-            org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector unix =
-                    new org.eclipse.jetty.unixdomain.server.UnixDomainServerConnector(jetty,
-                            new HttpConnectionFactory(local));
+            UnixDomainServerConnector unix = new UnixDomainServerConnector(jetty, new HttpConnectionFactory(local));
             unix.setUnixDomainPath(config.socket());
             jetty.addConnector(unix);
         }

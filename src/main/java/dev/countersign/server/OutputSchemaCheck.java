@@ -3,6 +3,7 @@ package dev.countersign.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -134,7 +135,7 @@ final class OutputSchemaCheck implements JsonSchemaValidator {
             return "boolean";
         }
         if (value instanceof Byte || value instanceof Short || value instanceof Integer || value instanceof Long
-                || value instanceof java.math.BigInteger) {
+                || value instanceof BigInteger) {
             return "integer";
         }
         if (value instanceof Number) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -47,7 +48,7 @@ public record ScriptReply(Status status, JsonNode value, String error, String sc
     /** The structured content the agent receives (not for {@link Status#FAULT}). */
     Map<String, Object> body() {
         Map<String, Object> body = new LinkedHashMap<>();
-        String wire = status.name().toLowerCase(java.util.Locale.ROOT);
+        String wire = status.name().toLowerCase(Locale.ROOT);
         body.put("status", wire);
         switch (status) {
             case OBSERVATION:

@@ -1,14 +1,20 @@
 package dev.countersign.server;
 
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +27,7 @@ final class SdkSessions {
     private static final Logger LOG = LoggerFactory.getLogger(SdkSessions.class);
 
     private final HttpServlet transport;
-    private final java.util.concurrent.atomic.AtomicInteger ended = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger ended = new AtomicInteger();
 
     SdkSessions(HttpServlet transport) {
         this.transport = transport;
@@ -75,7 +81,7 @@ final class SdkSessions {
     }
 
     /** A response that keeps nothing, so the DELETE's answer never reaches the real one. */
-    private static final class Sink extends jakarta.servlet.http.HttpServletResponseWrapper {
+    private static final class Sink extends HttpServletResponseWrapper {
         Sink(HttpServletResponse response) {
             super(response);
         }
@@ -122,20 +128,20 @@ final class SdkSessions {
         }
 
         @Override
-        public java.io.PrintWriter getWriter() {
-            return new java.io.PrintWriter(java.io.OutputStream.nullOutputStream());
+        public PrintWriter getWriter() {
+            return new PrintWriter(OutputStream.nullOutputStream());
         }
 
         @Override
-        public jakarta.servlet.ServletOutputStream getOutputStream() {
-            return new jakarta.servlet.ServletOutputStream() {
+        public ServletOutputStream getOutputStream() {
+            return new ServletOutputStream() {
                 @Override
                 public boolean isReady() {
                     return true;
                 }
 
                 @Override
-                public void setWriteListener(jakarta.servlet.WriteListener listener) {
+                public void setWriteListener(WriteListener listener) {
                 }
 
                 @Override

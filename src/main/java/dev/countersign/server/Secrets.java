@@ -3,6 +3,7 @@ package dev.countersign.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -45,7 +46,7 @@ public final class Secrets {
             Files.createFile(temp);
         }
         Files.writeString(temp, secret + "\n");
-        Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.countersign.server;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 
@@ -93,7 +94,7 @@ final class SessionResponse extends NoCorsResponse {
     }
 
     @Override
-    public PrintWriter getWriter() throws java.io.IOException {
+    public PrintWriter getWriter() throws IOException {
         if (swallowed) {
             return new PrintWriter(OutputStream.nullOutputStream());
         }
@@ -157,7 +158,7 @@ final class SessionResponse extends NoCorsResponse {
     }
 
     @Override
-    public ServletOutputStream getOutputStream() throws java.io.IOException {
+    public ServletOutputStream getOutputStream() throws IOException {
         if (!swallowed) {
             return super.getOutputStream();
         }
@@ -180,7 +181,7 @@ final class SessionResponse extends NoCorsResponse {
     }
 
     @Override
-    public void flushBuffer() throws java.io.IOException {
+    public void flushBuffer() throws IOException {
         if (!swallowed) {
             super.flushBuffer();
         }
