@@ -8,6 +8,7 @@ import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.testkit.MemoryDesktop;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * window: one cut at its node bound could have left out a second element with that name.
  */
 class HostedActsMatchTest {
-    private static ElementNode node(TableDesktop d, String key) {
-        return ((Recheck.Present) d.recheck(new TableDesktop.Handle(key))).current();
+    private static ElementNode node(MemoryDesktop d, String key) {
+        return ((Recheck.Present) d.recheck(new MemoryDesktop.Handle(key))).current();
     }
 
     private static Observation observation(List<ElementNode> nodes, boolean truncated, int omitted) {
@@ -35,14 +36,14 @@ class HostedActsMatchTest {
 
     @Test
     void oneMatchInAWholeWindowIsTheElement() {
-        TableDesktop d = TableDesktop.loginForm();
+        MemoryDesktop d = MemoryDesktop.loginForm();
         List<ElementNode> nodes = List.of(node(d, "user"), node(d, "remember"));
         assertThat(HostedActs.match(observation(nodes, false, 0), named(node(d, "remember")))).isEqualTo(1);
     }
 
     @Test
     void oneMatchInATruncatedObservationIsRefusedAsNotProvenUnique() {
-        TableDesktop d = TableDesktop.loginForm();
+        MemoryDesktop d = MemoryDesktop.loginForm();
         List<ElementNode> nodes = List.of(node(d, "user"), node(d, "remember"));
         assertThatThrownBy(() -> HostedActs.match(observation(nodes, true, 40), named(node(d, "remember"))))
                 .isInstanceOfSatisfying(CountersignException.class, e -> {

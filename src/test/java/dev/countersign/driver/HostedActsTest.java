@@ -10,10 +10,9 @@ import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ScreenWindows;
-import java.util.ArrayList;
+import dev.countersign.testkit.MemoryDesktop;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,37 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class HostedActsTest {
     private static final String SCOPE = "governor:laptop:claude";
-    /** The window stack, topmost first; a test lays a window over the form. */
-    private final List<ScreenWindows.ScreenWindow> stack = new ArrayList<>();
-    private final DriverHarness h = new DriverHarness(withStack(), new ScriptedApprover(),
-            DriverSettings.defaults("sess-test"));
-
     /** The login form, on a window system whose stack this test arranges. */
-    private TableDesktop withStack() {
-        TableDesktop form = new TableDesktop() {
-            @Override
-            public Optional<ScreenWindows> screenWindows() {
-                return Optional.of(new ScreenWindows() {
-                    @Override
-                    public List<ScreenWindow> stack() {
-                        return List.copyOf(stack);
-                    }
-
-                    @Override
-                    public Optional<ScreenWindow> focusedWindow() {
-                        return Optional.empty();
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                });
-            }
-        };
-        TableDesktop login = TableDesktop.loginForm();
-        login.order.forEach(id -> form.add(id, login.elements.get(id)));
-        return form;
-    }
+    private final MemoryDesktop desktop = MemoryDesktop.loginForm().withWindowSystem();
+    /** The window stack, topmost first; a test lays a window over the form. */
+    private final List<ScreenWindows.ScreenWindow> stack = desktop.stack;
+    private final DriverHarness h = new DriverHarness(desktop, new ScriptedApprover(),
+            DriverSettings.defaults("sess-test"));
 
     private ActionRequest request(ObservationView seen, String role, String name, Map<String, Object> arguments) {
         return new ActionRequest("sess_laptop", "person", "claude", null, "computer_act",
