@@ -13,6 +13,7 @@ import dev.countersign.core.Rect;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;

@@ -11,6 +11,7 @@ import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -13,6 +13,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -7,6 +7,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.graph.SequentialIds;
 import dev.countersign.graph.TestClock;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Instant;
 import java.util.List;
 import java.util.Random;

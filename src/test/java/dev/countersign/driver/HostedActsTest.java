@@ -11,6 +11,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

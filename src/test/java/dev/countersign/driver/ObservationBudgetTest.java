@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,6 +10,7 @@ import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.remote.RemoteTool;
 import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -44,7 +45,7 @@ final class EndpointFixture implements AutoCloseable {
     final AuditLog audit;
     /** The in-memory form, when the fixture runs on one (null on the real desktop). */
     final MemoryDesktop desktop;
-    final HeldApprover approver = new HeldApprover();
+    final ScriptedApprover approver = ScriptedApprover.held();
     final ComputerDriver driver;
     final McpEndpoint endpoint;
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
