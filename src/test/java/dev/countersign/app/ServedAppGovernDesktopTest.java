@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.govern.GovernConfig;
 import dev.countersign.server.EndpointConfig;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -37,7 +37,7 @@ class ServedAppGovernDesktopTest {
         GovernConfig.put(GovernCommand.file(home), new GovernConfig.Entry("broken",
                 List.of(dir.resolve("no-such-server").toString())));
 
-        try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), new FormDesktop(),
+        try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(),
                 new HeadlessApprover())) {
             String token = app.agents.add("agent-a").token();
             HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(

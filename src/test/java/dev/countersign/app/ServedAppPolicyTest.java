@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.server.EndpointConfig;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
 import java.io.FileNotFoundException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ class ServedAppPolicyTest {
     @Test
     void withoutAnyFileTheShippedPolicyDecides() throws Exception {
         Home home = Home.of(dir.resolve("home")).ensure();
-        try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), new FormDesktop(),
+        try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(),
                 new HeadlessApprover())) {
             assertThat(app.policyDigest()).isEqualTo(RiskPolicy.defaults().digest().value());
         }
@@ -45,7 +45,7 @@ class ServedAppPolicyTest {
         String expected = RiskPolicy.parse(Files.readAllBytes(chosen)).digest().value();
         assertThat(expected).isNotEqualTo(RiskPolicy.defaults().digest().value());
 
-        try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), new FormDesktop(),
+        try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(),
                 new HeadlessApprover())) {
             assertThat(app.policyDigest()).isEqualTo(expected);
         }
@@ -55,7 +55,7 @@ class ServedAppPolicyTest {
     void aChosenPolicyFileThatIsMissingStopsTheStartWithItsName() throws Exception {
         Home home = Home.of(dir.resolve("home")).ensure();
         Files.writeString(home.settings(), "{\"policy_file\": \"" + dir.resolve("gone.json") + "\"}");
-        assertThatThrownBy(() -> ServedApp.start(home, EndpointConfig.defaults().withPort(0), new FormDesktop(),
+        assertThatThrownBy(() -> ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(),
                 new HeadlessApprover())).isInstanceOf(FileNotFoundException.class).hasMessageContaining("gone.json");
     }
 }

@@ -7,7 +7,6 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
-import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.remote.McpRuntimeLink;
 import dev.countersign.remote.RemoteMachine;
 import dev.countersign.remote.RuntimeLink;
@@ -18,9 +17,10 @@ import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.server.EndpointConfig;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
 import dev.countersign.remote.RemoteTool;
 import dev.countersign.remote.RuntimeOp;
+import dev.countersign.testkit.ScriptedApprover;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.ServerSocket;
@@ -80,7 +80,7 @@ class ServedAppRemoteDesktopTest {
         }
         RemoteCommand.config(home).put("gone", "http://127.0.0.1:" + closed + "/mcp", "cs_gov_nothing_listens");
 
-        app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), new FormDesktop(), approver);
+        app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(), approver);
         clients = new HeadlessServedClients(app);
         agent = clients.agent("claude");
     }

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ScreenWindows;
-import java.util.ArrayList;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,37 +17,11 @@ import org.junit.jupiter.api.Test;
  */
 class AdmitTest {
     private static final String SCOPE = "governor:laptop:claude";
+    private final MemoryDesktop desktop = MemoryDesktop.loginForm().withWindowSystem();
     /** The window stack, topmost first; a test lays a window over the form. */
-    private final List<ScreenWindows.ScreenWindow> stack = new ArrayList<>();
-    private final DriverHarness h = new DriverHarness(withStack(), new ScriptedApprover(),
+    private final List<ScreenWindows.ScreenWindow> stack = desktop.stack;
+    private final DriverHarness h = new DriverHarness(desktop, new ScriptedApprover(),
             DriverSettings.defaults("sess-test"));
-
-    /** The login form, on a window system whose stack this test arranges. */
-    private TableDesktop withStack() {
-        TableDesktop form = new TableDesktop() {
-            @Override
-            public Optional<ScreenWindows> screenWindows() {
-                return Optional.of(new ScreenWindows() {
-                    @Override
-                    public List<ScreenWindow> stack() {
-                        return List.copyOf(stack);
-                    }
-
-                    @Override
-                    public Optional<ScreenWindow> focusedWindow() {
-                        return Optional.empty();
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                });
-            }
-        };
-        TableDesktop login = TableDesktop.loginForm();
-        login.order.forEach(id -> form.add(id, login.elements.get(id)));
-        return form;
-    }
 
     private ObservationView formOnTop(String agent) {
         stack.add(new ScreenWindows.ScreenWindow(11, 4242, "Login Form", new Rect(0, 0, 400, 300)));

@@ -12,6 +12,8 @@ import dev.countersign.core.Json;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.SessionState;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -207,7 +209,7 @@ class ComputerDriverTest {
             assertThat(receipt.verification().outcome()).isEqualTo("verified");
             assertThat(receipt.verification().detail()).isNotBlank();
             assertThat(h.desktop.elements.get("remember").states).contains("checked");
-            assertThat(receipt.strategy()).isEqualTo("table.Press");
+            assertThat(receipt.strategy()).isEqualTo("memory.Press");
             assertThat(receipt.timings()).containsKeys("total_ms", "dispatch_ms");
         }
 
@@ -223,7 +225,7 @@ class ComputerDriverTest {
         @Test
         void clickThatOnlyFocusesIsUnknown() {
             DriverHarness h = new DriverHarness();
-            h.desktop.elements.get("ok").onPress = e -> e.states = TableDesktop.toggled(e.states, "focused");
+            h.desktop.elements.get("ok").onPress = e -> e.states = MemoryDesktop.toggled(e.states, "focused");
             assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "OK")))).status())
                     .isEqualTo("unknown");
         }
@@ -232,7 +234,7 @@ class ComputerDriverTest {
         void clickWhoseTargetMovesIsUnknown() {
             DriverHarness h = new DriverHarness();
             h.desktop.elements.get("remember").onPress = e -> {
-                e.states = TableDesktop.toggled(e.states, "checked");
+                e.states = MemoryDesktop.toggled(e.states, "checked");
                 e.frame = new Rect(300, 300, 120, 20);
             };
             assertThat(ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Remember me")))).status())
@@ -344,7 +346,7 @@ class ComputerDriverTest {
     class Approvals {
         @Test
         void deniedDeleteIsNotDispatched() {
-            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), ScriptedApprover.always(Decision.DENY),
+            DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), ScriptedApprover.always(Decision.DENY),
                     DriverSettings.defaults("s"));
             Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
             assertThat(receipt.status()).isEqualTo("rejected");
@@ -360,7 +362,7 @@ class ComputerDriverTest {
 
         @Test
         void allowedDeleteIsDispatchedOnce() {
-            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), ScriptedApprover.always(Decision.ALLOW_ONCE),
+            DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), ScriptedApprover.always(Decision.ALLOW_ONCE),
                     DriverSettings.defaults("s"));
             Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
             assertThat(h.desktop.presses("delete")).isEqualTo(1);
@@ -371,7 +373,7 @@ class ComputerDriverTest {
 
         @Test
         void headlessApproverNeverLetsARiskyActionRun() {
-            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), ScriptedApprover.always(Decision.UNAVAILABLE),
+            DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), ScriptedApprover.always(Decision.UNAVAILABLE),
                     DriverSettings.defaults("s"));
             Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
             assertThat(receipt.code()).isEqualTo("APPROVAL_UNAVAILABLE");
@@ -381,7 +383,7 @@ class ComputerDriverTest {
         @Test
         void targetThatChangesWhileThePersonDecidesIsNotDispatched() {
             ScriptedApprover approver = new ScriptedApprover();
-            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+            DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), approver, DriverSettings.defaults("s"));
             approver.answer = r -> {
                 h.desktop.elements.get("delete").frame = new Rect(50, 150, 80, 28);
                 return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
@@ -396,7 +398,7 @@ class ComputerDriverTest {
         void pausingWhileThePersonDecidesWithdrawsTheRequestAndRunsNothing() throws Exception {
             ScriptedApprover approver = new ScriptedApprover();
             approver.answer = r -> new CompletableFuture<>();
-            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+            DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), approver, DriverSettings.defaults("s"));
             String ref = ref(h.observe("agent-a"), "Delete");
             java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
             try {
@@ -419,7 +421,7 @@ class ComputerDriverTest {
         void unansweredApprovalExpiresAndIsWithdrawn() {
             ScriptedApprover approver = new ScriptedApprover();
             approver.answer = r -> new CompletableFuture<>();
-            DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver,
+            DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), approver,
                     DriverSettings.defaults("s").withApprovalWindow(Duration.ofMillis(200)));
             // The test clock does not move, so the wait is bounded by the real 200 ms window.
             Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));

@@ -10,6 +10,8 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -27,15 +29,15 @@ class DeclaredPostconditionTest {
 
     /** The login form plus a display, a "7" that writes into it and a "Noop" that does nothing. */
     private static DriverHarness calculator() {
-        TableDesktop d = TableDesktop.loginForm();
-        TableDesktop.Element display = new TableDesktop.Element("text", "Display", "0", new Rect(10, 140, 200, 24),
+        MemoryDesktop d = MemoryDesktop.loginForm();
+        MemoryDesktop.Element display = new MemoryDesktop.Element("text", "Display", "0", new Rect(10, 140, 200, 24),
                 Set.of("enabled", "showing", "visible", "editable"), List.of(), false);
         d.add("display", display);
-        TableDesktop.Element seven = new TableDesktop.Element("push button", "7", null, new Rect(10, 170, 40, 28),
+        MemoryDesktop.Element seven = new MemoryDesktop.Element("push button", "7", null, new Rect(10, 170, 40, 28),
                 SHOWN, List.of("click"), false);
         seven.onPress = e -> display.value = "7";
         d.add("seven", seven);
-        d.add("noop", new TableDesktop.Element("push button", "Noop", null, new Rect(60, 170, 40, 28), SHOWN,
+        d.add("noop", new MemoryDesktop.Element("push button", "Noop", null, new Rect(60, 170, 40, 28), SHOWN,
                 List.of("click"), false));
         return new DriverHarness(d, new ScriptedApprover(), DriverSettings.defaults("sess-test"));
     }
@@ -93,7 +95,7 @@ class DeclaredPostconditionTest {
     void aWatchedNameOrStateCountsOnlyWhenThatPropertyChanges() {
         DriverHarness h = calculator();
         h.desktop.elements.get("seven").onPress = e -> h.desktop.elements.get("remember").states =
-                TableDesktop.toggled(h.desktop.elements.get("remember").states, "checked");
+                MemoryDesktop.toggled(h.desktop.elements.get("remember").states, "checked");
         assertThat(click(h, "7", Postcondition.watching("Remember me", "states", null)).verification().detail())
                 .contains("+[checked]");
         assertThat(click(h, "7", Postcondition.watching("Remember me", "name", null)).status()).isEqualTo("unknown");
@@ -169,7 +171,7 @@ class DeclaredPostconditionTest {
     void aDeclaredElementThatTurnsSecureIsNeverReadBack() {
         DriverHarness h = calculator();
         h.desktop.elements.get("seven").onPress = e -> {
-            TableDesktop.Element display = h.desktop.elements.get("display");
+            MemoryDesktop.Element display = h.desktop.elements.get("display");
             display.value = "hunter2";
             display.secure = true;
         };
@@ -202,8 +204,8 @@ class DeclaredPostconditionTest {
         // Each re-read takes 70 ms of the test's time; the bound is 400 ms. The probe must not
         // start a read it cannot finish within the bound.
         long[] now = {0};
-        TableDesktop d = TableDesktop.loginForm();
-        TableDesktop slow = new TableDesktop() {
+        MemoryDesktop d = MemoryDesktop.loginForm();
+        MemoryDesktop slow = new MemoryDesktop() {
             @Override
             public Recheck recheck(dev.countersign.desktop.ElementHandle element) {
                 now[0] += 70_000_000L;
@@ -222,7 +224,7 @@ class DeclaredPostconditionTest {
                 return true;
             }
         };
-        ElementNode user = ((Recheck.Present) d.recheck(new TableDesktop.Handle("user"))).current();
+        ElementNode user = ((Recheck.Present) d.recheck(new MemoryDesktop.Handle("user"))).current();
         EffectProbe probe = new EffectProbe(slow, Duration.ofMillis(400), pace);
         assertThat(probe.watched(user, "value", null, s -> s)).isNull();
         assertThat(now[0]).isLessThanOrEqualTo(400_000_000L);
@@ -233,7 +235,7 @@ class DeclaredPostconditionTest {
 
     @Test
     void theArgsDigestBindsTheDeclaredElementWhatMustChangeAndTheText() {
-        ElementNode display = ((Recheck.Present) calculator().desktop.recheck(new TableDesktop.Handle("display")))
+        ElementNode display = ((Recheck.Present) calculator().desktop.recheck(new MemoryDesktop.Handle("display")))
                 .current();
         dev.countersign.core.ElementEvidence seen = new dev.countersign.core.ElementEvidence("d1", display.role(),
                 null, display.name(), "", null, display.frame(), false);

@@ -12,6 +12,7 @@ import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.graph.TestClock;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.testkit.ScriptedApprover;
 import java.nio.file.Files;
 import java.security.SecureRandom;
 import java.time.Clock;

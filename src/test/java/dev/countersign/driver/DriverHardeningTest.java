@@ -12,6 +12,8 @@ import ch.qos.logback.core.read.ListAppender;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -172,7 +174,7 @@ class DriverHardeningTest {
     @Test
     void anElementThatShouldBeGoneButIsStillThereFails() {
         DriverHarness h = new DriverHarness();
-        h.desktop.elements.get("remember").onPress = e -> e.states = TableDesktop.toggled(e.states, "checked");
+        h.desktop.elements.get("remember").onPress = e -> e.states = MemoryDesktop.toggled(e.states, "checked");
         Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "Remember me"),
                 new Postcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("failed");
@@ -194,7 +196,7 @@ class DriverHardeningTest {
             DriverHarness.CURRENT.set("edited-policy");
             return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
         };
-        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+        DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), approver, DriverSettings.defaults("s"));
         Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
         assertThat(receipt.status()).isEqualTo("rejected");
         assertThat(receipt.code()).isEqualTo("IDENTITY_MISMATCH");
@@ -204,7 +206,7 @@ class DriverHardeningTest {
     @Test
     void disposingTheAgentWhileThePersonDecidesRunsNothing() {
         ScriptedApprover approver = new ScriptedApprover();
-        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+        DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), approver, DriverSettings.defaults("s"));
         approver.answer = r -> {
             h.driver.dispose("agent-a");
             return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
@@ -220,7 +222,7 @@ class DriverHardeningTest {
         approver.answer = r -> {
             throw new IllegalStateException("the dialog could not open");
         };
-        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), approver, DriverSettings.defaults("s"));
+        DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), approver, DriverSettings.defaults("s"));
         Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
         assertThat(receipt.code()).isEqualTo("APPROVAL_UNAVAILABLE");
         // The window is free again: the next act on it runs instead of waiting for the reservation.

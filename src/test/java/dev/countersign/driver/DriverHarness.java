@@ -6,15 +6,17 @@ import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.core.CountersignError;
 import dev.countersign.graph.SequentialIds;
 import dev.countersign.graph.TestClock;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Instant;
 import java.util.List;
 import java.util.Random;
 
-/** A driver over a {@link TableDesktop}, with a test clock, seeded randomness and a scripted approver. */
+/** A driver over a {@link MemoryDesktop}, with a test clock, seeded randomness and a scripted approver. */
 final class DriverHarness {
     static final String POLICY = "test-policy";
     final TestClock clock = new TestClock(Instant.parse("2026-11-29T12:00:00Z"));
-    final TableDesktop desktop;
+    final MemoryDesktop desktop;
     final ScriptedApprover approver;
     final ComputerDriver driver;
 
@@ -41,7 +43,7 @@ final class DriverHarness {
         }
     };
 
-    DriverHarness(TableDesktop desktop, ScriptedApprover approver, DriverSettings settings) {
+    DriverHarness(MemoryDesktop desktop, ScriptedApprover approver, DriverSettings settings) {
         this.desktop = desktop;
         this.approver = approver;
         this.driver = new ComputerDriver(desktop, DELETE_ASKS, approver,
@@ -50,7 +52,7 @@ final class DriverHarness {
     }
 
     DriverHarness() {
-        this(TableDesktop.loginForm(), new ScriptedApprover(), DriverSettings.defaults("sess-test"));
+        this(MemoryDesktop.loginForm(), new ScriptedApprover(), DriverSettings.defaults("sess-test"));
     }
 
     ObservationView observe(String agent) {

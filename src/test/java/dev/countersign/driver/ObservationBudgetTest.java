@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +28,7 @@ class ObservationBudgetTest {
     }
 
     private static DriverHarness withBudget(long bytes) {
-        return new DriverHarness(TableDesktop.loginForm(), new ScriptedApprover(),
+        return new DriverHarness(MemoryDesktop.loginForm(), new ScriptedApprover(),
                 DriverSettings.defaults("s").withObservationBudget(bytes));
     }
 
@@ -123,7 +125,7 @@ class ObservationBudgetTest {
     @Test
     void anActWhoseApprovalOutlastsItsObservationsTtlRunsOnceAllowedAndItsRefsThenSayConsumed() {
         ScriptedApprover person = new ScriptedApprover();
-        DriverHarness h = new DriverHarness(TableDesktop.loginForm(), person, DriverSettings.defaults("s"));
+        DriverHarness h = new DriverHarness(MemoryDesktop.loginForm(), person, DriverSettings.defaults("s"));
         ObservationView shortLived = ok(h.driver.observe("agent-a", new ObserveArgs(null, null, null, null, 1000)));
         person.answer = request -> {
             // The person takes longer than the observation's TTL, and meanwhile the agent observes

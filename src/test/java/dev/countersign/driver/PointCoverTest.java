@@ -9,9 +9,9 @@ import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.WindowInfo;
+import dev.countersign.testkit.MemoryDesktop;
 import dev.countersign.vision.Point;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,32 +21,13 @@ class PointCoverTest {
     private static final long PID = 4242;
     private static final Rect OBSERVED = new Rect(100, 130, 400, 300);
 
-    /** A window stack the test rearranges between checks, topmost first. */
-    private final List<ScreenWindows.ScreenWindow> stack = new ArrayList<>();
-    private final TableDesktop desktop = new TableDesktop() {
-        @Override
-        public Optional<ScreenWindows> screenWindows() {
-            return Optional.of(new ScreenWindows() {
-                @Override
-                public List<ScreenWindow> stack() {
-                    return List.copyOf(stack);
-                }
-
-                @Override
-                public Optional<ScreenWindow> focusedWindow() {
-                    return Optional.empty();
-                }
-
-                @Override
-                public void close() {
-                }
-            });
-        }
-    };
+    private final MemoryDesktop desktop = new MemoryDesktop().withWindowSystem();
+    /** The window stack the test rearranges between checks, topmost first. */
+    private final List<ScreenWindows.ScreenWindow> stack = desktop.stack;
 
     private static Observation observation() {
         AppInfo app = new AppInfo("editor", null, new LaunchIdentity(PID, 1));
-        WindowInfo window = new WindowInfo(new TableDesktop.Handle("w"), "Notes", OBSERVED, true);
+        WindowInfo window = new WindowInfo(new MemoryDesktop.Handle("w"), "Notes", OBSERVED, true);
         return new Observation("o1", "agent", app, window, "w1", List.of(), Map.of(), Instant.MAX, null, 0);
     }
 

@@ -12,6 +12,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
+import dev.countersign.testkit.ScriptedApprover;
 import dev.countersign.vision.Mark;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;

@@ -13,10 +13,10 @@ import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.Receipt;
-import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,13 +41,13 @@ class BothMachinesRecordTest {
     @TempDir
     Path home;
     private final ScriptedApprover person = new ScriptedApprover();
-    private final FormDesktop secondDesktop = new FormDesktop();
+    private final MemoryDesktop secondDesktop = MemoryDesktop.loginForm();
     private AuditLog secondAudit;
     private ComputerDriver second;
     private ComputerDriver laptop;
     private RemoteMachine desk2;
 
-    private static ComputerDriver driver(FormDesktop desktop, ScriptedApprover approver, String session) {
+    private static ComputerDriver driver(MemoryDesktop desktop, ScriptedApprover approver, String session) {
         DriverSettings settings = DriverSettings.defaults(session);
         return new ComputerDriver(desktop, new PolicyApprovals(RiskPolicy.defaults()), approver,
                 new LeaseBook(CLOCK, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
@@ -58,7 +58,7 @@ class BothMachinesRecordTest {
     void setUp() {
         secondAudit = AuditLog.open(home.resolve("audit.jsonl"), CLOCK);
         second = driver(secondDesktop, new ScriptedApprover(), "sess_second");
-        laptop = driver(new FormDesktop(), person, "sess_laptop");
+        laptop = driver(MemoryDesktop.loginForm(), person, "sess_laptop");
         desk2 = new RemoteMachine("desk2", new PortLink(new RuntimeHost(second, secondAudit, CLOCK), "laptop"),
                 laptop, CLOCK);
     }

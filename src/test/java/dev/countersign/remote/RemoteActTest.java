@@ -15,12 +15,12 @@ import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.Receipt;
-import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.graph.ScriptedRuntime;
 import dev.countersign.graph.SequentialIds;
 import dev.countersign.policy.RiskPolicy;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -56,7 +56,7 @@ class RemoteActTest {
                 Map.of("ref", "r_notes", "role", "text", "name", "Notes")));
         DriverSettings settings = DriverSettings.defaults("sess_laptop");
         leases = new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults());
-        driver = new ComputerDriver(new FormDesktop(), new PolicyApprovals(RiskPolicy.defaults()), approver, leases,
+        driver = new ComputerDriver(MemoryDesktop.loginForm(), new PolicyApprovals(RiskPolicy.defaults()), approver, leases,
                 clock, new RandomIds(), new Random(1), settings);
         machine = new RemoteMachine("desk2", new PortLink(port, "laptop"), driver, clock);
         assertThat(machine.observe("claude", "4242", null).error()).isNull();

@@ -21,11 +21,11 @@ import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.Receipt;
-import dev.countersign.driver.ScriptedApprover;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
 import dev.countersign.graph.ActionResult;
+import dev.countersign.testkit.ScriptedApprover;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
@@ -90,7 +90,7 @@ class RemoteCountersignDesktopTest {
         observer = second.agent(agentToken);
         // The first machine: a real driver (its own desktop is never touched by a remote act).
         DriverSettings settings = DriverSettings.defaults("sess_laptop");
-        laptop = new ComputerDriver(new FormDesktop(), new PolicyApprovals(RiskPolicy.defaults()), approver,
+        laptop = new ComputerDriver(MemoryDesktop.loginForm(), new PolicyApprovals(RiskPolicy.defaults()), approver,
                 new LeaseBook(Clock.systemUTC(), settings.sessionId(), settings.principalId(),
                         LeaseBook.Terms.defaults()), Clock.systemUTC(), new RandomIds(), new Random(), settings);
         machine = new RemoteMachine("second", McpRuntimeLink.connect(second.runtimeEndpoint, governorToken,

@@ -8,7 +8,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.approval.ApprovalTap;
-import dev.countersign.driver.ScriptedApprover;
+import dev.countersign.testkit.ScriptedApprover;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

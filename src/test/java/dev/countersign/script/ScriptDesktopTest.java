@@ -6,7 +6,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.approval.ApprovalTap;
-import dev.countersign.driver.ScriptedApprover;
+import dev.countersign.testkit.ScriptedApprover;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.approval.ApprovalTap;
-import dev.countersign.driver.ScriptedApprover;
+import dev.countersign.testkit.ScriptedApprover;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,8 @@ import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.remote.RemoteTool;
+import dev.countersign.testkit.MemoryDesktop;
+import dev.countersign.testkit.ScriptedApprover;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -31,7 +33,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * A real endpoint on an ephemeral loopback port over a {@link FormDesktop}, with a real audit log
+ * A real endpoint on an ephemeral loopback port over a {@link MemoryDesktop}, with a real audit log
  * and agents file in a temporary home, plus the clients tests talk to it with.
  */
 final class EndpointFixture implements AutoCloseable {
@@ -42,8 +44,8 @@ final class EndpointFixture implements AutoCloseable {
     final AgentDirectory agents;
     final AuditLog audit;
     /** The in-memory form, when the fixture runs on one (null on the real desktop). */
-    final FormDesktop desktop;
-    final HeldApprover approver = new HeldApprover();
+    final MemoryDesktop desktop;
+    final ScriptedApprover approver = ScriptedApprover.held();
     final ComputerDriver driver;
     final McpEndpoint endpoint;
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -54,7 +56,7 @@ final class EndpointFixture implements AutoCloseable {
     }
 
     EndpointFixture(Path home, EndpointConfig config) {
-        this(home, config, new FormDesktop());
+        this(home, config, MemoryDesktop.loginForm());
     }
 
     EndpointFixture(Path home, EndpointConfig config, DesktopBackend backend) {
@@ -65,7 +67,7 @@ final class EndpointFixture implements AutoCloseable {
     EndpointFixture(Path home, EndpointConfig config, DesktopBackend backend,
             Function<ComputerDriver, List<RemoteTool>> remotes) {
         this.home = home;
-        this.desktop = backend instanceof FormDesktop ? (FormDesktop) backend : null;
+        this.desktop = backend instanceof MemoryDesktop ? (MemoryDesktop) backend : null;
         Clock clock = Clock.systemUTC();
         this.agents = new AgentDirectory(home.resolve("agents.json"), clock, new SecureRandom());
         this.audit = AuditLog.open(home.resolve("audit").resolve("audit.jsonl"), clock);

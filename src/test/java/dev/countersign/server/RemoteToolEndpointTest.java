@@ -13,6 +13,7 @@ import dev.countersign.graph.SequentialIds;
 import dev.countersign.remote.PortLink;
 import dev.countersign.remote.RemoteMachine;
 import dev.countersign.remote.ScriptedRuntimePort;
+import dev.countersign.testkit.MemoryDesktop;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.http.HttpResponse;
@@ -45,7 +46,7 @@ class RemoteToolEndpointTest {
         far.current = new ScriptedRuntime(Clock.systemUTC(), new SequentialIds());
         far.observation = ScriptedRuntimePort.window("4242", "w1", List.of(
                 Map.of("ref", "r_delete", "role", "push button", "name", "Delete")));
-        fx = new EndpointFixture(home, EndpointConfig.defaults().withPort(0), new FormDesktop(),
+        fx = new EndpointFixture(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(),
                 driver -> List.of(new RemoteMachine("desk2", new PortLink(far, "laptop"), driver, Clock.systemUTC())));
     }
 

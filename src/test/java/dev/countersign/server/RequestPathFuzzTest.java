@@ -14,6 +14,7 @@ import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.testkit.MemoryDesktop;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -52,7 +53,7 @@ class RequestPathFuzzTest {
             Path home = Files.createDirectories(Path.of("target", "fuzz-home"));
             Clock clock = Clock.systemUTC();
             DriverSettings settings = DriverSettings.defaults("sess-fuzz");
-            ComputerDriver driver = new ComputerDriver(new FormDesktop(), new PolicyApprovals(RiskPolicy.defaults()),
+            ComputerDriver driver = new ComputerDriver(MemoryDesktop.loginForm(), new PolicyApprovals(RiskPolicy.defaults()),
                     new HeadlessApprover(), new LeaseBook(clock, settings.sessionId(), settings.principalId(),
                             LeaseBook.Terms.defaults()), clock, new RandomIds(), new SecureRandom(), settings);
             AuditLog log = AuditLog.open(Files.createTempFile(home, "audit", ".jsonl"), clock);

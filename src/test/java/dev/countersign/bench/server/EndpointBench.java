@@ -11,7 +11,7 @@ import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.EndpointConfig;
-import dev.countersign.server.FormDesktop;
+import dev.countersign.testkit.MemoryDesktop;
 import dev.countersign.server.McpEndpoint;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -53,7 +53,7 @@ public final class EndpointBench {
         Path home = Files.createTempDirectory("countersign-bench");
         Clock clock = Clock.systemUTC();
         DriverSettings settings = DriverSettings.defaults("sess-bench");
-        ComputerDriver driver = new ComputerDriver(new FormDesktop(), new PolicyApprovals(RiskPolicy.defaults()),
+        ComputerDriver driver = new ComputerDriver(MemoryDesktop.loginForm(), new PolicyApprovals(RiskPolicy.defaults()),
                 new HeadlessApprover(), new LeaseBook(clock, settings.sessionId(), settings.principalId(),
                         LeaseBook.Terms.defaults()), clock, new RandomIds(), new SecureRandom(), settings);
         AgentDirectory agents = new AgentDirectory(home.resolve("agents.json"), clock, new SecureRandom());
