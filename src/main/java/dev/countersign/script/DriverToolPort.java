@@ -59,14 +59,14 @@ final class DriverToolPort implements ToolPort {
         if (result instanceof ToolResult.Err<?> err) {
             return new ResumeWith.Failure(err.error(), null);
         }
-        return new ResumeWith.Value(Json.mapper().valueToTree(((ToolResult.Ok<?>) result).value()));
+        return new ResumeWith.Value(Json.mapper().valueToTree(result.orThrow()));
     }
 
     private static ResumeWith receipt(String agentId, ToolResult<Receipt> result, ScriptAudit audit) {
         if (result instanceof ToolResult.Err<Receipt> err) {
             return new ResumeWith.Failure(err.error(), null);
         }
-        Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();
+        Receipt receipt = result.orThrow();
         try {
             audit.receipt(agentId, receipt);
         } catch (CountersignException e) {
