@@ -58,7 +58,7 @@ cs_build_class_archive() {
   "$JAVA_HOME/bin/jar" --create --file "$dir/countersign.jar" -C "$root/target/classes" . || return 1
   cs_train "$dir/countersign.jsa" "$JAVA_HOME/bin/java" "${CS_JVM_OPTIONS[@]}" \
     -XX:ArchiveClassesAtExit="$dir/countersign.jsa" -cp "$dir/countersign.jar:$(cat "$root/target/classpath.txt")" \
-    dev.countersign.app.Main || return 1
+    dev.countersign.app.cli.Main || return 1
   [[ -s $dir/countersign.jsa ]]
 }
 

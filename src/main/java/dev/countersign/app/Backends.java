@@ -8,11 +8,11 @@ import dev.countersign.desktop.macos.MacDesktopBackend;
 import java.util.Locale;
 
 /** Picks the desktop backend for this machine; where there is none, one that says why. */
-final class Backends {
+public final class Backends {
     private Backends() {
     }
 
-    static DesktopBackend forThisMachine() {
+    public static DesktopBackend forThisMachine() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.startsWith("mac")) {
             // Loads the frameworks here, on macOS only; an unsupported or broken mac answers through
@@ -45,7 +45,7 @@ final class Backends {
     }
 
     /** A name for reports: which backend this is. */
-    static String describe(DesktopBackend backend) {
+    public static String describe(DesktopBackend backend) {
         return backend instanceof NoDesktop none ? "none (" + none.why() + ")"
                 : backend instanceof AtspiDesktopBackend ? "AT-SPI (Linux, X11)"
                 : backend instanceof MacDesktopBackend ? "Accessibility + CoreGraphics (macOS)"

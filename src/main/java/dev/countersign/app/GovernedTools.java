@@ -6,6 +6,7 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.govern.ComputerProxy;
 import dev.countersign.govern.GovernConfig;
 import dev.countersign.govern.GovernedServer;
+import dev.countersign.govern.Registration;
 import dev.countersign.govern.GuestTool;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ final class GovernedTools implements AutoCloseable {
         GovernedTools started = new GovernedTools();
         List<GovernConfig.Entry> entries;
         try {
-            entries = GovernConfig.load(GovernCommand.file(home));
+            entries = GovernConfig.load(home.govern());
         } catch (IOException | RuntimeException e) {
             LOG.warn("govern.json is unreadable; no governed server is offered: {}", e.getMessage());
             return started;
@@ -41,7 +42,7 @@ final class GovernedTools implements AutoCloseable {
             }
             GovernedServer server = null;
             try {
-                server = GovernedServer.start(entry.name(), entry.command(), GovernCommand.START);
+                server = GovernedServer.start(entry.name(), entry.command(), Registration.START);
                 started.tools.add(new ComputerProxy(entry.name(), server, driver, windows));
                 started.servers.add(server);
             } catch (CountersignException e) {

@@ -1,5 +1,6 @@
 package dev.countersign.app;
 
+import dev.countersign.remote.RemoteConfig;
 import dev.countersign.server.Secrets;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,14 +13,14 @@ import java.util.Map;
  * {@code $XDG_CONFIG_HOME/countersign} (default {@code ~/.config/countersign}). It and its
  * sub-folders are 0700: it holds token hashes, token files and the audit log.
  */
-final class Home {
+public final class Home {
     private final Path root;
 
     private Home(Path root) {
         this.root = root.toAbsolutePath().normalize();
     }
 
-    static Home of(Path root) {
+    public static Home of(Path root) {
         return new Home(root);
     }
 
@@ -28,7 +29,7 @@ final class Home {
      * {@code countersign.home} overrides everything, so tests can run commands in-process
      * against a folder of their own.
      */
-    static Home current() {
+    public static Home current() {
         String property = System.getProperty("countersign.home");
         if (property != null && !property.isBlank()) {
             return new Home(Path.of(property));
@@ -36,7 +37,7 @@ final class Home {
         return resolve(System.getenv(), System.getProperty("os.name", ""), System.getProperty("user.home"));
     }
 
-    static Home resolve(Map<String, String> env, String osName, String userHome) {
+    public static Home resolve(Map<String, String> env, String osName, String userHome) {
         String explicit = env.get("COUNTERSIGN_HOME");
         if (explicit != null && !explicit.isBlank()) {
             return new Home(Path.of(explicit));
@@ -50,7 +51,7 @@ final class Home {
     }
 
     /** Creates the folder and its sub-folders as 0700 (tightening them if they exist). */
-    Home ensure() throws IOException {
+    public Home ensure() throws IOException {
         Secrets.ownerOnlyDirectory(root);
         for (Path dir : new Path[] {tokens(), checkpoints(), auditFile().getParent(), logs()}) {
             Secrets.ownerOnlyDirectory(dir);
@@ -58,44 +59,54 @@ final class Home {
         return this;
     }
 
-    Path root() {
+    public Path root() {
         return root;
     }
 
-    Path settings() {
+    public Path settings() {
         return root.resolve("settings.json");
     }
 
-    Path policy() {
+    public Path policy() {
         return root.resolve("policy.json");
     }
 
-    Path agents() {
+    public Path agents() {
         return root.resolve("agents.json");
     }
 
     /** The governing Countersigns allowed to drive this one's runtime (docs/govern.md); never agents. */
-    Path governors() {
+    public Path governors() {
         return root.resolve("governors.json");
     }
 
-    Path tokens() {
+    /** The governed servers the person registered ({@code countersign govern}). */
+    public Path govern() {
+        return root.resolve("govern.json");
+    }
+
+    /** The remotes the person registered ({@code countersign remote}): names and URLs, and their 0600 token files. */
+    public RemoteConfig remotes() {
+        return new RemoteConfig(root);
+    }
+
+    public Path tokens() {
         return root.resolve("tokens");
     }
 
-    Path tokenFile(String agent) {
+    public Path tokenFile(String agent) {
         return tokens().resolve(agent + ".token");
     }
 
-    Path checkpoints() {
+    public Path checkpoints() {
         return root.resolve("checkpoints");
     }
 
-    Path auditFile() {
+    public Path auditFile() {
         return root.resolve("audit").resolve("audit.jsonl");
     }
 
-    Path logs() {
+    public Path logs() {
         return root.resolve("logs");
     }
 }

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * and offered as one agent tool. A remote that is down, or refuses the token, is left out (logged;
  * {@code countersign doctor} says why).
  */
-final class RemoteTools implements AutoCloseable {
+public final class RemoteTools implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteTools.class);
     /** A remote act may wait for the person on this side: the call's own timeout is longer than any approval. */
     static final Duration CALL_TIMEOUT = Duration.ofMinutes(3);
@@ -31,7 +31,7 @@ final class RemoteTools implements AutoCloseable {
 
     static RemoteTools start(Home home, ComputerDriver driver, Clock clock) {
         RemoteTools started = new RemoteTools();
-        RemoteConfig config = RemoteCommand.config(home);
+        RemoteConfig config = home.remotes();
         List<RemoteConfig.Entry> entries;
         try {
             entries = config.load();
@@ -58,9 +58,9 @@ final class RemoteTools implements AutoCloseable {
     }
 
     /** Each registered remote, reached once: whether it answers with its token (never printed). */
-    static List<Map<String, Object>> report(Home home) {
+    public static List<Map<String, Object>> report(Home home) {
         List<Map<String, Object>> out = new ArrayList<>();
-        RemoteConfig config = RemoteCommand.config(home);
+        RemoteConfig config = home.remotes();
         List<RemoteConfig.Entry> entries;
         try {
             entries = config.load();

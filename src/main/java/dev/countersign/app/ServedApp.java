@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * log and endpoint. Closing it stops them in reverse order (endpoint first, so no call is left
  * half-answered, audit log last, so the stop is recorded).
  */
-final class ServedApp implements AutoCloseable {
+public final class ServedApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServedApp.class);
     /** How long a script's tool call may wait for the person before the script suspends. */
     private static final Duration SCRIPT_SUSPEND_AFTER = Duration.ofMillis(250);
@@ -89,7 +89,7 @@ final class ServedApp implements AutoCloseable {
         this.agents = agents;
     }
 
-    static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver)
+    public static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver)
             throws IOException {
         return start(home, config, backend, approver, LeaseBook.Terms.defaults());
     }
@@ -278,7 +278,7 @@ final class ServedApp implements AutoCloseable {
      * Serves this machine's runtime to governing Countersigns (docs/govern.md) on its own loopback
      * port, to the tokens in {@code governors.json} only. Returns the endpoint's URL.
      */
-    synchronized URI serveRuntime(Home home, EndpointConfig config) {
+    public synchronized URI serveRuntime(Home home, EndpointConfig config) {
         if (runtimeEndpoint == null) {
             AgentDirectory governors = new AgentDirectory(home.governors(), Clock.systemUTC(), new SecureRandom());
             runtimeEndpoint = McpEndpoint.startRuntime(config,
@@ -298,6 +298,16 @@ final class ServedApp implements AutoCloseable {
         if (watch != null) {
             watch.close();
         }
+    }
+
+    /** Where agents reach the endpoint. */
+    public URI uri() {
+        return endpoint.uri();
+    }
+
+    /** How many agents hold a token. */
+    public int agentCount() {
+        return agents.list().size();
     }
 
     @Override

@@ -25,7 +25,7 @@ import javafx.application.Platform;
  * the tray app around it, until the person quits (which denies what still waits, then stops the
  * endpoint).
  */
-final class TrayApp {
+public final class TrayApp {
     /**
      * How long after the warm-up the C heap is trimmed
      * (docs/decisions/0010-memory-at-rest-and-packaged-class-data.md).
@@ -35,7 +35,7 @@ final class TrayApp {
     private TrayApp() {
     }
 
-    static int run(PrintWriter err) {
+    public static int run(PrintWriter err) {
         Home home;
         try {
             home = Home.current().ensure();

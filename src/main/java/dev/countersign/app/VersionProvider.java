@@ -3,8 +3,8 @@ package dev.countersign.app;
 import picocli.CommandLine.IVersionProvider;
 
 /** Reads the version Maven wrote into the jar manifest ("dev" when run from classes). */
-final class VersionProvider implements IVersionProvider {
-    static String version() {
+public final class VersionProvider implements IVersionProvider {
+    public static String version() {
         String v = VersionProvider.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
     }

@@ -1,15 +1,16 @@
 package dev.countersign.app;
 
+import dev.countersign.app.cli.CountersignCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import picocli.CommandLine;
 
 /** Runs the CLI in-process against a home folder of the test's own, capturing what it prints. */
-final class CliRun {
-    final int exit;
-    final String out;
-    final String err;
+public final class CliRun {
+    public final int exit;
+    public final String out;
+    public final String err;
 
     private CliRun(int exit, String out, String err) {
         this.exit = exit;
@@ -17,7 +18,7 @@ final class CliRun {
         this.err = err;
     }
 
-    static synchronized CliRun run(Path home, String... args) {
+    public static synchronized CliRun run(Path home, String... args) {
         String previous = System.getProperty("countersign.home");
         System.setProperty("countersign.home", home.toString());
         try {

@@ -32,9 +32,9 @@ class ServedAppGovernDesktopTest {
     void registeredServersAreStartedAndOfferedAndOneThatFailsIsLeftOut() throws Exception {
         dev.countersign.govern.GovernDesktopTestAccess.install();
         Home home = Home.of(dir.resolve("home")).ensure();
-        GovernConfig.put(GovernCommand.file(home), new GovernConfig.Entry("desk",
+        GovernConfig.put(home.govern(), new GovernConfig.Entry("desk",
                 dev.countersign.govern.GovernDesktopTestAccess.command()));
-        GovernConfig.put(GovernCommand.file(home), new GovernConfig.Entry("broken",
+        GovernConfig.put(home.govern(), new GovernConfig.Entry("broken",
                 List.of(dir.resolve("no-such-server").toString())));
 
         try (ServedApp app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(),

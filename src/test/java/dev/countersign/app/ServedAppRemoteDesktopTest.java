@@ -73,12 +73,12 @@ class ServedAppRemoteDesktopTest {
         home = Home.of(dir.resolve("home")).ensure();
         Path tokenFile = dir.resolve("desk2.token");
         Files.writeString(tokenFile, token + "\n");
-        RemoteCommand.config(home).put("desk2", second.runtimeEndpoint.toString(), Files.readString(tokenFile));
+        home.remotes().put("desk2", second.runtimeEndpoint.toString(), Files.readString(tokenFile));
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort();
         }
-        RemoteCommand.config(home).put("gone", "http://127.0.0.1:" + closed + "/mcp", "cs_gov_nothing_listens");
+        home.remotes().put("gone", "http://127.0.0.1:" + closed + "/mcp", "cs_gov_nothing_listens");
 
         app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(), approver);
         clients = new HeadlessServedClients(app);

@@ -20,7 +20,7 @@ import java.time.Duration;
 class GovernWritersTest {
     @ArchTest
     static final ArchRule onlyThePersonsCommandAndWindowWriteGovernJson = noClasses()
-            .that().doNotHaveFullyQualifiedName("dev.countersign.app.GovernCommand")
+            .that().doNotHaveFullyQualifiedName("dev.countersign.app.cli.GovernCommand")
             .and().doNotHaveFullyQualifiedName("dev.countersign.app.windows.GovernModel")
             .and().doNotHaveFullyQualifiedName(Registration.class.getName())
             .and().doNotHaveFullyQualifiedName(GovernConfig.class.getName())

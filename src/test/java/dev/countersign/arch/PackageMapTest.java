@@ -56,7 +56,7 @@ class PackageMapTest {
 
     @ArchTest
     static final ArchRule noConsoleOutputOutsideTheCli = noClasses()
-            .that().resideOutsideOfPackage("dev.countersign.app")
+            .that().resideOutsideOfPackage("dev.countersign.app.cli")
             .or().haveSimpleNameNotEndingWith("Command")
             .should().accessField(System.class, "out")
             .orShould().accessField(System.class, "err")

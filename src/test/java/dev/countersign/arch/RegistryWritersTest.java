@@ -28,7 +28,7 @@ class RegistryWritersTest {
 
     @ArchTest
     static final ArchRule onlyTheRemoteCommandWritesRemotesJson = noClasses()
-            .that(DescribedPredicate.not(within("dev.countersign.app.RemoteCommand")))
+            .that(DescribedPredicate.not(within("dev.countersign.app.cli.RemoteCommand")))
             .and().doNotHaveFullyQualifiedName(RemoteConfig.class.getName())
             .should().callMethod(RemoteConfig.class, "put", String.class, String.class, String.class)
             .orShould().callMethod(RemoteConfig.class, "remove", String.class)
@@ -36,8 +36,8 @@ class RegistryWritersTest {
 
     @ArchTest
     static final ArchRule onlyThePersonsCommandsAndWindowsIssueOrRevokeTokens = noClasses()
-            .that(DescribedPredicate.not(within("dev.countersign.app.AgentCommand")))
-            .and(DescribedPredicate.not(within("dev.countersign.app.GovernorCommand")))
+            .that(DescribedPredicate.not(within("dev.countersign.app.cli.AgentCommand")))
+            .and(DescribedPredicate.not(within("dev.countersign.app.cli.GovernorCommand")))
             .and().doNotHaveFullyQualifiedName("dev.countersign.app.DirectoryAgents")
             .and().doNotHaveFullyQualifiedName(AgentDirectory.class.getName())
             .should().callMethod(AgentDirectory.class, "add", String.class)
@@ -47,7 +47,7 @@ class RegistryWritersTest {
 
     @ArchTest
     static final ArchRule onlyTheGovernorCommandAndTheServedAppOpenGovernorsJson = noClasses()
-            .that(DescribedPredicate.not(within("dev.countersign.app.GovernorCommand")))
+            .that(DescribedPredicate.not(within("dev.countersign.app.cli.GovernorCommand")))
             .and().doNotHaveFullyQualifiedName("dev.countersign.app.ServedApp")
             .and().doNotHaveFullyQualifiedName("dev.countersign.app.Home")
             .should().callMethod("dev.countersign.app.Home", "governors")

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Command lines that start {@code dev.countersign.app.Main} in a child JVM on the test classpath. */
+/** Command lines that start {@code dev.countersign.app.cli.Main} in a child JVM on the test classpath. */
 public final class ChildJvm {
     private ChildJvm() {
     }
@@ -23,7 +23,7 @@ public final class ChildJvm {
         args.add("-Dcountersign.testLog=" + logName);
         args.add("-XX:TieredStopAtLevel=1");
         args.add("-Xshare:auto");
-        args.add("dev.countersign.app.Main");
+        args.add("dev.countersign.app.cli.Main");
         return args;
     }
 }

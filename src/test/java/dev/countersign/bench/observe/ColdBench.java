@@ -43,7 +43,7 @@ public final class ColdBench {
             TestDesktop desktop = new TestDesktop(backend);
             try {
                 ObserveBench.run(List.of(ObserveBench.java(), "-cp", ObserveBench.mainClasspath(),
-                        "-Dcountersign.home=" + home, "dev.countersign.app.Main", "agent", "add", "bench"));
+                        "-Dcountersign.home=" + home, "dev.countersign.app.cli.Main", "agent", "add", "bench"));
                 String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
                 for (int round = 0; round < rounds; round++) {
                     TestDesktop.TargetApp factory = desktop.launchWidgetFactory();

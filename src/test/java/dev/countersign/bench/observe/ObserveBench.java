@@ -52,7 +52,7 @@ public final class ObserveBench {
                 // Every element: the bench's figures are for the whole window (the defaults, 400 nodes and 8 levels, keep 148).
                 SnapshotLimits limits = new SnapshotLimits(2000, 16);
 
-                run(List.of(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home, "dev.countersign.app.Main",
+                run(List.of(java(), "-cp", mainClasspath(), "-Dcountersign.home=" + home, "dev.countersign.app.cli.Main",
                         "agent", "add", "bench"));
                 String token = Files.readString(home.resolve("tokens").resolve("bench.token")).strip();
 
@@ -236,7 +236,7 @@ public final class ObserveBench {
             serve.addAll(List.of(opts.split("\\s+")));
         }
         serve.addAll(List.of("-cp", mainClasspath(), "-Dcountersign.home=" + home,
-                "dev.countersign.app.Main", "serve", "--port", "0", "--headless"));
+                "dev.countersign.app.cli.Main", "serve", "--port", "0", "--headless"));
         return new ProcessBuilder(serve).redirectError(home.resolve("serve.err").toFile()).start();
     }
 

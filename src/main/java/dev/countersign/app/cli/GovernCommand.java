@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import dev.countersign.core.CountersignException;
 import dev.countersign.govern.GovernConfig;
 import dev.countersign.govern.Offer;
@@ -47,7 +48,7 @@ final class GovernCommand implements Callable<Integer> {
     List<String> command = List.of();
 
     static Path file(Home home) {
-        return home.root().resolve("govern.json");
+        return home.govern();
     }
 
     @Override

@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.audit.AuditVerification;
 import dev.countersign.audit.AuditVerifier;

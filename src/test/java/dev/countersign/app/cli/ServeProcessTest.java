@@ -1,4 +1,4 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,5 +1,9 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.TrayApp;
+import dev.countersign.app.ServedApp;
+import dev.countersign.app.Backends;
+import dev.countersign.app.Home;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.app.settings.AppSettings;
 import dev.countersign.app.settings.SettingsStore;
@@ -85,7 +89,7 @@ final class ServeCommand implements Callable<Integer> {
             app.close();
             stopped.countDown();
         }, "countersign-stop"));
-        out.println("Countersign is serving agents at " + app.endpoint.uri());
+        out.println("Countersign is serving agents at " + app.uri());
         if (runtimePort != null) {
             try {
                 out.println("Countersign serves its runtime to governors at "
@@ -98,7 +102,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         out.println("approver: " + APPROVER_NOTE);
         out.println("backend:  " + Backends.describe(backend));
-        int count = app.agents.list().size();
+        int count = app.agentCount();
         out.println("agents:   " + count + (count == 0 ? " (connect one with: countersign agent add NAME)" : ""));
         out.println("audit:    " + home.auditFile());
         out.println("Stop with Ctrl-C.");

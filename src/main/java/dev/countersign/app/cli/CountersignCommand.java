@@ -1,5 +1,8 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.VersionProvider;
+import dev.countersign.app.TrayApp;
+import dev.countersign.app.Home;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -22,7 +25,7 @@ import picocli.CommandLine.Spec;
             "~/Library/Application Support/Countersign (macOS)."},
         subcommands = {ServeCommand.class, AgentCommand.class, McpStdioCommand.class, DoctorCommand.class,
             AuditCommand.class, GovernCommand.class, GovernorCommand.class, RemoteCommand.class})
-final class CountersignCommand implements Callable<Integer> {
+public final class CountersignCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 

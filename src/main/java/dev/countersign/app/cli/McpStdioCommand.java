@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import dev.countersign.audit.Redactor;
 import dev.countersign.server.LocalSocket;
 import dev.countersign.server.Secrets;

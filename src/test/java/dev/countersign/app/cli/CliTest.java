@@ -1,8 +1,10 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.app.CliRun;
+import dev.countersign.app.Home;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.audit.AuditLog;

@@ -1,5 +1,9 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.VersionProvider;
+import dev.countersign.app.RemoteTools;
+import dev.countersign.app.Backends;
+import dev.countersign.app.Home;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.core.CountersignException;

@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.server.AgentDirectory;

@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Parameters;
 final class RemoteCommand extends RegistryCommand {
 
     static RemoteConfig config(Home home) {
-        return new RemoteConfig(home.root());
+        return home.remotes();
     }
 
     /** Registering or forgetting a remote is not audited. */

@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import java.io.IOException;
 import java.nio.file.Files;
 import picocli.CommandLine;

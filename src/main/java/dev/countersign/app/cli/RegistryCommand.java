@@ -1,5 +1,6 @@
-package dev.countersign.app;
+package dev.countersign.app.cli;
 
+import dev.countersign.app.Home;
 import dev.countersign.audit.AuditInbox;
 import dev.countersign.audit.AuditKind;
 import dev.countersign.core.CountersignException;
