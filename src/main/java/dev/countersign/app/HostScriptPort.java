@@ -5,8 +5,8 @@ import dev.countersign.driver.Receipt;
 import dev.countersign.script.ScriptAudit;
 import dev.countersign.script.ScriptHost;
 import dev.countersign.script.ScriptOutcome;
-import dev.countersign.server.ScriptPort;
-import dev.countersign.server.ScriptReply;
+import dev.countersign.server.tools.ScriptPort;
+import dev.countersign.server.tools.ScriptReply;
 import java.time.Duration;
 import java.util.function.BiConsumer;
 

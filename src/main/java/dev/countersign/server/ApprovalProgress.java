@@ -3,6 +3,7 @@ package dev.countersign.server;
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Decision;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.server.tools.AuditTrail;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;

@@ -11,6 +11,10 @@ import dev.countersign.driver.ComputerDriver;
 import dev.countersign.govern.GuestTool;
 import dev.countersign.remote.RemoteTool;
 import dev.countersign.remote.RuntimePort;
+import dev.countersign.server.tools.AgentTool;
+import dev.countersign.server.tools.AuditTrail;
+import dev.countersign.server.tools.ScriptPort;
+import dev.countersign.server.tools.Tools;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
@@ -27,7 +31,6 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Function;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
@@ -79,53 +82,6 @@ public final class McpEndpoint implements AutoCloseable {
         this.registry = registry;
     }
 
-    /** The tools every endpoint serves; a new tool is one more entry here. */
-    static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit) {
-        return tools(driver, audit, null);
-    }
-
-    /** The tools, plus {@code computer_script} and {@code computer_script_resume} when scripts are wired. */
-    static List<AgentTool> tools(ComputerDriver driver, AuditTrail audit, ScriptPort scripts) {
-        List<AgentTool> tools = new ArrayList<>(List.of(new ObserveTool(driver, audit),
-                new VisualObserveTool(driver), new ActTool(driver, audit), new VisualActTool(driver, audit),
-                new EvidenceTool(driver)));
-        if (scripts != null) {
-            tools.add(new ScriptTools.Run(scripts, audit));
-            tools.add(new ScriptTools.Resume(scripts, audit));
-        }
-        return List.copyOf(tools);
-    }
-
-    /** The endpoint's tools and then the guests; a name taken twice is refused. */
-    static List<AgentTool> withGuests(List<AgentTool> own, List<GuestTool> guests, AuditTrail audit) {
-        return appended(own, guests.stream().<AgentTool>map(g -> new GuestToolAdapter(g, audit)).toList(),
-                "a governed tool");
-    }
-
-    /** The tools and then one per remote; a name taken twice is refused. */
-    static List<AgentTool> withRemotes(List<AgentTool> own, List<RemoteTool> remotes, AuditTrail audit) {
-        return appended(own, remotes.stream().<AgentTool>map(r -> new RemoteToolAdapter(r, audit)).toList(),
-                "a remote's tool");
-    }
-
-    /**
-     * {@code own} and then {@code added}, each added tool named [a-z][a-z0-9_]* and by no tool before
-     * it: a registered tool never shadows one of the endpoint's own or another registered one.
-     */
-    private static List<AgentTool> appended(List<AgentTool> own, List<AgentTool> added, String kind) {
-        List<AgentTool> all = new ArrayList<>(own);
-        Set<String> names = new HashSet<>();
-        own.forEach(t -> names.add(t.name()));
-        for (AgentTool tool : added) {
-            if (!tool.name().matches("[a-z][a-z0-9_]{0,47}") || !names.add(tool.name())) {
-                throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
-                        kind + " may not be named '" + tool.name() + "' (taken, or not [a-z][a-z0-9_]*)"));
-            }
-            all.add(tool);
-        }
-        return List.copyOf(all);
-    }
-
     /**
      * Starts serving. Throws {@link CountersignException} {@code INVALID_ARGUMENT} for a bind
      * address that is not loopback, and {@code INTERNAL} when the port cannot be bound.
@@ -152,8 +108,8 @@ public final class McpEndpoint implements AutoCloseable {
     public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests) {
         Objects.requireNonNull(driver, "driver");
-        return serve(config, audit -> withGuests(tools(driver, audit, scripts), guests, audit), agents, auditLog,
-                version,
+        return serve(config, audit -> Tools.withGuests(Tools.defaults(driver, audit, scripts), guests, audit), agents,
+                auditLog, version,
                 "Observe a window, then act on one fresh ref per observation. Risky actions wait "
                         + "for the person. Receipts say confirmed only with evidence.");
     }
@@ -166,8 +122,8 @@ public final class McpEndpoint implements AutoCloseable {
     public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests, List<RemoteTool> remotes) {
         Objects.requireNonNull(driver, "driver");
-        return serve(config, audit -> withRemotes(withGuests(tools(driver, audit, scripts), guests, audit), remotes,
-                        audit), agents, auditLog, version,
+        return serve(config, audit -> Tools.withRemotes(Tools.withGuests(Tools.defaults(driver, audit, scripts), guests,
+                        audit), remotes, audit), agents, auditLog, version,
                 "Observe a window, then act on one fresh ref per observation. Risky actions wait "
                         + "for the person. Receipts say confirmed only with evidence.");
     }
@@ -181,7 +137,7 @@ public final class McpEndpoint implements AutoCloseable {
     public static McpEndpoint startRuntime(EndpointConfig config, RuntimePort port, AgentDirectory governors,
             AuditLog auditLog, String version) {
         Objects.requireNonNull(port, "port");
-        return serve(config, audit -> RuntimeTool.all(port), governors, auditLog, version,
+        return serve(config, audit -> Tools.runtime(port), governors, auditLog, version,
                 "The runtime of a governed Countersign, for a governing Countersign only.");
     }
 
@@ -209,14 +165,14 @@ public final class McpEndpoint implements AutoCloseable {
                 .sessionSweepInterval(null)
                 .build();
         // Results are checked against their output schemas on the map itself, not turned into a tree
-        // and back (OutputSchemaCheck); one instance, so that warming up prepares the validator in use.
-        JsonSchemaValidator validator = new OutputSchemaCheck(Json.mapper());
+        // and back (Tools.outputCheck); one instance, so that warming up prepares the validator in use.
+        JsonSchemaValidator validator = Tools.outputCheck(Json.mapper());
         McpSyncServer mcp = McpServer.sync(transport)
                 .serverInfo("countersign", version)
                 .jsonSchemaValidator(validator)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .instructions(instructions)
-                // Our own validation names the field with our error shape (ArgSchema).
+                // Our own validation names the field with our error shape (the tools' ArgSchema).
                 .validateToolInputs(false)
                 // Run tools on the request's Jetty thread, not the SDK's small shared pool: an
                 // approval wait holds its thread, and the per-agent limit bounds how many.
@@ -283,8 +239,8 @@ public final class McpEndpoint implements AutoCloseable {
     }
 
     /**
-     * Prepares the call paths of {@code computer_observe} (see {@link ObserveWarmUp}) and
-     * {@code computer_act} (see {@link ActAnswerWarmUp}) so that the first agent's first observe
+     * Prepares the call paths of {@code computer_observe} (see {@link Tools#warmUpObserve}) and
+     * {@code computer_act} (see {@link Tools#warmUpAct}) so that the first agent's first observe
      * and act do not pay for loading and compiling them: a few hundred milliseconds of CPU, best
      * spent before the app says it serves. Never throws: warming up is an optimization, and a call
      * simply does whatever it did not prepare. Returns the tools whose paths it ran to the end.
@@ -292,18 +248,16 @@ public final class McpEndpoint implements AutoCloseable {
     public List<String> warmUp() {
         List<String> warmed = new ArrayList<>();
         try {
-            registry.tool(ObserveTool.NAME).ifPresent(observe -> {
-                ObserveWarmUp.run(observe, wire, validator);
-                warmed.add(ObserveTool.NAME);
+            registry.tool(Tools.OBSERVE).ifPresent(observe -> {
+                Tools.warmUpObserve(observe, wire, validator);
+                warmed.add(Tools.OBSERVE);
             });
         } catch (RuntimeException e) {
             LOG.debug("warming up the observe path failed; the first observe prepares it: {}", e.toString());
         }
         try {
-            registry.tool(ActTool.NAME).filter(ActTool.class::isInstance).ifPresent(act -> {
-                ActAnswerWarmUp.run((ActTool) act, wire, validator);
-                warmed.add(ActTool.NAME);
-            });
+            registry.tool(Tools.ACT).flatMap(act -> Tools.warmUpAct(act, wire, validator))
+                    .ifPresent(answer -> warmed.add(Tools.ACT));
         } catch (RuntimeException e) {
             LOG.debug("warming up the act path failed; the first act prepares it: {}", e.toString());
         }

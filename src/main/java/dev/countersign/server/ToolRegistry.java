@@ -7,6 +7,10 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.server.tools.AgentTool;
+import dev.countersign.server.tools.AuditTrail;
+import dev.countersign.server.tools.ToolCall;
+import dev.countersign.server.tools.ToolResults;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
@@ -49,19 +53,9 @@ final class ToolRegistry {
 
     List<McpServerFeatures.SyncToolSpecification> specifications() {
         return tools.values().stream().map(tool -> McpServerFeatures.SyncToolSpecification.builder()
-                .tool(definition(tool))
+                .tool(tool.definition())
                 .callHandler((exchange, request) -> handle(tool.name(), exchange, request))
                 .build()).toList();
-    }
-
-    static McpSchema.Tool definition(AgentTool tool) {
-        return McpSchema.Tool.builder()
-                .name(tool.name())
-                .description(tool.description())
-                .inputSchema(tool.input().render())
-                .outputSchema(tool.output())
-                .annotations(tool.annotations())
-                .build();
     }
 
     private McpSchema.CallToolResult handle(String name, McpSyncServerExchange exchange,

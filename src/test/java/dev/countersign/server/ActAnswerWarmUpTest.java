@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.Json;
+import dev.countersign.server.tools.AgentTool;
+import dev.countersign.server.tools.Tools;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
@@ -24,12 +26,12 @@ class ActAnswerWarmUpTest {
     @Test
     void theWarmUpAnswersWithTheFieldsOfARealActsReceipt(@TempDir Path home) throws Exception {
         try (EndpointFixture fx = new EndpointFixture(home)) {
-            ActTool act = (ActTool) fx.endpoint.registry().tool(ActTool.NAME).orElseThrow();
-            JsonNode warm = Json.mapper().readTree(ActAnswerWarmUp.run(act, fx.endpoint.wire(),
-                    new OutputSchemaCheck(Json.mapper())));
+            AgentTool act = fx.endpoint.registry().tool(Tools.ACT).orElseThrow();
+            JsonNode warm = Json.mapper().readTree(Tools.warmUpAct(act, fx.endpoint.wire(),
+                    Tools.outputCheck(Json.mapper())).orElseThrow());
             McpSyncClient client = fx.client(fx.token("claude"));
             McpSchema.CallToolResult real = client.callTool(
-                    new McpSchema.CallToolRequest(ActTool.NAME, Map.of("ref", checkBox(client), "op", "click")));
+                    new McpSchema.CallToolRequest(Tools.ACT, Map.of("ref", checkBox(client), "op", "click")));
 
             JsonNode result = warm.path("result");
             assertThat(result.path("isError").asBoolean(true)).isFalse();
@@ -55,7 +57,7 @@ class ActAnswerWarmUpTest {
             List<String> warmed = fx.endpoint.warmUp();
 
             assertThat(warmed).as("the paths the endpoint's warm-up ran to the end")
-                    .containsExactly(ObserveTool.NAME, ActTool.NAME);
+                    .containsExactly(Tools.OBSERVE, Tools.ACT);
             assertThat(fx.auditLines()).as("the audit log").isEqualTo(audit);
             assertThat(fx.desktop.dispatched).as("what the form was sent").isEmpty();
         }
@@ -63,7 +65,7 @@ class ActAnswerWarmUpTest {
 
     private static String checkBox(McpSyncClient client) {
         McpSchema.CallToolResult observation = client.callTool(
-                new McpSchema.CallToolRequest(ObserveTool.NAME, Map.of("app", "yad")));
+                new McpSchema.CallToolRequest(Tools.OBSERVE, Map.of("app", "yad")));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> nodes = (List<Map<String, Object>>) ((Map<String, Object>) observation
                 .structuredContent()).get("nodes");

@@ -3,6 +3,7 @@ package dev.countersign.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ser.DefaultSerializerProvider;
+import dev.countersign.server.tools.Tools;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.jackson2.DefaultJsonSchemaValidator;
@@ -30,7 +31,7 @@ class ObserveWarmUpTest {
             int schemas = ((DefaultJsonSchemaValidator) McpJsonDefaults.getSchemaValidator()).getCacheSize();
 
             McpSchema.CallToolResult observation = client.callTool(
-                    new McpSchema.CallToolRequest(ObserveTool.NAME, Map.of("app", "yad", "frames", true)));
+                    new McpSchema.CallToolRequest(Tools.OBSERVE, Map.of("app", "yad", "frames", true)));
 
             assertThat(observation.isError()).isFalse();
             assertThat(observation.structuredContent()).asInstanceOf(
@@ -50,7 +51,7 @@ class ObserveWarmUpTest {
             client.listTools();
             int serializers = serializers(fx);
 
-            client.callTool(new McpSchema.CallToolRequest(ObserveTool.NAME, Map.of("app", "yad")));
+            client.callTool(new McpSchema.CallToolRequest(Tools.OBSERVE, Map.of("app", "yad")));
 
             assertThat(serializers(fx))
                     .isGreaterThan(serializers);
@@ -60,16 +61,5 @@ class ObserveWarmUpTest {
     /** The serializers the endpoint's wire mapper has built so far (its cache is shared by every write). */
     private static int serializers(EndpointFixture fx) {
         return ((DefaultSerializerProvider) fx.endpoint.wire().getSerializerProvider()).cachedSerializersCount();
-    }
-
-    @Test
-    void theSampleIsAWindowOfAGallerysSize() {
-        var view = ObserveWarmUp.sample(ObserveWarmUp.NODES);
-
-        assertThat(view.nodes()).hasSize(ObserveWarmUp.NODES);
-        assertThat(view.nodes()).extracting(n -> n.role()).contains("check box", "text", "push button");
-        assertThat(view.nodes().stream().filter(n -> n.parent() != null).allMatch(n -> n.parent() < view.nodes().size()))
-                .isTrue();
-        assertThat(ObservationOutline.render(view, false).lines()).hasSizeGreaterThan(ObserveWarmUp.NODES);
     }
 }

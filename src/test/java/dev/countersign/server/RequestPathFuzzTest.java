@@ -14,6 +14,8 @@ import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.server.tools.AuditTrail;
+import dev.countersign.server.tools.Tools;
 import dev.countersign.testkit.MemoryDesktop;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -58,7 +60,7 @@ class RequestPathFuzzTest {
                             LeaseBook.Terms.defaults()), clock, new RandomIds(), new SecureRandom(), settings);
             AuditLog log = AuditLog.open(Files.createTempFile(home, "audit", ".jsonl"), clock);
             AuditTrail audit = new AuditTrail(log);
-            return new ToolRegistry(McpEndpoint.tools(driver, audit), audit, Duration.ofMillis(10));
+            return new ToolRegistry(Tools.defaults(driver, audit), audit, Duration.ofMillis(10));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

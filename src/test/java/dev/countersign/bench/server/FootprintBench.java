@@ -15,7 +15,7 @@ import dev.countersign.driver.ObserveArgs;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
-import dev.countersign.server.ObservationOutline;
+import dev.countersign.server.tools.ObservationOutline;
 import dev.countersign.testkit.ScriptedApprover;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;

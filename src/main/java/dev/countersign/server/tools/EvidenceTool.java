@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import dev.countersign.driver.ComputerDriver;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -23,7 +23,7 @@ import java.util.Map;
  * their own validation error (docs/decisions/0006-error-results.md). Only protocol faults are
  * JSON-RPC errors (docs/endpoint.md).
  */
-final class ToolResults {
+public final class ToolResults {
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
 
@@ -60,7 +60,8 @@ final class ToolResults {
         return structured;
     }
 
-    static McpSchema.CallToolResult error(CountersignError error) {
+    /** A failed call's result: the error's {@code {code, message, hint, field}} as text, no structured content. */
+    public static McpSchema.CallToolResult error(CountersignError error) {
         return result(errorBody(error.code().name(), error.message(), error.hint(), error.field()), true);
     }
 

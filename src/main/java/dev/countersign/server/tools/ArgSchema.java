@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.CountersignError;
@@ -16,7 +16,7 @@ import java.util.Optional;
  * cannot drift, and a bad argument is an {@code INVALID_ARGUMENT} naming the field, whatever the
  * client validated (docs/endpoint.md, "Tools"). Objects never allow unknown properties.
  */
-sealed interface ArgSchema {
+public sealed interface ArgSchema {
 
     /** The JSON Schema as a plain map for the tool definition. */
     Map<String, Object> render();

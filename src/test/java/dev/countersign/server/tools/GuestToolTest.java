@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -49,19 +49,19 @@ class GuestToolTest {
     @Test
     void aGuestNeverTakesAnEndpointToolsNameOrAnotherGuestsOrABadOne() {
         for (String bad : new String[] {"computer_evidence", "Desk", "desk-1", "", "1desk"}) {
-            assertThatThrownBy(() -> McpEndpoint.withGuests(own(), List.of(guest(bad)), null)).as(bad)
+            assertThatThrownBy(() -> Tools.withGuests(own(), List.of(guest(bad)), null)).as(bad)
                     .isInstanceOf(CountersignException.class);
         }
-        assertThatThrownBy(() -> McpEndpoint.withGuests(own(), List.of(guest("desk"), guest("desk")), null))
+        assertThatThrownBy(() -> Tools.withGuests(own(), List.of(guest("desk"), guest("desk")), null))
                 .isInstanceOf(CountersignException.class);
-        assertThat(McpEndpoint.withGuests(own(), List.of(guest("desk")), null)).extracting(AgentTool::name)
+        assertThat(Tools.withGuests(own(), List.of(guest("desk")), null)).extracting(AgentTool::name)
                 .containsExactly("computer_evidence", "computer_visual_act", "desk");
     }
 
     @Test
     void aGovernedToolAddsLessThanAKilobyteToToolsList() throws Exception {
-        AgentTool desk = McpEndpoint.withGuests(List.of(), List.of(guest("desk")), null).get(0);
-        int bytes = Json.mapper().writeValueAsBytes(ToolRegistry.definition(desk)).length;
+        AgentTool desk = Tools.withGuests(List.of(), List.of(guest("desk")), null).get(0);
+        int bytes = Json.mapper().writeValueAsBytes(desk.definition()).length;
         assertThat(bytes).as("the definition: %d bytes", bytes).isLessThan(1024);
     }
 }

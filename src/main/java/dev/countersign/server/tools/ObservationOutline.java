@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import dev.countersign.driver.NodeView;
 import dev.countersign.driver.ObservationView;

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
@@ -6,9 +6,9 @@ import java.util.Map;
 /**
  * One agent-facing MCP tool: its name, short exact description, strict input schema, output
  * schema, annotations, and what a call does. Adding a tool (e.g. {@code computer_visual_observe})
- * is one class implementing this, listed in {@link McpEndpoint#tools}.
+ * is one class implementing this, listed in {@link Tools#defaults}.
  */
-interface AgentTool {
+public interface AgentTool {
     String name();
 
     /** One or two sentences; every byte of it is paid for by every agent on every connect. */
@@ -23,6 +23,17 @@ interface AgentTool {
 
     /** Runs a call whose arguments already passed {@link #input()}. Expected failures are results. */
     McpSchema.CallToolResult call(ToolCall call);
+
+    /** The tool as {@code tools/list} shows it. */
+    default McpSchema.Tool definition() {
+        return McpSchema.Tool.builder()
+                .name(name())
+                .description(description())
+                .inputSchema(input().render())
+                .outputSchema(output())
+                .annotations(annotations())
+                .build();
+    }
 
     /**
      * Read-only. The hints MCP defines only for tools that write (destructive, idempotent) are left

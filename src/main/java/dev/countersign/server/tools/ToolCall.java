@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.Json;
@@ -9,9 +9,9 @@ import java.util.Objects;
  * One validated call: the agent id from the authenticated connection (never from the arguments),
  * the arguments, and the watch that reports an approval wait back to the caller.
  */
-record ToolCall(String agentId, ObjectNode arguments, ApprovalWatch watch) {
+public record ToolCall(String agentId, ObjectNode arguments, ApprovalWatch watch) {
 
-    ToolCall {
+    public ToolCall {
         Objects.requireNonNull(agentId, "agentId");
         Objects.requireNonNull(arguments, "arguments");
         Objects.requireNonNull(watch, "watch");

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Decision;
@@ -18,21 +18,24 @@ import java.util.Map;
  * fsynced by {@link AuditLog#append} before it returns). Records hold ids, digests and words,
  * never typed text, tokens or screenshots.
  */
-final class AuditTrail {
+public final class AuditTrail {
     private final AuditLog log;
 
-    AuditTrail(AuditLog log) {
+    /** Writes to {@code log}. */
+    public AuditTrail(AuditLog log) {
         this.log = log;
     }
 
-    void serverStarted(String url, Iterable<String> tools) {
+    /** The endpoint serves {@code tools} at {@code url}. */
+    public void serverStarted(String url, Iterable<String> tools) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("url", url);
         data.put("tools", tools);
         log.append(AuditKind.SERVER_STARTED, null, data);
     }
 
-    void serverStopped() {
+    /** The endpoint stopped. */
+    public void serverStopped() {
         log.append(AuditKind.SERVER_STOPPED, null, Map.of());
     }
 
@@ -48,7 +51,8 @@ final class AuditTrail {
         log.append(AuditKind.OBSERVED, agentId, data);
     }
 
-    void approvalRequested(String tool, ApprovalRequest request) {
+    /** The person is about to be asked {@code request} for {@code tool}. */
+    public void approvalRequested(String tool, ApprovalRequest request) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tool", tool);
         data.put("request", requestId(request));
@@ -59,7 +63,8 @@ final class AuditTrail {
         log.append(AuditKind.APPROVAL_REQUESTED, request.agentId(), data);
     }
 
-    void approvalDecided(String tool, ApprovalRequest request, Decision decision, boolean withdrawn) {
+    /** The person's decision on {@code request} for {@code tool}, or its withdrawal. */
+    public void approvalDecided(String tool, ApprovalRequest request, Decision decision, boolean withdrawn) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tool", tool);
         data.put("request", requestId(request));

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import dev.countersign.core.Json;
 import dev.countersign.driver.NodeView;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.Receipt;
+import dev.countersign.server.Results;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.driver.ActArgs;

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.countersign.core.CountersignError;

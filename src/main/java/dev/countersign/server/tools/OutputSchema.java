@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.countersign.server;
+package dev.countersign.server.tools;
 
 import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
