@@ -1,6 +1,7 @@
 package dev.countersign.app;
 
 import dev.countersign.app.settings.SettingsStore;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Approver;
 import dev.countersign.audit.AuditInbox;
 import dev.countersign.audit.AuditKind;
@@ -13,7 +14,6 @@ import dev.countersign.desktop.InputGate;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SecureMemory;
 import dev.countersign.desktop.SelfTargetGuard;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -1,6 +1,7 @@
 package dev.countersign.govern;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -8,7 +9,6 @@ import dev.countersign.core.Json;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ScreenWindows;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ForwardedAct;
 import io.modelcontextprotocol.spec.McpSchema;

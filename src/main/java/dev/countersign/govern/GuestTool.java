@@ -1,7 +1,7 @@
 package dev.countersign.govern;
 
-import dev.countersign.core.CountersignError;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.core.CountersignError;
 import dev.countersign.driver.Forwarded;
 import dev.countersign.driver.ToolResult;
 import io.modelcontextprotocol.spec.McpSchema;

@@ -1,5 +1,6 @@
 package dev.countersign.remote;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ActionTarget;
 import dev.countersign.core.ApprovalRequirement;
@@ -8,7 +9,6 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Carrier;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.Receipt;

@@ -1,8 +1,8 @@
 package dev.countersign.remote;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.CountersignError;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import java.util.Map;

@@ -2,10 +2,10 @@ package dev.countersign.script;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
-import dev.countersign.approval.ApprovalTap;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.countersign.script;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import java.security.SecureRandom;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.countersign.server;
 
 import dev.countersign.approval.ApprovalRequest;
-import dev.countersign.approval.Decision;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.approval.Decision;
 import dev.countersign.server.tools.AuditTrail;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;

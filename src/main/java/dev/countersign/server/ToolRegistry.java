@@ -2,11 +2,11 @@ package dev.countersign.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.server.tools.AgentTool;
 import dev.countersign.server.tools.AuditTrail;
 import dev.countersign.server.tools.ToolCall;

@@ -2,10 +2,10 @@ package dev.countersign.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -3,6 +3,7 @@ package dev.countersign.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
@@ -13,7 +14,6 @@ import dev.countersign.remote.RuntimeLink;
 import dev.countersign.remote.SecondMachine;
 import dev.countersign.app.windows.ActivityFeed;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.server.EndpointConfig;

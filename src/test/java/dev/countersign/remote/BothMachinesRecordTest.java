@@ -3,11 +3,11 @@ package dev.countersign.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.app.windows.ActivityFeed;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Decision;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.RandomIds;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -3,17 +3,18 @@ package dev.countersign.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.PolicyApprovals;
+import dev.countersign.driver.Postcondition;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.graph.ScriptedRuntime;
@@ -221,6 +222,16 @@ class RemoteActTest {
             ToolResult<Receipt> result = clickDelete();
 
             assertThat(((ToolResult.Err<Receipt>) result).error().code()).isEqualTo(ErrorCode.AGENT_PAUSED);
+            assertThat(port.current.calls).isEmpty();
+        }
+
+        @Test
+        void aPostconditionTheFarSideCannotHold() {
+            ToolResult<Receipt> result = machine.act("claude",
+                    new ActArgs.Click("r_delete", new Postcondition("ui_element", false, null, null)), watch);
+
+            assertThat(((ToolResult.Err<Receipt>) result).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            assertThat(((ToolResult.Err<Receipt>) result).error().field()).isEqualTo("postcondition");
             assertThat(port.current.calls).isEmpty();
         }
 

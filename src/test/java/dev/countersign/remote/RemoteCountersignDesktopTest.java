@@ -3,6 +3,7 @@ package dev.countersign.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ActionTarget;
@@ -15,7 +16,6 @@ import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

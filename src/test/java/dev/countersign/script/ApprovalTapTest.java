@@ -3,11 +3,11 @@ package dev.countersign.script;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.testkit.ScriptedApprover;
 import java.time.Instant;
 import java.util.ArrayList;

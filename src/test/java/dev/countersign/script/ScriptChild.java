@@ -1,11 +1,11 @@
 package dev.countersign.script;
 
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

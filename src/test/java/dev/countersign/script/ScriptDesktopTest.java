@@ -2,10 +2,10 @@ package dev.countersign.script;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Decision;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.testkit.ScriptedApprover;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package dev.countersign.script;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.testkit.ScriptedApprover;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

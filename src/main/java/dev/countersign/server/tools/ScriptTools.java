@@ -1,8 +1,8 @@
 package dev.countersign.server.tools;
 
 import dev.countersign.approval.ApprovalRequest;
-import dev.countersign.approval.Decision;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.approval.Decision;
 import dev.countersign.driver.Receipt;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.countersign.server.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.countersign.core.Json;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.core.Json;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,6 @@
 package dev.countersign.bench.govern;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.approval.HeadlessApprover;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
@@ -7,7 +8,6 @@ import dev.countersign.desktop.SelfTargetGuard;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import dev.countersign.desktop.linux.X11WindowStack;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

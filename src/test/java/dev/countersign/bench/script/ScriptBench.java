@@ -1,5 +1,6 @@
 package dev.countersign.bench.script;
 
+import dev.countersign.approval.ApprovalTap;
 import dev.countersign.bench.BenchLogging;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.approval.Decision;
@@ -10,7 +11,6 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.linux.AtspiDesktopBackend;
 import dev.countersign.driver.ActArgs;
-import dev.countersign.approval.ApprovalTap;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;

@@ -3,9 +3,9 @@ package dev.countersign.server.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.Json;
-import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.govern.ComputerProxy;
 import dev.countersign.govern.GuestTool;
 import java.util.List;
