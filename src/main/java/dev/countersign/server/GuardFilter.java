@@ -35,6 +35,8 @@ final class GuardFilter implements Filter {
     static final String RESPONSE_ATTRIBUTE = "dev.countersign.server.response";
     static final String CALL_ATTRIBUTE = "dev.countersign.server.call";
     static final String SESSION_HEADER = HttpHeaders.MCP_SESSION_ID;
+    /** Methods of a newer MCP revision than this endpoint speaks, answered as unknown methods. */
+    static final Set<String> NOT_SPOKEN = Set.of("server/discover");
     static final String VERSION_HEADER = HttpHeaders.PROTOCOL_VERSION;
     private static final Logger LOG = LoggerFactory.getLogger(GuardFilter.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -145,6 +147,17 @@ final class GuardFilter implements Filter {
                         "send 'Accept: application/json, text/event-stream': tool calls answer on a stream");
                 return;
             }
+        }
+        if (message != null && message.hasNonNull("id") && NOT_SPOKEN.contains(message.path("method").asText())) {
+            // A probe of a revision this endpoint does not speak (MCP 2026-07-28's server/discover)
+            // is answered as a server of the older revisions answers any method it does not know:
+            // method not found, whatever version the request names. That is what tells a probing
+            // client to fall back to initialize; an unsupported-version error tells it the server is
+            // of the newer revision, and clients then give up instead.
+            String probed = message.path("method").asText();
+            JsonRpcErrors.write(response, 200, JsonRpcErrors.error(message.get("id"), JsonRpcErrors.METHOD_NOT_FOUND,
+                    "Method not found: " + probed, "method_not_found"));
+            return;
         }
         String version = request.getHeader(VERSION_HEADER);
         if (version != null && !protocolVersions.contains(version)) {

@@ -17,7 +17,9 @@ import java.util.Collection;
 final class JsonRpcErrors {
     static final int PARSE_ERROR = -32700;
     static final int INVALID_REQUEST = -32600;
-    /** What newer clients read to fall back from {@code server/discover} to {@code initialize}. */
+    /** A method this endpoint does not know, as every revision of MCP it speaks says so. */
+    static final int METHOD_NOT_FOUND = -32601;
+    /** A request under a protocol version this endpoint does not speak (its {@code MCP-Protocol-Version} header). */
     static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
     /** Transport-level refusals (auth, limits, sessions): the implementation-defined range. */
     static final int REFUSED = -32000;
@@ -42,7 +44,7 @@ final class JsonRpcErrors {
         return body;
     }
 
-    /** The error newer clients expect when they probe with a protocol version we do not speak. */
+    /** The refusal of a request that names a protocol version this endpoint does not speak. */
     static ObjectNode unsupportedVersion(JsonNode id, String requested, Collection<String> supported) {
         ObjectNode body = error(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version " + requested
                 + "; supported: " + String.join(", ", supported), "unsupported_protocol_version");

@@ -7,6 +7,7 @@ import dev.countersign.core.Json;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,12 +106,35 @@ class ProtocolErrorsTest {
     }
 
     @Test
-    void discoverWithANewerVersionGetsTheUnsupportedVersionErrorListingOurs() throws Exception {
-        HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\"}",
+    void discoverIsAnsweredAsAServerOfTheOlderRevisionsAnswersAnUnknownMethod() throws Exception {
+        // MCP 2026-07-28 clients probe with server/discover; only "method not found" makes them fall
+        // back to initialize (an unsupported-version error tells them the server is modern).
+        for (Map<String, String> headers : List.of(Map.of("MCP-Protocol-Version", "2026-07-28"),
+                Map.<String, String>of())) {
+            HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\"}",
+                    headers);
+            assertThat(response.statusCode()).as("%s", headers).isEqualTo(200);
+            JsonNode body = json(response);
+            assertThat(body.path("id").asInt()).isZero();
+            assertThat(body.at("/error/code").asInt()).isEqualTo(-32601);
+            assertThat(response.headers().firstValue("Mcp-Session-Id")).as("no session for a probe").isEmpty();
+        }
+    }
+
+    @Test
+    void discoverStillNeedsAToken() throws Exception {
+        HttpResponse<String> response = fx.post(null, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\"}",
+                Map.of("MCP-Protocol-Version", "2026-07-28"));
+        assertThat(response.statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void anotherRequestUnderANewerVersionGetsTheUnsupportedVersionErrorListingOurs() throws Exception {
+        HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}",
                 Map.of("MCP-Protocol-Version", "2026-07-28"));
         assertThat(response.statusCode()).isEqualTo(400);
         JsonNode body = json(response);
-        assertThat(body.path("id").asInt()).isEqualTo(0);
+        assertThat(body.path("id").asInt()).isEqualTo(3);
         assertThat(body.at("/error/code").asInt()).isEqualTo(-32022);
         assertThat(body.at("/error/data/requested").asText()).isEqualTo("2026-07-28");
         assertThat(body.at("/error/data/supported").toString()).contains("2025-06-18");
