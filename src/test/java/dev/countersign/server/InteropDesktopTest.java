@@ -108,6 +108,12 @@ class InteropDesktopTest {
         scenario(desktop, "claude-code", "claude-scenario.mjs");
     }
 
+    /** The Vercel AI SDK's MCP client on its defaults: it probes with server/discover first, then falls back. */
+    @Test
+    void vercelAiSdkOnItsDefaults(TestDesktop desktop) throws Exception {
+        scenario(desktop, "ai-sdk", "aisdk-scenario.mjs");
+    }
+
     /**
      * The Claude Code lines {@code countersign agent add} prints for this endpoint, run in a child
      * JVM as a person would, with a launcher script standing in for {@code ./countersign}.

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  */
 final class WorksWith {
     static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-bridge", "mcp-remote",
-            "inspector-cli", "claude-code");
+            "inspector-cli", "claude-code", "ai-sdk");
 
     private WorksWith() {
     }
@@ -63,6 +63,8 @@ final class WorksWith {
             case "error_denied_approval": return c.path("code").asText() + " + hint";
             case "cancelled_approval": return "cancel → " + c.path("status").asText();
             case "connect_cycles": return c.path("cycles").asInt() + " reconnects";
+            case "connect": return c.has("protocolVersion") ? "connect (discovery fell back to "
+                    + c.path("protocolVersion").asText() + ")" : "connect";
             case "mcp_list_health": return c.path("runs").asInt() + "× `claude mcp list`";
             case "observe": return c.has("text_bytes") ? "observe (text " + c.path("text_bytes").asInt() + " B, JSON "
                     + c.path("json_bytes").asInt() + " B)" : "observe";

@@ -1,0 +1,93 @@
+// One scenario through the Vercel AI SDK's MCP client (@ai-sdk/mcp) on its defaults, over
+// Streamable HTTP. On its defaults it first probes with MCP 2026-07-28's server/discover and falls
+// back to initialize only when the server answers "method not found": the first check is that it
+// connects at all. Usage: node aisdk-scenario.mjs
+import { createMCPClient } from "@ai-sdk/mcp";
+import { env, Report, assert, errorBody, okBody, outline, outlineRef, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+
+const report = new Report("@ai-sdk/mcp", pkgVersion("@ai-sdk/mcp"), "Streamable HTTP (discovery on, its default)");
+
+const connect = () => createMCPClient({
+  transport: { type: "http", url: env.url, headers: { Authorization: `Bearer ${env.token}` } },
+  clientName: "interop-ai-sdk",
+});
+const call = (client, name, args, options = {}) =>
+  client.callTool({ name, arguments: args, options: { timeout: 120_000, ...options } });
+
+let client;
+await report.check("connect", async () => {
+  client = await connect();
+  const version = client.initializeResult?.protocolVersion;
+  assert(version && version <= "2025-11-25", `fell back to an initialize the server speaks, got ${version}`);
+  return { server: client.serverInfo?.name, protocolVersion: version };
+});
+await report.check("list_tools", async () => {
+  const { tools } = await client.listTools();
+  const bytes = Buffer.byteLength(JSON.stringify(tools));
+  assert(tools.some((t) => t.name === "computer_act"), "no computer_act");
+  // What an AI SDK app hands its model: every tool converts to an AI SDK tool.
+  const set = await client.tools();
+  assert(typeof set.computer_observe?.execute === "function", "computer_observe is not an AI SDK tool");
+  return { tools: tools.length, bytes };
+});
+let observation;
+let seen;
+await report.check("observe", async () => {
+  const result = await call(client, "computer_observe", { app: env.formPid });
+  observation = okBody(result);
+  assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
+  seen = outline(result);
+  return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
+    json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
+});
+await report.check("confirmed_act", async () => {
+  const ref = outlineRef(seen, "Remember me");
+  assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
+  const receipt = okBody(await call(client, "computer_act", { ref, op: "click" }));
+  assert(receipt.status === "confirmed", `receipt ${JSON.stringify(receipt)}`);
+  return { status: receipt.status };
+});
+await report.check("error_stale_ref", async () => {
+  const body = errorBody(await call(client, "computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
+  assert(body.code === "OBSERVATION_CONSUMED", `code ${body.code}`);
+  return { code: body.code, hint: body.hint };
+});
+await report.check("error_secure_field", async () => {
+  const fresh = okBody(await call(client, "computer_observe", { app: env.formPid }));
+  const body = errorBody(await call(client, "computer_act", { ref: secureRef(fresh), op: "type", text: "x" }));
+  assert(body.code === "SECURE_FIELD_REFUSED", `code ${body.code}`);
+  return { code: body.code, hint: body.hint };
+});
+await report.check("error_denied_approval", async () => {
+  const del = okBody(await call(client, "computer_observe", { app: env.deletePid }));
+  const body = errorBody(await call(client, "computer_act", { ref: refOf(del, "Delete"), op: "click" }));
+  assert(body.code === "APPROVAL_DENIED", `code ${body.code}`);
+  return { code: body.code, hint: body.hint };
+});
+await report.check("cancelled_approval", async () => {
+  // The AI SDK's client cancels by aborting the request; the endpoint sees the call's connection
+  // go and withdraws the question before the person answers (the test's person denies after 3 s).
+  const del = okBody(await call(client, "computer_observe", { app: env.deletePid }));
+  const abort = new AbortController();
+  setTimeout(() => abort.abort("the person changed their mind"), 1000);
+  let outcome = "answered";
+  try {
+    await call(client, "computer_act", { ref: refOf(del, "Delete"), op: "click" }, { signal: abort.signal });
+  } catch (e) {
+    outcome = "aborted";
+  }
+  assert(outcome === "aborted", "the call was not cancelled");
+  await client.close();
+  client = await connect();
+  for (let i = 0; i < 20; i++) {
+    const evidence = okBody(await call(client, "computer_evidence", {}));
+    const last = (evidence.receipts ?? []).find((r) => /cancelled|closed/.test(r.detail ?? ""));
+    if (last && last.status === "rejected") {
+      return { status: last.status, code: last.code, detail: last.detail };
+    }
+    await sleep(500);
+  }
+  throw new Error("no rejected receipt for the cancelled call");
+});
+await client?.close();
+process.exit(report.write());
