@@ -73,7 +73,7 @@ public final class RuntimeHost implements RuntimePort {
     /** One action a governor previewed here: both envelopes and what this side issued for it. */
     private static final class Held {
         final String governor;
-        final Admitted prepared;
+        final Admitted admitted;
         final ActionEnvelope wire;
         final ActionEnvelope local;
         TargetReservation localReservation;
@@ -91,9 +91,9 @@ public final class RuntimeHost implements RuntimePort {
         /** The grant bound at dispatch, when this side's policy required one. */
         ApprovalGrant grant;
 
-        Held(String governor, Admitted prepared, ActionEnvelope wire, ActionEnvelope local) {
+        Held(String governor, Admitted admitted, ActionEnvelope wire, ActionEnvelope local) {
             this.governor = governor;
-            this.prepared = prepared;
+            this.admitted = admitted;
             this.wire = wire;
             this.local = local;
         }
@@ -136,9 +136,14 @@ public final class RuntimeHost implements RuntimePort {
         if (op instanceof RuntimeOp.Observe observe) {
             return observe(governorId, observe);
         }
-        driver.pauseAll();
-        LOG.info("governor {} pulled the emergency stop: all agents here are paused", governorId);
-        return Map.of("paused", true);
+        if (op instanceof RuntimeOp.Stop) {
+            driver.pauseAll();
+            LOG.info("governor {} pulled the emergency stop: all agents here are paused", governorId);
+            return Map.of("paused", true);
+        }
+        // An operation added to RuntimeOp and not served here is refused, never taken for another.
+        throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "name",
+                "the runtime operation '" + op.kind().wire() + "' is not served here"));
     }
 
     private Map<String, Object> preview(String governor, ActionRequest request) {
@@ -149,21 +154,21 @@ public final class RuntimeHost implements RuntimePort {
         }
         refuseIfPaused(governor, request.sessionId(), false);
         String scope = "governor:" + governor + ":" + request.agentId();
-        Admitted prepared = governed.admit(scope, request);
+        Admitted admitted = governed.admit(scope, request);
         ActionRequest local = new ActionRequest(request.sessionId(), request.principalId(), scope,
                 request.executionGroupId(), request.tool(), request.operation(), request.actionClass(),
                 request.requestedMode(), request.arguments(), request.target(), request.postcondition(),
                 request.observationFingerprint(), request.validityMs());
-        ActionEnvelope localEnvelope = prepared.runtime().previewAction(local);
+        ActionEnvelope localEnvelope = admitted.runtime().previewAction(local);
         ActionEnvelope wire = withAgent(localEnvelope, request.agentId());
-        held.put(wire.actionId(), new Held(governor, prepared, wire, localEnvelope));
+        held.put(wire.actionId(), new Held(governor, admitted, wire, localEnvelope));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("envelope", tree(wire));
-        out.put("approval", tree(prepared.requirement()));
-        out.put("summary", prepared.summary());
-        out.put("app", prepared.appName());
-        if (prepared.windowTitle() != null) {
-            out.put("window", prepared.windowTitle());
+        out.put("approval", tree(admitted.requirement()));
+        out.put("summary", admitted.summary());
+        out.put("app", admitted.appName());
+        if (admitted.windowTitle() != null) {
+            out.put("window", admitted.windowTitle());
         }
         return out;
     }
@@ -192,7 +197,7 @@ public final class RuntimeHost implements RuntimePort {
                 throw new CountersignException(CountersignError.onField(ErrorCode.RESERVATION_INVALID, "reservation",
                         "this action already holds its reservation"));
             }
-            TargetReservation local = h.prepared.runtime().reserveTarget(h.local);
+            TargetReservation local = h.admitted.runtime().reserveTarget(h.local);
             h.localReservation = local;
             h.wireReservation = new TargetReservation(local.reservationId(), h.wire.sessionId(), h.wire.principalId(),
                     h.wire.agentId(), local.executionGroupId(), local.intentId(), local.state(), local.expiresAt(),
@@ -203,7 +208,7 @@ public final class RuntimeHost implements RuntimePort {
 
     private Map<String, Object> lease(String governor, ActionEnvelope envelope) {
         Held h = exact(governor, envelope);
-        ControlLease local = h.prepared.runtime().acquireLease(h.local);
+        ControlLease local = h.admitted.runtime().acquireLease(h.local);
         synchronized (h) {
             h.localLease = local;
             // This side's lease for the governor's scope, bound to the governor's envelope.
@@ -232,7 +237,7 @@ public final class RuntimeHost implements RuntimePort {
                     .or(() -> Binding.validateReservation(reservation, h.wire, now))
                     .or(() -> issued("reservation_id", h.wireReservation, reservation))
                     .or(() -> approvalProblem(h, approval))
-                    .or(() -> h.prepared.requirement().required() ? grantProblem(approval, now, usedNonces)
+                    .or(() -> h.admitted.requirement().required() ? grantProblem(approval, now, usedNonces)
                             : Optional.empty())
                     .or(() -> h.executed ? Optional.of(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH,
                             "action_id", "this action already ran; it never runs twice")) : Optional.empty());
@@ -247,12 +252,12 @@ public final class RuntimeHost implements RuntimePort {
             refuseIfPaused(governor, h.wire.sessionId(), true);
             h.executed = true;
         }
-        ApprovalGrant bound = h.prepared.requirement().required() ? approval : null;
+        ApprovalGrant bound = h.admitted.requirement().required() ? approval : null;
         h.grant = bound;
         ExecutionReceipt receipt;
         try {
             // The local runtime's last check runs here: kill switch, session, reservation, secure, identity.
-            receipt = h.prepared.runtime().executeAction(h.local, h.localLease, h.localReservation, bound);
+            receipt = h.admitted.runtime().executeAction(h.local, h.localLease, h.localReservation, bound);
         } catch (DispatchRefusedException e) {
             // Still never runs again; but nothing reached the desktop.
             h.notDispatched = true;
@@ -276,7 +281,7 @@ public final class RuntimeHost implements RuntimePort {
                     .orElse(CountersignError.onField(ErrorCode.IDENTITY_MISMATCH, "receipt_id",
                             "this receipt was not issued for this action here")));
         }
-        ReceiptVerification evidence = h.prepared.runtime().verify(h.local, h.receipt);
+        ReceiptVerification evidence = h.admitted.runtime().verify(h.local, h.receipt);
         h.evidence = evidence;
         return evidence == null ? Map.of() : Map.of("verification", tree(evidence));
     }
@@ -290,7 +295,7 @@ public final class RuntimeHost implements RuntimePort {
         }
         held.remove(h.wire.actionId());
         settled(h);
-        h.prepared.runtime().releaseTarget(h.localReservation);
+        h.admitted.runtime().releaseTarget(h.localReservation);
         return Map.of("released", true);
     }
 
@@ -303,7 +308,7 @@ public final class RuntimeHost implements RuntimePort {
                 settled(h);
                 if (h.localReservation != null) {
                     try {
-                        h.prepared.runtime().releaseTarget(h.localReservation);
+                        h.admitted.runtime().releaseTarget(h.localReservation);
                         released++;
                     } catch (CountersignException e) {
                         LOG.debug("reservation of {} already gone: {}", h.wire.actionId(), e.error().message());
@@ -326,7 +331,7 @@ public final class RuntimeHost implements RuntimePort {
 
     /** The approval authorises this action under this side's policy, when this side's policy requires one. */
     private static Optional<CountersignError> approvalProblem(Held h, ApprovalGrant grant) {
-        ApprovalRequirement requirement = h.prepared.requirement();
+        ApprovalRequirement requirement = h.admitted.requirement();
         return requirement.required() ? Binding.validateGrant(grant, h.wire, requirement.policyDigest())
                 : Optional.empty();
     }
@@ -382,7 +387,7 @@ public final class RuntimeHost implements RuntimePort {
      * classified from this side's own evidence once verified.
      */
     private Receipt receipt(Held h, CountersignError refusal) {
-        ApprovalRequirement requirement = h.prepared.requirement();
+        ApprovalRequirement requirement = h.admitted.requirement();
         VerificationOutcome outcome = h.receipt == null || refusal != null ? null
                 : Verification.classify(h.local.postcondition(), h.receipt.withVerification(h.evidence));
         boolean dispatched = refusal == null && h.executed && !h.notDispatched;
@@ -391,7 +396,7 @@ public final class RuntimeHost implements RuntimePort {
                 new ActionResult.ApprovalSummary(requirement.required(), requirement.category(),
                         h.grant == null ? null : "allowed_once"),
                 h.wire.argsDigest(), List.of());
-        return driver.receipt(h.prepared, result, h.grant == null ? null : h.grant.decidedAt());
+        return driver.receipt(h.admitted, result, h.grant == null ? null : h.grant.decidedAt());
     }
 
     /**
@@ -427,7 +432,7 @@ public final class RuntimeHost implements RuntimePort {
                 settled(h);
                 if (h.localReservation != null) {
                     try {
-                        h.prepared.runtime().releaseTarget(h.localReservation);
+                        h.admitted.runtime().releaseTarget(h.localReservation);
                     } catch (CountersignException e) {
                         LOG.debug("stale reservation already gone: {}", e.error().message());
                     }
