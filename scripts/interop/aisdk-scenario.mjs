@@ -3,7 +3,7 @@
 // back to initialize only when the server answers "method not found": the first check is that it
 // connects at all. Usage: node aisdk-scenario.mjs
 import { createMCPClient } from "@ai-sdk/mcp";
-import { env, Report, assert, errorBody, okBody, outline, outlineRef, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+import { env, Report, assert, cancelledReceipt, errorBody, formChecks, okBody, refOf, pkgVersion } from "./lib.mjs";
 
 const report = new Report("@ai-sdk/mcp", pkgVersion("@ai-sdk/mcp"), "Streamable HTTP (discovery on, its default)");
 
@@ -30,34 +30,7 @@ await report.check("list_tools", async () => {
   assert(typeof set.computer_observe?.execute === "function", "computer_observe is not an AI SDK tool");
   return { tools: tools.length, bytes };
 });
-let observation;
-let seen;
-await report.check("observe", async () => {
-  const result = await call(client, "computer_observe", { app: env.formPid });
-  observation = okBody(result);
-  assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
-  seen = outline(result);
-  return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
-    json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
-});
-await report.check("confirmed_act", async () => {
-  const ref = outlineRef(seen, "Remember me");
-  assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
-  const receipt = okBody(await call(client, "computer_act", { ref, op: "click" }));
-  assert(receipt.status === "confirmed", `receipt ${JSON.stringify(receipt)}`);
-  return { status: receipt.status };
-});
-await report.check("error_stale_ref", async () => {
-  const body = errorBody(await call(client, "computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
-  assert(body.code === "OBSERVATION_CONSUMED", `code ${body.code}`);
-  return { code: body.code, hint: body.hint };
-});
-await report.check("error_secure_field", async () => {
-  const fresh = okBody(await call(client, "computer_observe", { app: env.formPid }));
-  const body = errorBody(await call(client, "computer_act", { ref: secureRef(fresh), op: "type", text: "x" }));
-  assert(body.code === "SECURE_FIELD_REFUSED", `code ${body.code}`);
-  return { code: body.code, hint: body.hint };
-});
+await formChecks(report, (name, args) => call(client, name, args));
 await report.check("error_denied_approval", async () => {
   const del = okBody(await call(client, "computer_observe", { app: env.deletePid }));
   const body = errorBody(await call(client, "computer_act", { ref: refOf(del, "Delete"), op: "click" }));
@@ -79,15 +52,7 @@ await report.check("cancelled_approval", async () => {
   assert(outcome === "aborted", "the call was not cancelled");
   await client.close();
   client = await connect();
-  for (let i = 0; i < 20; i++) {
-    const evidence = okBody(await call(client, "computer_evidence", {}));
-    const last = (evidence.receipts ?? []).find((r) => /cancelled|closed/.test(r.detail ?? ""));
-    if (last && last.status === "rejected") {
-      return { status: last.status, code: last.code, detail: last.detail };
-    }
-    await sleep(500);
-  }
-  throw new Error("no rejected receipt for the cancelled call");
+  return cancelledReceipt((name, args) => call(client, name, args));
 });
 await client?.close();
 process.exit(report.write());

@@ -3,7 +3,7 @@
 // killed mid-call (a closed stream).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { env, Report, assert, errorBody, okBody, outline, outlineRef, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+import { env, Report, assert, cancelledReceipt, errorBody, formChecks, okBody, refOf, pkgVersion } from "./lib.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
 const cli = join(here, "node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js");
@@ -52,42 +52,7 @@ await report.check("list_tools", async () => {
   assert(tools.some((t) => t.name === "computer_act") && bytes <= 6000, `tools ${bytes} bytes`);
   return { tools: tools.length, bytes };
 });
-let observation;
-let seen;
-await report.check("observe", async () => {
-  const result = await tool("computer_observe", { app: env.formPid });
-  observation = okBody(result);
-  assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
-  seen = outline(result);
-  assert(seen.header.some((l) => l.startsWith("window ") && l.includes('"Login Form"')), "the outline has no window line");
-  return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
-    json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
-});
-await report.check("confirmed_act", async () => {
-  const ref = outlineRef(seen, "Remember me");
-  assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
-  const receipt = okBody(await tool("computer_act", { ref, op: "click" }));
-  assert(receipt.status === "confirmed", JSON.stringify(receipt));
-  return { status: receipt.status };
-});
-await report.check("error_stale_ref", async () => {
-  const body = errorBody(await tool("computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
-  assert(body.code === "OBSERVATION_CONSUMED", body.code);
-  return { code: body.code, hint: body.hint };
-});
-let fresh;
-await report.check("image", async () => {
-  fresh = okBody(await tool("computer_observe", { app: env.formPid }));
-  const result = await tool("computer_visual_observe", { observation_id: fresh.observation_id });
-  const image = okBody(result) && result.content.find((c) => c.type === "image");
-  assert(image && image.mimeType === "image/png", "no PNG image content");
-  return { mimeType: image.mimeType, bytes: Buffer.from(image.data, "base64").length };
-});
-await report.check("error_secure_field", async () => {
-  const body = errorBody(await tool("computer_act", { ref: secureRef(fresh), op: "type", text: "x" }));
-  assert(body.code === "SECURE_FIELD_REFUSED", body.code);
-  return { code: body.code, hint: body.hint };
-});
+await formChecks(report, tool, { image: true });
 await report.check("error_denied_approval", async () => {
   const del = okBody(await tool("computer_observe", { app: env.deletePid }));
   const body = errorBody(await tool("computer_act", { ref: refOf(del, "Delete"), op: "click" }));
@@ -98,13 +63,7 @@ await report.check("cancelled_approval", async () => {
   const del = okBody(await tool("computer_observe", { app: env.deletePid }));
   const run = await tool("computer_act", { ref: refOf(del, "Delete"), op: "click" }, { killAfterMs: oneCallMs + 1500 });
   assert(run.signal === "SIGTERM" || run.code !== 0, "the CLI was not stopped mid-call");
-  for (let i = 0; i < 20; i++) {
-    const evidence = okBody(await tool("computer_evidence"));
-    const last = (evidence.receipts ?? []).find((r) => /cancelled|closed/.test(r.detail ?? ""));
-    if (last && last.status === "rejected") return { status: last.status, code: last.code, detail: last.detail };
-    await sleep(500);
-  }
-  throw new Error("no rejected receipt for the stopped call");
+  return cancelledReceipt(tool);
 });
 await report.check("connect_cycles", async () => {
   for (let i = 0; i < env.cycles; i++) {

@@ -112,6 +112,70 @@ export function secureRef(observation) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The checks every client runs on the test form, in order: observe (the outline the model reads,
+ * checked against the structured content), a confirmed act on the ref read off the outline, that
+ * ref again (OBSERVATION_CONSUMED), optionally the window as a PNG, and a secure field
+ * (SECURE_FIELD_REFUSED). `call(name, args)` calls a tool the way the client under test does.
+ */
+export async function formChecks(report, call, { image = false } = {}) {
+  let observation;
+  let seen;
+  await report.check("observe", async () => {
+    const result = await call("computer_observe", { app: env.formPid });
+    observation = okBody(result);
+    assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
+    seen = outline(result);
+    assert(seen.header.some((l) => l.startsWith("window ") && l.includes('"Login Form"')), "the outline has no window line");
+    return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
+      json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
+  });
+  await report.check("confirmed_act", async () => {
+    // The ref as the model reads it off the text, which must be the structured content's.
+    const ref = outlineRef(seen, "Remember me");
+    assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
+    const receipt = okBody(await call("computer_act", { ref, op: "click" }));
+    assert(receipt.status === "confirmed", `receipt ${JSON.stringify(receipt)}`);
+    return { status: receipt.status };
+  });
+  await report.check("error_stale_ref", async () => {
+    const body = errorBody(await call("computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
+    assert(body.code === "OBSERVATION_CONSUMED", `code ${body.code}`);
+    return { code: body.code, hint: body.hint };
+  });
+  let fresh;
+  if (image) {
+    await report.check("image", async () => {
+      fresh = okBody(await call("computer_observe", { app: env.formPid }));
+      const result = await call("computer_visual_observe", { observation_id: fresh.observation_id });
+      const png = okBody(result) && result.content.find((c) => c.type === "image");
+      assert(png && png.mimeType === "image/png", "no PNG image content");
+      const bytes = Buffer.from(png.data, "base64").length;
+      assert(bytes > 500, `image of ${bytes} bytes`);
+      return { mimeType: png.mimeType, bytes };
+    });
+  }
+  await report.check("error_secure_field", async () => {
+    fresh ??= okBody(await call("computer_observe", { app: env.formPid }));
+    const body = errorBody(await call("computer_act", { ref: secureRef(fresh), op: "type", text: "x" }));
+    assert(body.code === "SECURE_FIELD_REFUSED", `code ${body.code}`);
+    return { code: body.code, hint: body.hint };
+  });
+}
+
+/** Waits for the rejected receipt of a call the client cancelled (the endpoint withdraws at its next poll, 1 s). */
+export async function cancelledReceipt(call) {
+  for (let i = 0; i < 20; i++) {
+    const evidence = okBody(await call("computer_evidence", {}));
+    const last = (evidence.receipts ?? []).find((r) => /cancelled|closed/.test(r.detail ?? ""));
+    if (last && last.status === "rejected") {
+      return { status: last.status, code: last.code, detail: last.detail };
+    }
+    await sleep(500);
+  }
+  throw new Error("no rejected receipt for the cancelled call");
+}
+
 /** The installed version of a package (read from its folder: not every package exports package.json). */
 export function pkgVersion(name) {
   const file = new URL(`./node_modules/${name}/package.json`, import.meta.url);

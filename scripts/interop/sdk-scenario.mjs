@@ -4,7 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { env, Report, assert, errorBody, okBody, outline, outlineRef, refOf, secureRef, sleep, pkgVersion } from "./lib.mjs";
+import { env, Report, assert, cancelledReceipt, errorBody, formChecks, okBody, refOf, pkgVersion } from "./lib.mjs";
 
 const [sdk, transportKind] = process.argv.slice(2);
 const here = new URL(".", import.meta.url).pathname;
@@ -72,45 +72,7 @@ await report.check("list_tools", async () => {
   assert(bytes <= 6000, `tools/list is ${bytes} bytes`);
   return { tools: tools.length, bytes };
 });
-let observation;
-let seen;
-await report.check("observe", async () => {
-  const result = await call(client, "computer_observe", { app: env.formPid });
-  observation = okBody(result);
-  assert(JSON.stringify(observation.window).includes("Login Form"), "not the test form");
-  seen = outline(result);
-  assert(seen.header.some((l) => l.startsWith("window ") && l.includes('"Login Form"')), "the outline has no window line");
-  return { nodes: observation.nodes.length, text_bytes: Buffer.byteLength(seen.text),
-    json_bytes: Buffer.byteLength(JSON.stringify(observation)) };
-});
-await report.check("confirmed_act", async () => {
-  // The ref as the model reads it off the text, which must be the structured content's.
-  const ref = outlineRef(seen, "Remember me");
-  assert(ref === refOf(observation, "Remember me"), `the outline's ref ${ref} is not the node's`);
-  const receipt = okBody(await call(client, "computer_act", { ref, op: "click" }));
-  assert(receipt.status === "confirmed", `receipt ${JSON.stringify(receipt)}`);
-  return { status: receipt.status };
-});
-await report.check("error_stale_ref", async () => {
-  const body = errorBody(await call(client, "computer_act", { ref: refOf(observation, "Remember me"), op: "click" }));
-  assert(body.code === "OBSERVATION_CONSUMED", `code ${body.code}`);
-  return { code: body.code, hint: body.hint };
-});
-let fresh;
-await report.check("image", async () => {
-  fresh = okBody(await call(client, "computer_observe", { app: env.formPid }));
-  const result = await call(client, "computer_visual_observe", { observation_id: fresh.observation_id });
-  const image = okBody(result) && result.content.find((c) => c.type === "image");
-  assert(image && image.mimeType === "image/png", "no PNG image content");
-  const bytes = Buffer.from(image.data, "base64").length;
-  assert(bytes > 500, `image of ${bytes} bytes`);
-  return { mimeType: image.mimeType, bytes };
-});
-await report.check("error_secure_field", async () => {
-  const body = errorBody(await call(client, "computer_act", { ref: secureRef(fresh), op: "type", text: "x" }));
-  assert(body.code === "SECURE_FIELD_REFUSED", `code ${body.code}`);
-  return { code: body.code, hint: body.hint };
-});
+await formChecks(report, (name, args) => call(client, name, args), { image: true });
 await report.check("error_denied_approval", async () => {
   const del = okBody(await call(client, "computer_observe", { app: env.deletePid }));
   let progress = 0;
@@ -132,15 +94,7 @@ await report.check("cancelled_approval", async () => {
   }
   assert(outcome === "aborted", "the call was not cancelled");
   // The endpoint withdraws at its next poll (1 s); then the receipt says why.
-  for (let i = 0; i < 20; i++) {
-    const evidence = okBody(await call(client, "computer_evidence", {}));
-    const last = (evidence.receipts ?? []).find((r) => /cancelled|closed/.test(r.detail ?? ""));
-    if (last && last.status === "rejected") {
-      return { status: last.status, code: last.code, detail: last.detail };
-    }
-    await sleep(500);
-  }
-  throw new Error("no rejected receipt for the cancelled call");
+  return cancelledReceipt((name, args) => call(client, name, args));
 });
 await report.check("connect_cycles", async () => {
   await client.close();
