@@ -177,6 +177,12 @@ final class NodeSteps {
     }
 
     static Executed execute(GraphState state, ComputerUseRuntime runtime, Clock clock) {
+        if (state.dispatched) {
+            // A state that already records a dispatch (a checkpoint decoded after it) may have
+            // reached the desktop: it is never dispatched twice, and its outcome is unknown.
+            return uncertain(state, CountersignError.of(ErrorCode.INTERNAL,
+                    "this action was already dispatched once; it is never dispatched again, and its outcome is unknown"));
+        }
         Optional<ActionEnvelope> active = activePreview(state);
         if (active.isEmpty()) {
             return Executed.REFUSED;

@@ -84,6 +84,22 @@ class GovernedGraphTest {
         }
 
         @Test
+        void aStateThatAlreadyRecordsADispatchIsNeverDispatchedAgain() {
+            GraphHarness h = new GraphHarness();
+            h.gate = Fixtures.approvalRequired();
+            GraphStep.Interrupted wait = h.interrupted(h.start());
+            // As a checkpoint decoded after a dispatch would say.
+            wait.checkpoint().dispatched = true;
+
+            ActionResult result = h.finish(h.graph().resume(wait.checkpoint(),
+                    ResumeInput.decision(GraphHarness.allow(wait.pending()))));
+
+            assertThat(h.runtime.count("execute")).isZero();
+            assertThat(result.status()).isEqualTo(ActionResult.UNKNOWN);
+            assertThat(result.error().message()).contains("never dispatched again");
+        }
+
+        @Test
         void anApprovalForOtherArgumentsFails() {
             GraphHarness h = new GraphHarness();
             h.gate = Fixtures.approvalRequired();
