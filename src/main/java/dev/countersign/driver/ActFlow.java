@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * {@code computer_act}: checks the arguments and the ref, refuses secure targets, consumes the
  * observation, re-checks the target, asks the policy, and runs the governed graph with the local
  * runtime — asking the person through {@link ApprovalFlow} when the graph interrupts. The same
- * checks, in the same order, admit an act a governing Countersign drives ({@link HostedActs}).
+ * checks, in the same order, admit an act a governing Countersign drives
+ * ({@link ComputerDriver#admit}).
  */
 final class ActFlow {
     private final DriverContext ctx;
@@ -38,7 +39,7 @@ final class ActFlow {
      * One act that passed every check before the graph, on this desktop: its runtime, what this
      * desktop's policy requires of the live target, the request the graph runs, and what the
      * person would be asked. A local {@code computer_act} runs it here; an act a governing
-     * Countersign drives ({@link HostedActs}) runs it node by node.
+     * Countersign drives ({@link ComputerDriver#admit}) runs it node by node.
      */
     record Accepted(ActRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
             Supplier<ApprovalFlow.Ask> ask) {
