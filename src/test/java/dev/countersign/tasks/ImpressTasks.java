@@ -1,0 +1,68 @@
+package dev.countersign.tasks;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/** LibreOffice Impress tasks. */
+final class ImpressTasks {
+    private ImpressTasks() {
+    }
+
+    static List<Task> all() {
+        return List.of(new SlidePane());
+    }
+
+    /** Adapted from OSWorld ef9d12bd-bcee-4ba0-a40e-918400f43ddf: bring back the slide pane someone closed. */
+    static final class SlidePane implements Task {
+        static final String APP = "soffice";
+
+        @Override
+        public String id() {
+            return "impress-slide-pane";
+        }
+
+        @Override
+        public String osworld() {
+            return "ef9d12bd-bcee-4ba0-a40e-918400f43ddf";
+        }
+
+        @Override
+        public String app() {
+            return "LibreOffice Impress";
+        }
+
+        @Override
+        public String instruction() {
+            return "I closed the slide panel on the left; please bring it back.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> Steps.menu(agent, APP, "View", "Slide Pane")));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            Path deck = Inputs.presentation(ws, ws.file("Desktop/events.pptx"), List.of("Events", "Listeners"));
+            Office.open(ws, "impress", deck, "events.pptx - LibreOffice Impress");
+            // What the person did before asking: closed the pane with its own close button.
+            Atspi.press(ws, APP, "push button", "Close Pane");
+            if (!Workspace.eventually(Duration.ofSeconds(10), () -> !paneShowing(ws))) {
+                throw new IllegalStateException("the slide pane did not close");
+            }
+        }
+
+        static boolean paneShowing(Workspace ws) throws Exception {
+            Set<String> s = Atspi.states(ws, APP, "document frame", "Slides View");
+            return s.contains("showing");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            boolean back = Workspace.eventually(Duration.ofSeconds(5), () -> paneShowing(ws));
+            return Verdict.of(back, back ? "the slide pane shows again" : "the slide pane is still closed");
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.countersign.tasks;
+
+import dev.countersign.tasks.McpAgent.Node;
+import dev.countersign.tasks.McpAgent.Observation;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The moves a competent agent makes, written once for every plan: open a menu path, find an
+ * element in a fresh observation (waiting for it as an agent re-observes), and insist on the
+ * receipts it gets. Each move goes through {@link McpAgent}, so through Countersign only.
+ */
+final class Steps {
+    /** What a menu entry may be, by AT-SPI role. */
+    static final Set<String> MENU_ENTRIES = Set.of("menu item", "check menu item", "radio menu item", "menu");
+
+    private Steps() {
+    }
+
+    /**
+     * Clicks through a menu path from the menu bar: each menu is clicked open, the app re-observed,
+     * and the last entry clicked. Entries match by name without a trailing ellipsis.
+     */
+    static Map<String, Object> menu(McpAgent agent, String app, String... path) throws InterruptedException {
+        Map<String, Object> last = null;
+        for (int i = 0; i < path.length; i++) {
+            String name = path[i];
+            boolean leaf = i == path.length - 1;
+            Node entry = await(agent, app, null, n -> (leaf ? MENU_ENTRIES.contains(n.role()) : "menu".equals(n.role()))
+                    && name.equals(Observation.plain(n.name())),
+                    (leaf ? "menu entry" : "menu") + " '" + name + "'");
+            last = ok(agent.click(entry), "click " + name);
+        }
+        return last;
+    }
+
+    /** Re-observes {@code app} until an element matches (as an agent waits for a dialog to open). */
+    static Node await(McpAgent agent, String app, String window, Predicate<Node> p, String what)
+            throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        Observation o = agent.observe(app, window);
+        while (o.find(p).isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(400);
+            o = agent.observe(app, window);
+        }
+        return o.get(p, what);
+    }
+
+    /** The element with this role and name, waiting for it. */
+    static Node await(McpAgent agent, String app, String window, String role, String name)
+            throws InterruptedException {
+        return await(agent, app, window, n -> role.equals(n.role()) && name.equals(Observation.plain(n.name())),
+                role + " '" + name + "'");
+    }
+
+    /** Fails the plan unless the act was carried out (confirmed, or dispatched with its effect unproven). */
+    static Map<String, Object> ok(Map<String, Object> receipt, String what) {
+        Object status = receipt.get("status");
+        if (!List.of("confirmed", "committed_unverified", "unknown").contains(status)) {
+            throw new McpAgent.PlanFailure(what + ": " + status + " " + receipt.get("code") + " "
+                    + receipt.getOrDefault("message", ""));
+        }
+        return receipt;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.countersign.tasks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every task of the suite, and the subset CI runs (one per app). */
+final class Tasks {
+    private Tasks() {
+    }
+
+    static List<Task> all() {
+        List<Task> all = new ArrayList<>();
+        all.addAll(ImpressTasks.all());
+        return List.copyOf(all);
+    }
+
+    /** The tasks ./scripts/test runs: one per app, a few minutes in all. */
+    static List<String> ciSubset() {
+        return List.of("impress-slide-pane");
+    }
+}
