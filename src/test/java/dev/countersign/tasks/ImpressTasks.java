@@ -11,7 +11,7 @@ final class ImpressTasks {
     }
 
     static List<Task> all() {
-        return List.of(new SlidePane());
+        return List.of(new SlidePane(), new PresenterConsole());
     }
 
     /** Adapted from OSWorld ef9d12bd-bcee-4ba0-a40e-918400f43ddf: bring back the slide pane someone closed. */
@@ -63,6 +63,54 @@ final class ImpressTasks {
         public Verdict check(Workspace ws) throws Exception {
             boolean back = Workspace.eventually(Duration.ofSeconds(5), () -> paneShowing(ws));
             return Verdict.of(back, back ? "the slide pane shows again" : "the slide pane is still closed");
+        }
+    }
+
+    /** Adapted from OSWorld 0f84bef9-9790-432e-92b7-eece357603fb: present on one screen, without the presenter console. */
+    static final class PresenterConsole implements Task {
+        @Override
+        public String id() {
+            return "impress-presenter-console";
+        }
+
+        @Override
+        public String osworld() {
+            return "0f84bef9-9790-432e-92b7-eece357603fb";
+        }
+
+        @Override
+        public String app() {
+            return "LibreOffice Impress";
+        }
+
+        @Override
+        public String instruction() {
+            return "When I present, use only the one screen with the show: no second screen with the current and next slide.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                Steps.menu(agent, SlidePane.APP, "Tools", "Options");
+                Steps.await(agent, SlidePane.APP, "Options", "tree table", "Options - LibreOffice - User Data");
+                Steps.treePage(agent, SlidePane.APP, "Options", "LibreOffice Impress", "General");
+                Steps.check(agent, SlidePane.APP, "Options", "Enable Presenter Console", false);
+                Steps.ok(agent.click(Steps.await(agent, SlidePane.APP, "Options", "push button", "OK")), "OK");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            Path deck = Inputs.presentation(ws, ws.file("Desktop/podium.pptx"), List.of("Multimedia podium", "Use"));
+            Office.open(ws, "impress", deck, "podium.pptx - LibreOffice Impress");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            String path = "/org.openoffice.Office.Impress/Misc/Start";
+            boolean off = Workspace.eventually(Duration.ofSeconds(10),
+                    () -> "false".equals(Office.setting(ws, path, "EnablePresenterScreen")));
+            return Verdict.of(off, "EnablePresenterScreen is " + Office.setting(ws, path, "EnablePresenterScreen"));
         }
     }
 }

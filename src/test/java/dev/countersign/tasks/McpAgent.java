@@ -57,13 +57,14 @@ public final class McpAgent implements AutoCloseable {
         return observe(app, null);
     }
 
-    /** An observation of one window of {@code app}, whose title contains {@code window} (null: the app's front window). */
+    /**
+     * An observation of {@code app}'s active window, as an agent gets one; {@code window} is the
+     * title the agent expects it to contain (null: any), which {@link Observation#title()} lets
+     * the plan check.
+     */
     public Observation observe(String app, String window) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("app", app);
-        if (window != null) {
-            args.put("window", window);
-        }
         args.put("max_nodes", 2000);
         args.put("max_depth", 16);
         Map<String, Object> body = call("computer_observe", null, args);
@@ -167,12 +168,23 @@ public final class McpAgent implements AutoCloseable {
             return nodes;
         }
 
+        /** The observed window's title. */
+        @SuppressWarnings("unchecked")
+        public String title() {
+            return body.get("window") instanceof Map<?, ?> w ? String.valueOf(((Map<String, Object>) w).get("title")) : "";
+        }
+
+        /** Whether this is the window the agent expected: its title contains the expected text. */
+        public boolean isWindow() {
+            return window == null || title().contains(window);
+        }
+
         public Map<String, Object> body() {
             return body;
         }
 
         public Optional<Node> find(Predicate<Node> p) {
-            return nodes.stream().filter(p).findFirst();
+            return isWindow() ? nodes.stream().filter(p).findFirst() : Optional.empty();
         }
 
         /** The first element with this role and exactly this name (ignoring a trailing "…" and mnemonics). */
@@ -183,13 +195,13 @@ public final class McpAgent implements AutoCloseable {
         /** Like {@link #find(String, String)}, failing the plan with what was there when it is absent. */
         public Node get(String role, String name) {
             return find(role, name).orElseThrow(() -> new PlanFailure("no " + role + " '" + name + "' in "
-                    + (window == null ? app : app + " › " + window) + " (" + nodes.size() + " nodes: "
+                    + app + " › '" + title() + "' (" + nodes.size() + " nodes: "
                     + summary(role) + ")"));
         }
 
         public Node get(Predicate<Node> p, String what) {
-            return find(p).orElseThrow(() -> new PlanFailure("no " + what + " in " + app + " (" + nodes.size()
-                    + " nodes)"));
+            return find(p).orElseThrow(() -> new PlanFailure("no " + what + " in " + app + " › '" + title() + "' ("
+                    + nodes.size() + " nodes)"));
         }
 
         private String summary(String role) {

@@ -39,7 +39,7 @@ final class Office {
                 + item("/org.openoffice.Office.Common/Save/Document", "WarnAlienFormat", "false")
                 + item("/org.openoffice.Office.Common/Save/Document", "AutoSave", "false")
                 + item("/org.openoffice.Office.Recovery/AutoSave", "Enabled", "false")
-                + item("/org.openoffice.Office.Impress/Misc", "StartWithTemplate", "false")
+                + item("/org.openoffice.Office.Impress/Misc/NewDoc", "AutoPilot", "false")
                 + item("/org.openoffice.Setup/Office", "ooSetupInstCompleted", "true")
                 + item("/org.openoffice.Setup/Product", "ooSetupLastVersion", "7.4")
                 + item("/org.openoffice.Office.UI.Infobar/Infobars/Donate", "Enabled", "false")

@@ -65,4 +65,60 @@ final class Steps {
         }
         return receipt;
     }
+
+    /**
+     * Opens a page of a tree of pages (LibreOffice's Options) the way a keyboard user does: the
+     * tree takes focus, Right on the parent's row expands it, and Down or Up moves the tree's
+     * cursor row by row onto the page, which is what makes such a dialog switch pages (selecting
+     * a row through accessibility, or its "activate" action, does not).
+     */
+    static void treePage(McpAgent agent, String app, String window, String parent, String page)
+            throws InterruptedException {
+        for (int step = 0; step < 40; step++) {
+            Observation o = agent.observe(app, window);
+            Node tree = o.get(n -> "tree table".equals(n.role()) || "tree".equals(n.role()), "tree of pages");
+            List<Node> cells = o.nodes().stream().filter(n -> "table cell".equals(n.role())
+                    || "tree item".equals(n.role())).toList();
+            int p = index(cells, parent, 0);
+            int at = -1;
+            for (int i = 0; i < cells.size(); i++) {
+                if (cells.get(i).has("selected")) {
+                    at = i;
+                }
+            }
+            if (at == p && !cells.get(p).has("expanded")) {
+                ok(agent.key(tree, "Right"), "expand " + parent);
+                continue;
+            }
+            if (!cells.get(p).has("expanded")) {
+                ok(agent.key(tree, at < p ? "Down" : "Up"), "move towards " + parent);
+                continue;
+            }
+            int c = index(cells, page, p + 1);
+            if (at == c) {
+                return;
+            }
+            ok(agent.key(tree, at < c ? "Down" : "Up"), "move towards " + page);
+        }
+        throw new McpAgent.PlanFailure("the tree's cursor did not reach " + parent + " › " + page);
+    }
+
+    private static int index(List<Node> cells, String name, int from) {
+        for (int i = from; i < cells.size(); i++) {
+            if (name.equals(cells.get(i).name())) {
+                return i;
+            }
+        }
+        throw new McpAgent.PlanFailure("no tree entry '" + name + "' (entries: "
+                + cells.stream().map(Node::name).toList() + ")");
+    }
+
+    /** Clicks a check box so that it ends {@code checked} (no click when it already is). */
+    static void check(McpAgent agent, String app, String window, String name, boolean checked)
+            throws InterruptedException {
+        Node box = await(agent, app, window, "check box", name);
+        if (box.has("checked") != checked) {
+            ok(agent.click(box), (checked ? "check " : "uncheck ") + name);
+        }
+    }
 }
