@@ -135,7 +135,7 @@ public final class McpAgent implements AutoCloseable {
 
     /** One observed element, as the agent reads it. */
     public record Node(String ref, String role, String name, String value, List<String> states, List<String> actions,
-            String description) {
+            String description, List<Integer> frame) {
         boolean has(String state) {
             return states != null && states.contains(state);
         }
@@ -159,7 +159,7 @@ public final class McpAgent implements AutoCloseable {
                     Map<String, Object> n = (Map<String, Object>) o;
                     nodes.add(new Node((String) n.get("ref"), (String) n.get("role"), (String) n.get("name"),
                             (String) n.get("value"), (List<String>) n.get("states"), (List<String>) n.get("actions"),
-                            (String) n.get("description")));
+                            (String) n.get("description"), (List<Integer>) n.get("frame")));
                 }
             }
         }
@@ -197,6 +197,21 @@ public final class McpAgent implements AutoCloseable {
             return find(role, name).orElseThrow(() -> new PlanFailure("no " + role + " '" + name + "' in "
                     + app + " › '" + title() + "' (" + nodes.size() + " nodes: "
                     + summary(role) + ")"));
+        }
+
+        /**
+         * The field a label names by where it sits, as a person reads a form whose fields carry no
+         * names: the nearest element matching {@code field} on the label's row, right of it.
+         */
+        public Node fieldRightOf(String label, Predicate<Node> field) {
+            Node l = get("label", label);
+            int cy = l.frame().get(1) + l.frame().get(3) / 2;
+            int right = l.frame().get(0) + l.frame().get(2);
+            return nodes.stream().filter(field).filter(n -> n.frame() != null)
+                    .filter(n -> n.frame().get(1) <= cy && cy <= n.frame().get(1) + n.frame().get(3))
+                    .filter(n -> n.frame().get(0) >= right - 4)
+                    .min(java.util.Comparator.comparingInt(n -> n.frame().get(0)))
+                    .orElseThrow(() -> new PlanFailure("no field right of the label '" + label + "' in '" + title() + "'"));
         }
 
         public Node get(Predicate<Node> p, String what) {

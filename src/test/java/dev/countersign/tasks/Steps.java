@@ -29,7 +29,7 @@ final class Steps {
         for (int i = 0; i < path.length; i++) {
             String name = path[i];
             boolean leaf = i == path.length - 1;
-            Node entry = await(agent, app, null, n -> (leaf ? MENU_ENTRIES.contains(n.role()) : "menu".equals(n.role()))
+            Node entry = await(agent, app, null, n -> (leaf ? n.role() != null && MENU_ENTRIES.contains(n.role()) : "menu".equals(n.role()))
                     && name.equals(Observation.plain(n.name())),
                     (leaf ? "menu entry" : "menu") + " '" + name + "'");
             last = ok(agent.click(entry), "click " + name);

@@ -83,7 +83,9 @@ final class TaskRunner {
 
     private static String message(Throwable e) {
         String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null ? "" : ": " + m.lines().findFirst().orElse(""));
+        StackTraceElement[] at = e.getStackTrace();
+        String where = at.length == 0 ? "" : " at " + at[0].getFileName() + ":" + at[0].getLineNumber();
+        return e.getClass().getSimpleName() + (m == null ? where : ": " + m.lines().findFirst().orElse(""));
     }
 
     private static double seconds(long start) {

@@ -10,6 +10,7 @@ final class Tasks {
 
     static List<Task> all() {
         List<Task> all = new ArrayList<>();
+        all.addAll(WriterTasks.all());
         all.addAll(ImpressTasks.all());
         return List.copyOf(all);
     }

@@ -22,7 +22,7 @@ final class Workspace implements AutoCloseable {
     private final List<Process> started = new ArrayList<>();
 
     Workspace(Path home) throws IOException {
-        this.home = Files.createDirectories(home);
+        this.home = Files.createDirectories(home.toAbsolutePath());
         Files.createDirectories(home.resolve("Desktop"));
     }
 
