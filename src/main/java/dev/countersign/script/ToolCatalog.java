@@ -30,7 +30,7 @@ final class ToolCatalog {
                 List.of(new ScriptTool.Param("app", "string (application name or pid; default: frontmost)", true),
                         new ScriptTool.Param("window", "string (window id from an observation)", true),
                         new ScriptTool.Param("max_nodes", "integer 1-2000", true),
-                        new ScriptTool.Param("max_depth", "integer 1-16", true),
+                        new ScriptTool.Param("max_depth", "integer 1-" + dev.countersign.desktop.SnapshotLimits.MAX_DEPTH, true),
                         new ScriptTool.Param("ttl_ms", "integer 1000-30000", true)),
                 false, ObserveArgs.class));
         add(new ScriptTool(ACT, "Runs one governed action on one fresh ref and returns a receipt {receipt_id, "

@@ -11,7 +11,7 @@ final class ImpressTasks {
     }
 
     static List<Task> all() {
-        return List.of(new SlidePane(), new PresenterConsole());
+        return List.of(new SlidePane(), new PresenterConsole(), new Transition());
     }
 
     /** Adapted from OSWorld ef9d12bd-bcee-4ba0-a40e-918400f43ddf: bring back the slide pane someone closed. */
@@ -111,6 +111,63 @@ final class ImpressTasks {
             boolean off = Workspace.eventually(Duration.ofSeconds(10),
                     () -> "false".equals(Office.setting(ws, path, "EnablePresenterScreen")));
             return Verdict.of(off, "EnablePresenterScreen is " + Office.setting(ws, path, "EnablePresenterScreen"));
+        }
+    }
+
+    /** Adapted from OSWorld 21760ecb-8f62-40d2-8d85-0cee5725cb72: the "dissolve" transition on the first slide. */
+    static final class Transition implements Task {
+        static final String FILE = "Desktop/video-effect.pptx";
+
+        @Override
+        public String id() {
+            return "impress-transition";
+        }
+
+        @Override
+        public String osworld() {
+            return "21760ecb-8f62-40d2-8d85-0cee5725cb72";
+        }
+
+        @Override
+        public String app() {
+            return "LibreOffice Impress";
+        }
+
+        @Override
+        public String instruction() {
+            return "Give my first slide the \u201cdissolve\u201d transition, and save.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("keyboard", (agent, ws) -> {
+                Steps.menu(agent, SlidePane.APP, "Slide", "Slide Transition");
+                Steps.await(agent, SlidePane.APP, null, "list item", "Dissolve");
+                Steps.arrowTo(agent, SlidePane.APP, null, "Dissolve");
+                McpAgent.Node caret = Steps.await(agent, SlidePane.APP, null, n -> n.has("focused"), "the focused element");
+                Steps.ok(agent.key(caret, "ctrl+s"), "save");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            Path deck = Inputs.presentation(ws, ws.file(FILE), List.of("Video effects", "Cuts", "Fades"));
+            Office.open(ws, "impress", deck, "video-effect.pptx - LibreOffice Impress");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            Path deck = ws.file(FILE);
+            boolean dissolve = Workspace.eventually(Duration.ofSeconds(10), () -> {
+                String slide = Inputs.member(deck, "ppt/slides/slide1.xml");
+                return slide != null && slide.contains("<p:dissolve");
+            });
+            String second = Inputs.member(deck, "ppt/slides/slide2.xml");
+            if (!dissolve) {
+                return Verdict.fail("slide 1 has no dissolve transition");
+            }
+            return Verdict.of(second == null || !second.contains("<p:dissolve"),
+                    "slide 1 dissolves" + (second != null && second.contains("<p:dissolve") ? ", and so does slide 2" : " and slide 2 is unchanged"));
         }
     }
 }

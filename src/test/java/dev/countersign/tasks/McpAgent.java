@@ -66,7 +66,7 @@ public final class McpAgent implements AutoCloseable {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("app", app);
         args.put("max_nodes", 2000);
-        args.put("max_depth", 16);
+        args.put("max_depth", 32);
         Map<String, Object> body = call("computer_observe", null, args);
         if (body.get("code") != null) {
             throw new PlanFailure("observe " + app + (window == null ? "" : " › " + window) + ": " + body.get("code")

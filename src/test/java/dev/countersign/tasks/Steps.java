@@ -121,4 +121,49 @@ final class Steps {
             ok(agent.click(box), (checked ? "check " : "uncheck ") + name);
         }
     }
+
+    /**
+     * Moves the selection of a list or icon view onto {@code item} with the arrow keys, one row at
+     * a time, re-observing after each: the way a keyboard user picks an entry whose selecting is
+     * what applies it (a transition, a layout).
+     */
+    static void arrowTo(McpAgent agent, String app, String window, String item) throws InterruptedException {
+        for (int step = 0; step < 60; step++) {
+            Observation o = agent.observe(app, window);
+            List<Node> items = o.nodes().stream().filter(n -> "list item".equals(n.role())).toList();
+            int target = -1;
+            int at = -1;
+            for (int i = 0; i < items.size(); i++) {
+                if (item.equals(items.get(i).name()) && target < 0) {
+                    target = i;
+                }
+            }
+            if (target < 0) {
+                throw new McpAgent.PlanFailure("no list item '" + item + "' in '" + o.title() + "'");
+            }
+            // The list holding the item: the item's nearest list-like ancestor in the observation.
+            Node list = o.get(n -> List.of("list", "list box", "layered pane", "tree table", "table").contains(n.role())
+                    && contains(o, n, items.get(0)), "the list holding '" + item + "'");
+            List<Node> own = items.stream().filter(n -> contains(o, list, n)).toList();
+            for (int i = 0; i < own.size(); i++) {
+                if (own.get(i).has("selected")) {
+                    at = i;
+                }
+            }
+            int t = own.indexOf(items.get(target));
+            if (at == t) {
+                return;
+            }
+            ok(agent.key(list, at < 0 ? "Home" : at < t ? "Right" : "Left"), "move towards " + item);
+        }
+        throw new McpAgent.PlanFailure("the selection did not reach '" + item + "'");
+    }
+
+    /** Whether {@code inner} lies inside {@code outer}'s frame (the observation is flat). */
+    private static boolean contains(Observation o, Node outer, Node inner) {
+        List<Integer> a = outer.frame();
+        List<Integer> b = inner.frame();
+        return a != null && b != null && b.get(0) >= a.get(0) && b.get(1) >= a.get(1)
+                && b.get(0) + b.get(2) <= a.get(0) + a.get(2) + 1 && b.get(1) + b.get(3) <= a.get(1) + a.get(3) + 1;
+    }
 }
