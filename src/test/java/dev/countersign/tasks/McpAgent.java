@@ -214,6 +214,20 @@ public final class McpAgent implements AutoCloseable {
                     .orElseThrow(() -> new PlanFailure("no field right of the label '" + label + "' in '" + title() + "'"));
         }
 
+        /**
+         * The control a text names by sitting on its row (a radio button whose label is a text
+         * beside it): the nearest element matching {@code control} whose frame shares the text's row.
+         */
+        public Node controlBeside(Predicate<Node> text, Predicate<Node> control, String what) {
+            Node t = get(text, what);
+            int cy = t.frame().get(1) + t.frame().get(3) / 2;
+            int cx = t.frame().get(0);
+            return nodes.stream().filter(control).filter(n -> n.frame() != null)
+                    .filter(n -> n.frame().get(1) <= cy && cy <= n.frame().get(1) + n.frame().get(3))
+                    .min(java.util.Comparator.comparingInt(n -> Math.abs(n.frame().get(0) - cx)))
+                    .orElseThrow(() -> new PlanFailure("no control beside " + what + " in '" + title() + "'"));
+        }
+
         public Node get(Predicate<Node> p, String what) {
             return find(p).orElseThrow(() -> new PlanFailure("no " + what + " in " + app + " › '" + title() + "' ("
                     + nodes.size() + " nodes)"));

@@ -59,7 +59,7 @@ final class Steps {
     /** Fails the plan unless the act was carried out (confirmed, or dispatched with its effect unproven). */
     static Map<String, Object> ok(Map<String, Object> receipt, String what) {
         Object status = receipt.get("status");
-        if (!List.of("confirmed", "committed_unverified", "unknown").contains(status)) {
+        if (status == null || !List.of("confirmed", "committed_unverified", "unknown").contains(status)) {
             throw new McpAgent.PlanFailure(what + ": " + status + " " + receipt.get("code") + " "
                     + receipt.getOrDefault("message", ""));
         }
@@ -165,5 +165,36 @@ final class Steps {
         List<Integer> b = inner.frame();
         return a != null && b != null && b.get(0) >= a.get(0) && b.get(1) >= a.get(1)
                 && b.get(0) + b.get(2) <= a.get(0) + a.get(2) + 1 && b.get(1) + b.get(3) <= a.get(1) + a.get(3) + 1;
+    }
+
+    /**
+     * Chooses a radio button or toggle as an agent does when its click does not take: click it,
+     * look again, and when it is still not checked, press space on it (the keyboard's way).
+     */
+    static void choose(McpAgent agent, String app, Predicate<Node> option, String what) throws InterruptedException {
+        ok(agent.click(await(agent, app, null, option, what)), "choose " + what);
+        Thread.sleep(300);
+        Node again = await(agent, app, null, option, what);
+        if (!again.has("checked")) {
+            ok(agent.key(again, "space"), "choose " + what + " with space");
+            await(agent, app, null, option.and(n -> n.has("checked")), what + ", checked");
+        }
+    }
+
+    /**
+     * Acts on a fresh ref as an agent told "the target changed since you observed it" does:
+     * observes again and acts again, up to three times.
+     */
+    static Map<String, Object> fresh(McpAgent agent, String app, Predicate<Node> target, String what,
+            java.util.function.Function<Node, Map<String, Object>> act) throws InterruptedException {
+        Map<String, Object> r = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            r = act.apply(await(agent, app, null, target, what));
+            if (!"TARGET_CHANGED".equals(r.get("code"))) {
+                return ok(r, what);
+            }
+            Thread.sleep(500);
+        }
+        return ok(r, what);
     }
 }

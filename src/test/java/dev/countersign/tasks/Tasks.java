@@ -12,6 +12,7 @@ final class Tasks {
         List<Task> all = new ArrayList<>();
         all.addAll(WriterTasks.all());
         all.addAll(ImpressTasks.all());
+        all.addAll(ChromeTasks.all());
         return List.copyOf(all);
     }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 final class Workspace implements AutoCloseable {
     private final Path home;
     private final List<Process> started = new ArrayList<>();
+    private final Map<String, Process> byName = new LinkedHashMap<>();
 
     Workspace(Path home) throws IOException {
         this.home = Files.createDirectories(home.toAbsolutePath());
@@ -57,7 +58,24 @@ final class Workspace implements AutoCloseable {
         pb.environment().putAll(extraEnv);
         Process p = pb.start();
         started.add(p);
+        byName.put(name, p);
         return p;
+    }
+
+    /**
+     * Asks an app of the task to quit as a window manager's close would (SIGTERM to the process
+     * started, which apps such as Chromium and Thunderbird answer by writing their settings and
+     * exiting), and waits for it; a check calls this before it reads what the app wrote.
+     */
+    void quit(String name, Duration limit) throws InterruptedException {
+        Process p = byName.get(name);
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException(name + " did not quit within " + limit);
+        }
     }
 
     /** Runs a setup or check command to its end and returns its output; fails on a non-zero exit. */
