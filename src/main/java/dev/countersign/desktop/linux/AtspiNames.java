@@ -16,6 +16,7 @@ import org.freedesktop.dbus.types.UInt32;
  */
 final class AtspiNames {
     static final int ROLE_PASSWORD_TEXT = 40;
+    static final int ROLE_TERMINAL = 60;
     static final int ROLE_TEXT = 61;
     static final int ROLE_ENTRY = 79;
     static final int ROLE_MENU = 33;
