@@ -134,6 +134,8 @@ class TerminalTypingTest {
         assertThat(approver.asked).singleElement().satisfies(r -> {
             assertThat(r.category()).isEqualTo("send");
             assertThat(r.matchedWords()).contains("Return");
+            assertThat(r.summary()).as("the person reads the line Return would run")
+                    .endsWith("its last line reads \u2018$ mv old new\u2019");
         });
         assertThat(desktop.keysSent()).as("only the typed text; no Return").containsExactly(
                 "keys:" + new KeyInput.Text("mv old new"));
@@ -148,6 +150,18 @@ class TerminalTypingTest {
 
         assertThat(receipt.approval().decision()).isEqualTo("allowed_once");
         assertThat(desktop.keysSent()).containsExactly("keys:" + new KeyInput.Keys("Return"));
+    }
+
+    @Test
+    void theLineQuotedToThePersonHasItsCredentialsWithheld() {
+        desktop.elements.get("term").value = "$ export GH=ghp_" + "a".repeat(36) + "\n\n\n";
+        ScriptedApprover approver = ScriptedApprover.always(Decision.DENY);
+        ComputerDriver driver = driver(approver);
+
+        ok(driver.act(AGENT, new ActArgs.Key(ref(observe(driver), "Terminal"), "Return", null)));
+
+        assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.summary())
+                .contains("its last line reads \u2018$ export GH=").doesNotContain("a".repeat(36)));
     }
 
     @Test
