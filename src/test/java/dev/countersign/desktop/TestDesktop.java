@@ -113,8 +113,27 @@ public final class TestDesktop {
      * and none of its brushes, patterns or fonts (so it starts in a few seconds): its image window.
      */
     public TargetApp launchGimp() throws IOException {
+        return launchGimp(tempDir(), null);
+    }
+
+    /**
+     * GIMP as {@link #launchGimp()}, opening a 64×64 white PNG, {@code image.png} in the app's dir
+     * (made with ImageMagick), so the filters that need an image are enabled. Its window, titled
+     * after the image once loaded, is whichever shows first.
+     */
+    public TargetApp launchGimpWithImage() throws IOException, InterruptedException {
         Path dir = tempDir();
-        return launch(dir, "GNU Image Manipulation Program", List.of("gimp", "--no-splash", "--no-data", "--no-fonts"),
+        Path image = dir.resolve("image.png");
+        run(List.of("convert", "-size", "64x64", "xc:white", image.toString()));
+        return launchGimp(dir, image);
+    }
+
+    private TargetApp launchGimp(Path dir, Path image) throws IOException {
+        List<String> command = new ArrayList<>(List.of("gimp", "--no-splash", "--no-data", "--no-fonts"));
+        if (image != null) {
+            command.add(image.toString());
+        }
+        return launch(dir, image == null ? "GNU Image Manipulation Program" : null, command,
                 Map.of("GTK_MODULES", "gail:atk-bridge", "GIMP2_DIRECTORY", dir.resolve("gimp").toString()),
                 Duration.ofSeconds(60));
     }

@@ -83,6 +83,26 @@ class Gtk2MenuDesktopTest {
     }
 
     @Test
+    void filtersLightAndShadowVignetteOpensItsDialogOnAnImage(TestDesktop desktop) throws Exception {
+        ComputerDriver driver = DriverDesktopTest.driver(desktop, new ScriptedApprover());
+        TestDesktop.TargetApp gimp = desktop.launchGimpWithImage();
+        // The filters are enabled once the image is loaded: the window is then titled after it.
+        ObservationView loaded = observeUntil(driver, gimp, v -> v.window().title().contains("image"));
+
+        ok(driver.act(AGENT, ActArgs.click(item(loaded, "menu", "Filters").orElseThrow().ref())));
+        ObservationView filters = observeUntil(driver, gimp, v -> item(v, "menu", "Light and Shadow").isPresent());
+        ok(driver.act(AGENT, ActArgs.click(item(filters, "menu", "Light and Shadow").orElseThrow().ref())));
+        ObservationView submenu = observeUntil(driver, gimp, v -> item(v, "menu item", "Vignette...").isPresent());
+        NodeView vignette = item(submenu, "menu item", "Vignette...").orElseThrow();
+        assertThat(vignette.states()).as("enabled on an image").doesNotContain("disabled");
+
+        ok(driver.act(AGENT, ActArgs.click(vignette.ref())));
+
+        assertThat(TestDesktop.eventually(SETTLE, () -> window(ok(driver.apps(AGENT)), gimp.pid(), "Vignette")
+                .isPresent())).as("the Vignette dialog shows").isTrue();
+    }
+
+    @Test
     void aMenuThatClosedAgainLeavesItsItemsOutThoughTheyKeepTheirFrames(TestDesktop desktop) throws Exception {
         ComputerDriver driver = DriverDesktopTest.driver(desktop, new ScriptedApprover());
         TestDesktop.TargetApp gimp = desktop.launchGimp();
