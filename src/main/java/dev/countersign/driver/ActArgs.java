@@ -91,6 +91,15 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         return Optional.empty();
     }
 
+    /**
+     * The first argument that does not fit {@code target}, the element the ref names (checked on
+     * the observed element before the observation is spent, and again on the live one right
+     * before dispatch); empty when the arguments fit it.
+     */
+    default Optional<CountersignError> checkFor(ElementNode target) {
+        return Optional.empty();
+    }
+
     /** What the policy reads: the operation and the live target's own labels. */
     default ActionFacts facts(ElementNode target) {
         return ActionFacts.of(operation(), target.name(), target.identifier(), target.description(), target.secure());
@@ -117,6 +126,11 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     /** The postcondition when the agent declared none; null when the operation has no natural one. */
     default ActionPostcondition naturalPostcondition() {
         return new ActionPostcondition("ui_element", true, null, null);
+    }
+
+    /** The natural postcondition on {@code target}, for operations whose effect depends on it. */
+    default ActionPostcondition naturalPostcondition(ElementNode target) {
+        return naturalPostcondition();
     }
 
     /** Evidence that the natural postcondition holds on {@code before}'s element; null when there is none. */
@@ -279,9 +293,16 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                     : Map.of("text_sha256", EffectProbe.valueDigest(text));
         }
 
+        /** A terminal takes printable text only: nothing that runs, interrupts or hides a line ({@link TerminalText}). */
+        @Override
+        public Optional<CountersignError> checkFor(ElementNode target) {
+            return TerminalText.is(target) ? TerminalText.check(text) : Optional.empty();
+        }
+
         /**
          * The route that works for the element: its editable text when that reads back, else
-         * keyboard text after the backend proved keyboard focus ({@link TextEntry}).
+         * keyboard text after the backend proved keyboard focus ({@link TextEntry}); a terminal
+         * only ever gets keyboard text at its cursor.
          */
         @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
@@ -295,8 +316,18 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                     : new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(text), null);
         }
 
+        /** A terminal's text is its whole screen, never the typed text alone: its presence is declared. */
+        @Override
+        public ActionPostcondition naturalPostcondition(ElementNode target) {
+            return TerminalText.is(target) ? new ActionPostcondition("ui_element", true, null, null)
+                    : naturalPostcondition();
+        }
+
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            if (TerminalText.is(before)) {
+                return probe.typedIntoTerminal(before, text);
+            }
             return inserts() ? probe.inserted(before, text) : probe.value(before, text);
         }
     }

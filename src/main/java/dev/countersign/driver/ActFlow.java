@@ -67,6 +67,8 @@ final class ActFlow {
                         ErrorCode.SECURE_FIELD_REFUSED, "ref",
                         "the target is a secure (password) field; Countersign never types into or acts on one"))
                         : Optional.empty()),
+                // What the target takes: a terminal is typed printable text only (nothing that runs a line).
+                PreGraph.check("fits the target", () -> args.checkFor(t.seen())),
                 // The element a postcondition declares: of the same observation, never a secure one.
                 PreGraph.check("declared element", () -> t.declare(args.postcondition(), agentId)),
                 PreGraph.sessionAvailable(ctx),
@@ -89,7 +91,7 @@ final class ActFlow {
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, validity, policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
-                Describe.action(args, target, observation),
+                Describe.action(args, target, observation, policy.redactor()),
                 () -> IdentityCheck.problem(ctx.backend, observation, index),
                 () -> Screenshots.highlighted(ctx, observation, args.ref()));
         return ToolResult.ok(new Accepted(runtime, requirement,
@@ -183,7 +185,7 @@ final class ActFlow {
         return new ActionRequest(settings.sessionId(), settings.principalId(), agentId, null, "computer_act",
                 args.op(), args.mutates() ? "mutate" : "navigate", "foreground", arguments,
                 new ActionTarget(appId, windowId, evidence(args.ref(), target)),
-                postcondition(args, declared), fingerprint, validityMs);
+                postcondition(args, target, declared), fingerprint, validityMs);
     }
 
     /** An element as the envelope binds it: its ref only as a digest. */
@@ -196,10 +198,10 @@ final class ActFlow {
      * What must hold afterwards: the agent's own postcondition (with the element it declares, as
      * the agent saw it), else the operation's natural one.
      */
-    private static ActionPostcondition postcondition(ActArgs args, ElementNode declared) {
+    private static ActionPostcondition postcondition(ActArgs args, ElementNode target, ElementNode declared) {
         Postcondition post = args.postcondition();
         if (post == null) {
-            return args.naturalPostcondition();
+            return args.naturalPostcondition(target);
         }
         return declared == null ? post.own() : post.declared(evidence(post.ref(), declared));
     }

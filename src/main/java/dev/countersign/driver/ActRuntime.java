@@ -57,6 +57,10 @@ final class ActRuntime extends LocalRuntime {
         if (target.secure()) {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
+        args.checkFor(target).ifPresent(error -> {
+            // The live element is now one the arguments do not fit (it became a terminal): nothing is sent.
+            throw new DispatchRefusedException(error);
+        });
         if (target.actions().isEmpty() && args instanceof ActArgs.Click) {
             // The live element lost its action since the agent saw it: never a point click instead.
             throw new DispatchRefusedException(ActFlow.noAction());

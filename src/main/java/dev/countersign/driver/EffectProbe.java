@@ -103,6 +103,39 @@ final class EffectProbe {
     }
 
     /**
+     * Evidence that text typed into a terminal shows there: the terminal's text holds it more often
+     * than it did right before dispatch (so a command already on screen proves nothing). Null —
+     * unknown, never failed — when it does not show within the bound: a program that does not echo
+     * (a password prompt), or a terminal whose text cannot be read.
+     */
+    ReceiptVerification typedIntoTerminal(ElementNode before, String text) {
+        int was = occurrences(before.value(), text);
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            Recheck now = backend.recheck(before.handle());
+            if (now instanceof Recheck.Gone) {
+                return null;
+            }
+            String value = ((Recheck.Present) now).current().value();
+            if (occurrences(value, text) > was) {
+                return new ReceiptVerification(true, valueDigest(value), "the terminal's text reads back with the typed text");
+            }
+        }
+        return null;
+    }
+
+    /** How often {@code text} occurs in {@code value}, without overlaps (0 for no value). */
+    static int occurrences(String value, String text) {
+        if (value == null || text.isEmpty()) {
+            return 0;
+        }
+        int count = 0;
+        for (int at = value.indexOf(text); at >= 0; at = value.indexOf(text, at + text.length())) {
+            count++;
+        }
+        return count;
+    }
+
+    /**
      * Evidence for a postcondition the agent declared: {@code exists: false} holds once the element
      * is gone (and is contradicted if it is still there at the bound); a declared digest is compared
      * with the digest of the value as it reads; {@code exists: true} holds while the element is there.

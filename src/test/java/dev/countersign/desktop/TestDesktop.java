@@ -108,6 +108,36 @@ public final class TestDesktop {
         return launch(dir, title, command.apply(dir));
     }
 
+    /**
+     * GIMP 2.10, a GTK 2 application on AT-SPI through gail and atk-bridge, with a fresh profile
+     * and none of its brushes, patterns or fonts (so it starts in a few seconds): its image window.
+     */
+    public TargetApp launchGimp() throws IOException {
+        return launchGimp(tempDir(), null);
+    }
+
+    /**
+     * GIMP as {@link #launchGimp()}, opening a 64×64 white PNG, {@code image.png} in the app's dir
+     * (made with ImageMagick), so the filters that need an image are enabled. Its window, titled
+     * after the image once loaded, is whichever shows first.
+     */
+    public TargetApp launchGimpWithImage() throws IOException, InterruptedException {
+        Path dir = tempDir();
+        Path image = dir.resolve("image.png");
+        run(List.of("convert", "-size", "64x64", "xc:white", image.toString()));
+        return launchGimp(dir, image);
+    }
+
+    private TargetApp launchGimp(Path dir, Path image) throws IOException {
+        List<String> command = new ArrayList<>(List.of("gimp", "--no-splash", "--no-data", "--no-fonts"));
+        if (image != null) {
+            command.add(image.toString());
+        }
+        return launch(dir, image == null ? "GNU Image Manipulation Program" : null, command,
+                Map.of("GTK_MODULES", "gail:atk-bridge", "GIMP2_DIRECTORY", dir.resolve("gimp").toString()),
+                Duration.ofSeconds(60));
+    }
+
     /** Stops one launched application now (e.g. to restart it). */
     public void stop(TargetApp app) throws InterruptedException {
         app.process().destroy();
@@ -140,6 +170,11 @@ public final class TestDesktop {
     }
 
     private TargetApp launch(Path dir, String title, List<String> command) throws IOException {
+        return launch(dir, title, command, Map.of(), Duration.ofSeconds(15));
+    }
+
+    private TargetApp launch(Path dir, String title, List<String> command, Map<String, String> extraEnv,
+            Duration startup) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
         Map<String, String> env = pb.environment();
@@ -149,16 +184,17 @@ public final class TestDesktop {
         env.put("XDG_CONFIG_HOME", dir.resolve("config").toString());
         env.put("XDG_DATA_HOME", dir.resolve("data").toString());
         env.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+        env.putAll(extraEnv);
         Process process = pb.start();
         TargetApp[] found = new TargetApp[1];
         try {
-            boolean up = eventually(Duration.ofSeconds(15), () -> {
+            boolean up = eventually(startup, () -> {
                 found[0] = tryResolve(process, dir, title);
                 return found[0] != null || !process.isAlive();
             });
             if (!up || found[0] == null) {
                 process.destroyForcibly();
-                fail(command.get(0) + " did not show an accessible window within 15 s; stderr: "
+                fail(command.get(0) + " did not show an accessible window within " + startup.toSeconds() + " s; stderr: "
                         + Files.readString(dir.resolve("stderr.txt")));
             }
         } catch (InterruptedException e) {

@@ -34,6 +34,7 @@ final class AtspiActions {
             NodeReader.Details d = reader.sendDetails(n, true);
             reader.collectDetails(d);
             reader.collectActionNames(d);
+            GailMenus.markOpen(bus.appCalls(ref.bus()), reader.toolkit(), n);
         }
         return n;
     }
