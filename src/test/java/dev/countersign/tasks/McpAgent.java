@@ -65,6 +65,9 @@ public final class McpAgent implements AutoCloseable {
     public Observation observe(String app, String window) {
         Map<String, Object> args = new LinkedHashMap<>();
         args.put("app", app);
+        if (window != null) {
+            windowId(app, window).ifPresent(id -> args.put("window", id));
+        }
         args.put("max_nodes", 2000);
         args.put("max_depth", 32);
         Map<String, Object> body = call("computer_observe", null, args);
@@ -73,6 +76,28 @@ public final class McpAgent implements AutoCloseable {
                     + " " + body.getOrDefault("message", ""));
         }
         return new Observation(app, window, body);
+    }
+
+    /** The id of {@code app}'s window whose title contains {@code title}, from the app listing. */
+    @SuppressWarnings("unchecked")
+    Optional<String> windowId(String app, String title) {
+        Map<String, Object> listing = call("computer_observe", null, Map.of());
+        if (!(listing.get("apps") instanceof List<?> apps)) {
+            return Optional.empty();
+        }
+        for (Object o : apps) {
+            Map<String, Object> a = (Map<String, Object>) o;
+            if (!app.equals(a.get("name")) && !app.equals(String.valueOf(a.get("pid")))) {
+                continue;
+            }
+            for (Object w : (List<Object>) a.getOrDefault("windows", List.of())) {
+                Map<String, Object> win = (Map<String, Object>) w;
+                if (String.valueOf(win.get("title")).contains(title)) {
+                    return Optional.of((String) win.get("id"));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** One {@code computer_act}; the answer's body (a receipt, or an error's fields). */

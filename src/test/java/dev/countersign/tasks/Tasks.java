@@ -13,6 +13,8 @@ final class Tasks {
         all.addAll(WriterTasks.all());
         all.addAll(ImpressTasks.all());
         all.addAll(ChromeTasks.all());
+        all.addAll(OsTasks.all());
+        all.addAll(GimpTasks.all());
         return List.copyOf(all);
     }
 

@@ -62,6 +62,17 @@ final class Workspace implements AutoCloseable {
         return p;
     }
 
+    /** Whether an app the task started is still running. */
+    boolean alive(String name) {
+        Process p = byName.get(name);
+        return p != null && p.isAlive();
+    }
+
+    /** The pid of an app the task started, as an agent names it to {@code computer_observe}. */
+    String pid(String name) {
+        return String.valueOf(byName.get(name).pid());
+    }
+
     /**
      * Asks an app of the task to quit as a window manager's close would (SIGTERM to the process
      * started, which apps such as Chromium and Thunderbird answer by writing their settings and
