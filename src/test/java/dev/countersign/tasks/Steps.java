@@ -22,14 +22,15 @@ final class Steps {
 
     /**
      * Clicks through a menu path from the menu bar: each menu is clicked open, the app re-observed,
-     * and the last entry clicked. Entries match by name without a trailing ellipsis.
+     * and the last entry clicked. Entries match by name without a trailing ellipsis, by any menu
+     * role (Qt names a menu bar's menus "menu item").
      */
     static Map<String, Object> menu(McpAgent agent, String app, String... path) throws InterruptedException {
         Map<String, Object> last = null;
         for (int i = 0; i < path.length; i++) {
             String name = path[i];
             boolean leaf = i == path.length - 1;
-            Node entry = await(agent, app, null, n -> (leaf ? n.role() != null && MENU_ENTRIES.contains(n.role()) : "menu".equals(n.role()))
+            Node entry = await(agent, app, null, n -> n.role() != null && MENU_ENTRIES.contains(n.role())
                     && name.equals(Observation.plain(n.name())),
                     (leaf ? "menu entry" : "menu") + " '" + name + "'");
             last = ok(agent.click(entry), "click " + name);

@@ -15,6 +15,7 @@ final class Tasks {
         all.addAll(ChromeTasks.all());
         all.addAll(OsTasks.all());
         all.addAll(GimpTasks.all());
+        all.addAll(VlcTasks.all());
         return List.copyOf(all);
     }
 
