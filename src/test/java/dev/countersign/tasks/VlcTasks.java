@@ -20,18 +20,23 @@ final class VlcTasks {
     }
 
     static List<Task> all() {
-        return List.of(new RecordingsFolder());
+        return List.of(new RecordingsFolder(), new AdvancedCheckBox("vlc-no-cone",
+                "215dfd39-f493-4bc3-a027-8a97d72c61bf", "Don't show the cone on the start screen.",
+                List.of("Interface", "Main interfaces", "Qt"), "Display background cone or art", "qt-bgcone"),
+                new AdvancedCheckBox("vlc-stay-open", "5ac2891a-eacd-4954-b339-98abba077adb",
+                        "Stop VLC from closing by itself when a video ends.", List.of("Playlist"), "Play and exit",
+                        "play-and-exit"));
     }
 
     static Path vlcrc(Workspace ws) {
         return ws.file(".config/vlc/vlcrc");
     }
 
-    static void start(Workspace ws) throws Exception {
+    static void start(Workspace ws, String... settings) throws Exception {
         Path rc = vlcrc(ws);
         Files.createDirectories(rc.getParent());
-        // What a person answered on the first start: the privacy question.
-        Files.writeString(rc, "[qt]\nqt-privacy-ask=0\n");
+        // What a person answered on the first start (the privacy question), and their settings.
+        Files.writeString(rc, "[qt]\nqt-privacy-ask=0\n" + String.join("\n", settings) + "\n");
         List<String> cmd = new ArrayList<>(List.of("vlc", "--no-audio", "--no-video-title-show"));
         Map<String, String> env = new java.util.HashMap<>(Map.of("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1",
                 "VLC_VERBOSE", "-1"));
@@ -59,18 +64,25 @@ final class VlcTasks {
         return lib;
     }
 
-    /** The value vlcrc holds for a key (an uncommented line), or null. */
+    /**
+     * The value in effect for a key of vlcrc: its line, or, where VLC wrote the key commented out
+     * because it holds the default, that default; null when the file has neither.
+     */
     static String setting(Workspace ws, String key) throws Exception {
         Path rc = vlcrc(ws);
         if (!Files.exists(rc)) {
             return null;
         }
+        String byDefault = null;
         for (String line : Files.readAllLines(rc)) {
             if (line.startsWith(key + "=")) {
                 return line.substring(key.length() + 1);
             }
+            if (line.startsWith("#" + key + "=")) {
+                byDefault = line.substring(key.length() + 2);
+            }
         }
-        return null;
+        return byDefault;
     }
 
     /**
@@ -133,6 +145,88 @@ final class VlcTasks {
             String want = ws.file("Desktop").toString();
             boolean set = Workspace.eventually(Duration.ofSeconds(5), () -> want.equals(setting(ws, "input-record-path")));
             return Verdict.of(set, "input-record-path is " + setting(ws, "input-record-path"));
+        }
+    }
+
+    /**
+     * Turns a setting off in the advanced ("All") preferences: the page is found in their tree,
+     * the check box unchecked, and Save pressed. Adapted from the two OSWorld VLC tasks whose
+     * setting has no place in the simple preferences; the setting starts on (as the task's person
+     * has it) and must end 0 in vlcrc.
+     */
+    static final class AdvancedCheckBox implements Task {
+        private final String id;
+        private final String osworld;
+        private final String instruction;
+        private final List<String> page;
+        private final String box;
+        private final String key;
+
+        AdvancedCheckBox(String id, String osworld, String instruction, List<String> page, String box, String key) {
+            this.id = id;
+            this.osworld = osworld;
+            this.instruction = instruction;
+            this.page = page;
+            this.box = box;
+            this.key = key;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public String osworld() {
+            return osworld;
+        }
+
+        @Override
+        public String app() {
+            return "VLC";
+        }
+
+        @Override
+        public String instruction() {
+            return instruction;
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                Steps.menu(agent, APP, "Tools", "Preferences");
+                Node all = Steps.await(agent, APP, "Preferences", "radio button", "All");
+                Steps.ok(agent.click(all), "show all settings");
+                McpAgent.Observation o = agent.observe(APP, "Preferences");
+                if (o.find(n -> "tree item".equals(n.role()) || "table cell".equals(n.role())).isEmpty()) {
+                    Steps.ok(agent.pointClick(o, o.get("radio button", "All")), "show all settings with the pointer");
+                }
+                // The settings tree shows only what is scrolled into view; its search field (the
+                // unnamed one above it) narrows it to the pages that hold the setting.
+                o = agent.observe(APP, "Preferences");
+                Node search = o.get(n -> "text".equals(n.role()) && n.name() == null && n.has("editable"),
+                        "the settings search field");
+                Steps.ok(agent.type(search, box), "search the settings");
+                String entry = page.get(page.size() - 1);
+                Node row = Steps.await(agent, APP, "Preferences", n -> ("tree item".equals(n.role())
+                        || "table cell".equals(n.role())) && entry.equals(n.name()), "the settings tree's entry " + entry);
+                o = agent.observe(APP, "Preferences");
+                Steps.ok(agent.pointClick(o, o.get(n -> n.ref() != null && ("tree item".equals(n.role())
+                        || "table cell".equals(n.role())) && entry.equals(n.name()), entry)), "open " + entry);
+                Steps.check(agent, APP, "Preferences", box, false);
+                Steps.ok(agent.click(Steps.await(agent, APP, "Preferences", "push button", "Save")), "save");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            start(ws, key + "=1");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            boolean off = Workspace.eventually(Duration.ofSeconds(5), () -> "0".equals(setting(ws, key)));
+            return Verdict.of(off, key + " is " + setting(ws, key));
         }
     }
 }
