@@ -90,7 +90,7 @@ class ComputerDriverTest {
         return Stream.of(
             Arguments.of(new ObserveArgs(null, null, 0, null, null), "max_nodes"),
             Arguments.of(new ObserveArgs(null, null, 2001, null, null), "max_nodes"),
-            Arguments.of(new ObserveArgs(null, null, null, 17, null), "max_depth"),
+            Arguments.of(new ObserveArgs(null, null, null, dev.countersign.desktop.SnapshotLimits.MAX_DEPTH + 1, null), "max_depth"),
             Arguments.of(new ObserveArgs(null, null, null, null, 999), "ttl_ms"),
             Arguments.of(new ObserveArgs(null, null, null, null, 30_001), "ttl_ms"),
             Arguments.of(new ObserveArgs(" ", null, null, null, null), "app"),
