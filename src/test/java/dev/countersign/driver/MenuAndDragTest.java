@@ -394,4 +394,43 @@ class MenuAndDragTest {
             }
         }
     }
+
+    /**
+     * A policy that knows nothing of second elements (the interface's default) still never judges a
+     * drag by what is dragged alone: each end is judged, and the act asks when either would.
+     */
+    @Nested
+    class APolicyWithoutSecondElements {
+        private final ApprovalPolicy trashAsks = new ApprovalPolicy() {
+            @Override
+            public dev.countersign.core.ApprovalRequirement requirementFor(ActArgs op, ElementNode target) {
+                return "Trash".equals(target.name())
+                        ? dev.countersign.core.ApprovalRequirement.required("delete", List.of("trash"), "p")
+                        : dev.countersign.core.ApprovalRequirement.notRequired("p");
+            }
+
+            @Override
+            public dev.countersign.core.ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
+                return dev.countersign.core.ApprovalRequirement.required("unknown_target", List.of(), "p");
+            }
+
+            @Override
+            public String currentDigest() {
+                return "p";
+            }
+        };
+
+        private ElementNode node(String id) {
+            return ((dev.countersign.desktop.Recheck.Present) desktop.recheck(new MemoryDesktop.Handle(id))).current();
+        }
+
+        @Test
+        void asksWhenEitherEndWouldAndNotOtherwise() {
+            ActArgs drag = new ActArgs.Drag("r1", "r2", null);
+            assertThat(trashAsks.requirementFor(drag, node("file"), node("trash")).category()).isEqualTo("delete");
+            assertThat(trashAsks.requirementFor(drag, node("trash"), node("folder")).category()).isEqualTo("delete");
+            assertThat(trashAsks.requirementFor(drag, node("file"), node("folder")).required()).isFalse();
+            assertThat(trashAsks.requirementFor(drag, node("trash"), null).category()).isEqualTo("delete");
+        }
+    }
 }
