@@ -87,6 +87,22 @@ public interface DesktopBackend extends AutoCloseable {
     Dispatch pointer(PointerInput input);
 
     /**
+     * The accessibility API's own hit test inside the element's window: whether the deepest element
+     * at the point (native screen pixels) is the element or inside it. Pointer input aimed at an
+     * element is sent only when this says so (together with the window stack's cover check). Not a
+     * default method: a wrapping backend must pass it on, and a backend that cannot hit-test says
+     * so with {@code UNSUPPORTED_PLATFORM}, which refuses the input.
+     */
+    PointHit hitTest(ElementHandle element, int x, int y);
+
+    /**
+     * The popup menus of the element's application that show now, each as the window that holds
+     * it (observe that window to read the menu's items): what proves a context menu opened. A
+     * backend that cannot tell refuses with {@code UNSUPPORTED_PLATFORM}.
+     */
+    List<WindowInfo> openMenus(ElementHandle element);
+
+    /**
      * Moves keyboard focus to one element (within its window, and the window's input focus) and
      * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
      * A backend that cannot prove focus refuses with {@code UNSUPPORTED_PLATFORM}.

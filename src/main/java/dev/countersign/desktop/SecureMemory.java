@@ -159,6 +159,16 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return delegate.hitTest(element, x, y);
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        return delegate.openMenus(element);
+    }
+
+    @Override
     public <T> T asInput(Supplier<T> checkAndDispatch) {
         return delegate.asInput(checkAndDispatch);
     }

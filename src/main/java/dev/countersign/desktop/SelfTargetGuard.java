@@ -155,11 +155,12 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
-        if (!(action instanceof ElementAction.Focus)) {
+        if (!(action instanceof ElementAction.Focus) && !(action instanceof ElementAction.ShowMenu)) {
             return delegate.perform(element, action);
         }
         // Moving keyboard focus while the dialog shows could take it from the dialog (the person's
-        // next key lands elsewhere) and is the first step of every key act.
+        // next key lands elsewhere) and is the first step of every key act. An opened menu grabs the
+        // pointer and the keyboard until it closes: the dialog's buttons would not take a click.
         return gate.input(() -> {
             requireNobodyAsked();
             return delegate.perform(element, action);
@@ -197,6 +198,16 @@ public final class SelfTargetGuard implements DesktopBackend {
             }
             return delegate.keys(input);
         });
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return delegate.hitTest(element, x, y);
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        return delegate.openMenus(element);
     }
 
     @Override

@@ -16,6 +16,7 @@ import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.policy.ActionFacts;
@@ -44,8 +45,11 @@ import java.util.Optional;
         @JsonSubTypes.Type(ActArgs.Focus.class),
         @JsonSubTypes.Type(ActArgs.Type.class),
         @JsonSubTypes.Type(ActArgs.Key.class),
-        @JsonSubTypes.Type(ActArgs.Scroll.class)})
-public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Type, ActArgs.Key, ActArgs.Scroll {
+        @JsonSubTypes.Type(ActArgs.Scroll.class),
+        @JsonSubTypes.Type(ActArgs.Menu.class),
+        @JsonSubTypes.Type(ActArgs.Drag.class)})
+public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Type, ActArgs.Key, ActArgs.Scroll,
+        ActArgs.Menu, ActArgs.Drag {
 
     /** The longest text one {@code type} may set. */
     int MAX_TEXT = 4096;
@@ -135,6 +139,39 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
     /** Evidence that the natural postcondition holds on {@code before}'s element; null when there is none. */
     ReceiptVerification evidence(EffectProbe probe, ElementNode before);
+
+    /**
+     * The second ref the operation names ({@code drag}'s {@code to}): a ref of the same observation,
+     * resolved, re-checked and bound like the target's; null for operations on one element.
+     */
+    @JsonIgnore
+    default String secondRef() {
+        return null;
+    }
+
+    /** What the policy reads when the act has a second element; the target's own facts otherwise. */
+    default ActionFacts facts(ElementNode target, ElementNode second) {
+        return facts(target);
+    }
+
+    /** The one mutating call, given the second element's live re-read when the operation names one. */
+    default Dispatch perform(DesktopBackend backend, ElementNode target, ElementNode second) {
+        return perform(backend, target);
+    }
+
+    /**
+     * Where the pointer input this operation sends will land, each point with the element it must
+     * land on ({@link PointerAims}: checked before the person is asked and again right before
+     * dispatch); empty when it sends none aimed at an element.
+     */
+    default List<PointerAim> aims(ElementNode target, ElementNode second) {
+        return List.of();
+    }
+
+    /** What the evidence is measured against, read right before dispatch; null when nothing. */
+    default EffectProbe.Baseline baseline(DesktopBackend backend, ElementNode target) {
+        return null;
+    }
 
     /** Every operation's wire name, in declaration order: the MCP schema's {@code op} enum. */
     static List<String> ops() {
@@ -450,6 +487,132 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
             // Scrolling has no evidence on its target: unknown until a new observation shows what moved.
+            return null;
+        }
+    }
+
+    /**
+     * Open the element's context menu. By its own accessible action when it has one that opens a
+     * menu, else by a right click at its centre: pointer input, so only once the window on top
+     * there is the observed one and the hit test finds the element there ({@link PointerAims}).
+     * The menu's items are then observed and clicked like any element, each judged by its label.
+     */
+    @JsonTypeName("menu")
+    record Menu(@JsonProperty("ref") String ref, @JsonProperty("postcondition") Postcondition postcondition)
+            implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.MENU;
+        }
+
+        @Override
+        public String verb() {
+            return "Open the context menu of";
+        }
+
+        @Override
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return ElementAction.ShowMenu.offeredBy(target.actions()) ? List.of()
+                    : List.of(PointerAim.centreOf("ref", target));
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            if (ElementAction.ShowMenu.offeredBy(target.actions())) {
+                return backend.perform(target.handle(), new ElementAction.ShowMenu());
+            }
+            Point at = PointerAim.centre(target);
+            if (at == null) {
+                throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                        "the element has no frame on screen to right-click"));
+            }
+            return backend.pointer(new PointerInput.Click(at.x(), at.y(), MouseButton.RIGHT, 1));
+        }
+
+        @Override
+        public EffectProbe.Baseline baseline(DesktopBackend backend, ElementNode target) {
+            return EffectProbe.Baseline.menusOf(backend, target);
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            return probe.menuOpened(before);
+        }
+    }
+
+    /**
+     * Drag the element onto another of the same observation ({@code to}): press at its centre,
+     * move, release at {@code to}'s centre, through the guarded pointer, with both ends proven to
+     * land on their elements. Judged by both elements' labels: a drop onto "Trash" asks as delete.
+     * The envelope's digest binds {@code to} as the agent saw it.
+     */
+    @JsonTypeName("drag")
+    record Drag(@JsonProperty("ref") String ref, @JsonProperty("to") String to,
+            @JsonProperty("postcondition") Postcondition postcondition) implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.DRAG;
+        }
+
+        @Override
+        public String verb() {
+            return "Drag";
+        }
+
+        @Override
+        public Optional<CountersignError> checkOwn() {
+            if (to == null || to.isBlank()) {
+                return ObserveArgs.invalid("to", "to is required for op 'drag': the ref, from the same observation, "
+                        + "of the element to drop onto");
+            }
+            if (to.equals(ref)) {
+                return ObserveArgs.invalid("to", "to names the element dragged itself; a drag needs another element");
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public String secondRef() {
+            return to;
+        }
+
+        @Override
+        public ActionFacts facts(ElementNode target, ElementNode second) {
+            return ActionFacts.drag(target.name(), target.identifier(), target.description(), target.secure(),
+                    new ActionFacts.Labels(second.name(), second.identifier(), second.description()), second.secure());
+        }
+
+        @Override
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return List.of(PointerAim.centreOf("ref", target), PointerAim.centreOf("to", second));
+        }
+
+        /** A drag has two ends: it is only ever performed with its drop target. */
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            throw new IllegalStateException("a drag is performed with the element it drops onto");
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target, ElementNode second) {
+            Point from = PointerAim.centre(target);
+            Point onto = PointerAim.centre(second);
+            if (from == null || onto == null) {
+                throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED,
+                        from == null ? "ref" : "to", "the element has no frame on screen to drag from or onto"));
+            }
+            return backend.pointer(new PointerInput.Drag(from.x(), from.y(), onto.x(), onto.y()));
+        }
+
+        @Override
+        public ActionPostcondition naturalPostcondition() {
+            return null;
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            // What a drop does is the application's (a move, a copy, a reorder): unknown until a
+            // new observation, or a declared element's change, shows it.
             return null;
         }
     }

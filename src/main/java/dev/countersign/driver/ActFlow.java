@@ -71,31 +71,40 @@ final class ActFlow {
                 PreGraph.check("fits the target", () -> args.checkFor(t.seen())),
                 // The element a postcondition declares: of the same observation, never a secure one.
                 PreGraph.check("declared element", () -> t.declare(args.postcondition(), agentId)),
+                // A drag's drop target: of the same observation, never a secure one.
+                PreGraph.check("second element", () -> t.second(args.secondRef(), agentId)),
                 PreGraph.sessionAvailable(ctx),
                 PreGraph.check("accessible action", () -> t.seen().actions().isEmpty() && args instanceof ActArgs.Click
                         ? Optional.of(noAction()) : Optional.empty()),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
                         t.index))),
+                PreGraph.check("same second element", () -> t.recheckSecond()),
                 // A wheel is coordinate input: before the person is asked, nothing covers its point.
-                PreGraph.check("wheel point not covered", () -> wheelCovered(args, t))));
+                PreGraph.check("wheel point not covered", () -> wheelCovered(args, t)),
+                // A right click or a drag lands on whatever is at its points: before the person is
+                // asked, each lands on its element in the observed window.
+                PreGraph.check("pointer lands on its elements", () -> PointerAims.check(ctx.backend, t.observation,
+                        args.aims(t.live, t.liveSecond)))));
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
         Observation observation = t.observation;
         int index = t.index;
         ElementNode target = t.live;
-        ApprovalRequirement requirement = policy.requirementFor(args, target);
+        ElementNode second = t.liveSecond;
+        ApprovalRequirement requirement = policy.requirementFor(args, target, second);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, validity, policy.redactor());
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, validity,
+                policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
-                Describe.action(args, target, observation, policy.redactor()),
+                Describe.action(args, target, second, observation, policy.redactor()),
                 () -> IdentityCheck.problem(ctx.backend, observation, index),
                 () -> Screenshots.highlighted(ctx, observation, args.ref()));
         return ToolResult.ok(new Accepted(runtime, requirement,
-                request(agentId, args, observation, target, t.declared, validity), ask));
+                request(agentId, args, observation, target, t.declared, second, validity), ask));
     }
 
     private Optional<CountersignError> wheelCovered(ActArgs args, Resolved t) {
@@ -110,6 +119,9 @@ final class ActFlow {
         ElementNode live;
         /** The index of the element the postcondition declares, or -1 when it declares none. */
         int declared = -1;
+        /** The index of the act's second element (a drag's {@code to}), or -1 when it names none. */
+        int second = -1;
+        ElementNode liveSecond;
 
         ElementNode seen() {
             return observation.nodes.get(index);
@@ -153,6 +165,45 @@ final class ActFlow {
             return Optional.empty();
         }
 
+        /**
+         * The act's second element ({@code to}): a live ref of the very observation the target's ref
+         * comes from, and not a secure field. A stale, foreign or secure one is refused with its
+         * code, naming {@code to}: another observation's ref (or another agent's, which resolves to
+         * nothing) never reaches the policy or the pointer.
+         */
+        Optional<CountersignError> second(String ref, String agentId) {
+            if (ref == null) {
+                return Optional.empty();
+            }
+            ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, ref);
+            if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+                CountersignError e = refused.error();
+                return Optional.of(new CountersignError(e.code(), "to: " + e.message(), e.hint(), "to", null));
+            }
+            ObservationStore.Resolution.Found found = (ObservationStore.Resolution.Found) resolution;
+            if (found.observation() != observation) {
+                return Optional.of(CountersignError.onField(ErrorCode.REF_UNKNOWN, "to",
+                        "to is not a ref of the observation ref comes from; name two elements of the same window, "
+                                + "from the same observation"));
+            }
+            if (found.observation().nodes.get(found.index()).secure()) {
+                return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "to",
+                        "the element 'to' names is a secure (password) field; Countersign never acts on one"));
+            }
+            second = found.index();
+            return Optional.empty();
+        }
+
+        /** The second element as it reads now, still the one the agent saw; nothing when there is none. */
+        Optional<CountersignError> recheckSecond() {
+            if (second < 0) {
+                return Optional.empty();
+            }
+            PointerAims.Second now = PointerAims.second(ctx.backend, observation.nodes.get(second));
+            liveSecond = now.current();
+            return Optional.ofNullable(now.error());
+        }
+
         Optional<CountersignError> recheck(IdentityCheck.Result result) {
             if (result instanceof IdentityCheck.Result.Same same) {
                 live = same.current();
@@ -170,18 +221,26 @@ final class ActFlow {
     }
 
     private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,
-            int declared, long validityMs) {
+            int declared, ElementNode second, long validityMs) {
         return request(ctx.settings, agentId, args, observation.app.bundle().orElse(observation.app.name()),
                 observation.windowId, observation.view.fingerprint(), target,
-                declared < 0 ? null : observation.nodes.get(declared), validityMs);
+                declared < 0 ? null : observation.nodes.get(declared), second, validityMs);
     }
 
-    /** The request the graph runs for one act on {@code target} (also what {@link ActWarmUp} runs). */
+    /**
+     * The request the graph runs for one act on {@code target} (also what {@link ActWarmUp} runs).
+     * A second element ({@code second}, a drag's drop target, null for the rest) is bound as the
+     * agent saw it, like the target, so an approval covers where the drop lands.
+     */
     static ActionRequest request(DriverSettings settings, String agentId, ActArgs args, String appId,
-            String windowId, String fingerprint, ElementNode target, ElementNode declared, long validityMs) {
+            String windowId, String fingerprint, ElementNode target, ElementNode declared, ElementNode second,
+            long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("op", args.op());
         arguments.putAll(args.boundArguments());
+        if (second != null) {
+            arguments.put("to", evidence(args.secondRef(), second));
+        }
         return new ActionRequest(settings.sessionId(), settings.principalId(), agentId, null, "computer_act",
                 args.op(), args.mutates() ? "mutate" : "navigate", "foreground", arguments,
                 new ActionTarget(appId, windowId, evidence(args.ref(), target)),

@@ -31,16 +31,20 @@ final class ActRuntime extends LocalRuntime {
     private final int index;
     /** The element the postcondition declares, as an index into the observation; -1 for none. */
     private final int declared;
+    /** The act's second element (a drag's {@code to}), as an index into the observation; -1 for none. */
+    private final int second;
     private final ActArgs args;
     private final ScreenRedactor redactor;
     private ElementNode beforeDispatch;
     private ElementNode declaredBeforeDispatch;
+    private EffectProbe.Baseline baseline;
 
-    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, ActArgs args, long validityMs,
-            ScreenRedactor redactor) {
+    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, int second, ActArgs args,
+            long validityMs, ScreenRedactor redactor) {
         super(ctx, observation, validityMs);
         this.index = index;
         this.declared = declared;
+        this.second = second;
         this.args = args;
         this.redactor = redactor;
     }
@@ -77,9 +81,28 @@ final class ActRuntime extends LocalRuntime {
                         throw new DispatchRefusedException(error);
                     });
         }
+        ElementNode secondNow = second < 0 ? null : beforeDispatch(this::secondNow);
+        // Pointer input aimed at elements (a right click, both ends of a drag): last, each point
+        // still lands on its element in the observed window, nothing laid over it since the person
+        // was asked.
+        beforeDispatch(() -> PointerAims.check(ctx.backend, observation, args.aims(target, secondNow)))
+                .ifPresent(error -> {
+                    throw new DispatchRefusedException(error);
+                });
+        baseline = beforeDispatch(() -> args.baseline(ctx.backend, target));
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
-        return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));
+        return dispatched(envelope, lease, reservation, approval, prepare,
+                () -> args.perform(ctx.backend, target, secondNow));
+    }
+
+    /** The second element as it reads right before dispatch: still the one the agent saw, never secure. */
+    private ElementNode secondNow() {
+        PointerAims.Second now = PointerAims.second(ctx.backend, observation.nodes.get(second));
+        if (now.error() != null) {
+            throw new DispatchRefusedException(now.error());
+        }
+        return now.current();
     }
 
     /**
@@ -123,7 +146,7 @@ final class ActRuntime extends LocalRuntime {
             return new EffectProbe(ctx.backend, ctx.settings.declaredBound())
                     .watched(declaredBeforeDispatch, post.watched(), post.equalsText(), this::shown);
         }
-        EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
+        EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound()).since(baseline, ctx.windows::idOf);
         if (args.postcondition() == null) {
             return args.evidence(probe, beforeDispatch);
         }

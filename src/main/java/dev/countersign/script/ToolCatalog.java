@@ -44,6 +44,7 @@ final class ToolCatalog {
                         new ScriptTool.Param("keys", "string (op key, e.g. \"Tab\", \"ctrl+a\")", true),
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),
                         new ScriptTool.Param("amount", "integer 1-50 (op scroll)", true),
+                        new ScriptTool.Param("to", "string (op drag: a ref of the same observation to drop onto)", true),
                         new ScriptTool.Param("postcondition",
                                 "{kind: \"ui_element\", exists?: boolean, value_digest?: string} or {kind: \"ui_element\", "
                                         + "ref: string (another ref whose change proves it), change?: \"value\"|\"name\"|\"states\", "

@@ -108,7 +108,9 @@ class ComputerDriverTest {
 
     static Stream<Arguments> badActs() {
         return Stream.of(
-            Arguments.of("{'ref':'REF','op':'drag'}", "op"),
+            Arguments.of("{'ref':'REF','op':'hover'}", "op"),
+            Arguments.of("{'ref':'REF','op':'drag'}", "to"),
+            Arguments.of("{'ref':'REF','op':'menu','to':'r1'}", "to"),
             Arguments.of("{'ref':'REF'}", "op"),
             Arguments.of("{'ref':'REF','op':'type'}", "text"),
             Arguments.of("{'ref':'REF','op':'click','text':'x'}", "text"),

@@ -15,9 +15,11 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.LaunchIdentity;
+import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.ScreenWindows;
@@ -79,6 +81,9 @@ public class MemoryDesktop implements DesktopBackend {
         /** Runs when the element is given keyboard focus, after it took it. */
         public Consumer<Element> onFocus = e -> {
         };
+        /** What opening its context menu does (its action, or a right click that lands on it). */
+        public Consumer<Element> onMenu = e -> {
+        };
         /** What pressing it does to the desktop (nothing unless a test or the form says so). */
         public Consumer<Element> onPress = e -> {
         };
@@ -100,6 +105,10 @@ public class MemoryDesktop implements DesktopBackend {
     public final List<String> order = new CopyOnWriteArrayList<>();
     /** Everything dispatched, in order ("press:delete", "set:user", "pointer", ...). */
     public final List<String> dispatched = new CopyOnWriteArrayList<>();
+    /** The pointer input sent, in order. */
+    public final List<PointerInput> pointed = new CopyOnWriteArrayList<>();
+    /** The popup menus that show, as {@link #openMenus} reports them; a test or an element's onMenu adds them. */
+    public final List<WindowInfo> menus = new CopyOnWriteArrayList<>();
     public volatile LaunchIdentity launch = new LaunchIdentity(PID, 100);
     public volatile SessionState session = SessionState.AVAILABLE;
     public volatile boolean windowOpen = true;
@@ -252,6 +261,9 @@ public class MemoryDesktop implements DesktopBackend {
         } else if (action instanceof ElementAction.SetValue setValue) {
             dispatched.add("set:" + id);
             e.value = setValue.text();
+        } else if (action instanceof ElementAction.ShowMenu) {
+            dispatched.add("menu:" + id);
+            e.onMenu.accept(e);
         } else if (action instanceof ElementAction.Focus) {
             dispatched.add("focus:" + id);
             if (e.takesFocus && !e.states.contains("focused")) {
@@ -264,10 +276,48 @@ public class MemoryDesktop implements DesktopBackend {
         return new Dispatch("memory." + action.getClass().getSimpleName(), id);
     }
 
+    /** Records the input; a right click opens the menu of the element on top at its point. */
     @Override
     public Dispatch pointer(PointerInput input) {
         dispatched.add("pointer");
+        pointed.add(input);
+        if (input instanceof PointerInput.Click c && c.button() == MouseButton.RIGHT) {
+            String id = topmostAt(c.x(), c.y());
+            if (id != null) {
+                elements.get(id).onMenu.accept(elements.get(id));
+            }
+        }
         return new Dispatch("memory.pointer", input.toString());
+    }
+
+    /** The element on top at the point: the last one in tree order whose frame holds it; null if none. */
+    public String topmostAt(int x, int y) {
+        String top = null;
+        for (String id : order) {
+            Element e = elements.get(id);
+            if (e != null && e.frame != null && e.frame.contains(x, y)) {
+                top = id;
+            }
+        }
+        return top;
+    }
+
+    /** Lands on the element when it is the one on top at the point ({@link #topmostAt}). */
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        String id = ((Handle) element).id();
+        String top = topmostAt(x, y);
+        if (top == null) {
+            return PointHit.elsewhere(FRAME.contains(x, y) ? "frame '" + TITLE + "'" : "nothing of the window");
+        }
+        Element e = elements.get(top);
+        String found = e.role + " '" + e.name + "'";
+        return top.equals(id) ? PointHit.on(found) : PointHit.elsewhere(found);
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        return List.copyOf(menus);
     }
 
     /** Like a backend that cannot enumerate applications. */

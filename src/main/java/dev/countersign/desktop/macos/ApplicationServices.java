@@ -70,6 +70,13 @@ interface ApplicationServices extends Library {
      */
     int AXUIElementSetMessagingTimeout(Pointer element, float timeoutInSeconds);
 
+    /**
+     * Copy: the deepest element of {@code application} at a point (global top-left coordinates, C
+     * {@code float}s), by z-order; on success the caller releases it. The hit test pointer input
+     * aimed at an element must pass before it is sent.
+     */
+    int AXUIElementCopyElementAtPosition(Pointer application, float x, float y, PointerByReference element);
+
     /** The pid of the application an element belongs to; nothing to release. */
     int AXUIElementGetPid(Pointer element, IntByReference pid);
 

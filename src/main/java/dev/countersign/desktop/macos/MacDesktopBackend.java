@@ -3,6 +3,8 @@ package dev.countersign.desktop.macos;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.mac.CoreFoundation;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -20,6 +22,7 @@ import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SessionState;
@@ -279,6 +282,61 @@ public final class MacDesktopBackend implements DesktopBackend {
         }
         input.post(PointerPlan.steps(in));
         return new Dispatch("cg.CGEventPost", in.toString());
+    }
+
+    /**
+     * The system-wide hit test ({@code AXUIElementCopyElementAtPosition}): whatever application is
+     * on top at the point answers, so a window of another app laid over the element is found too
+     * (there is no window stack to ask on macOS). The point lands on the element when the element
+     * is the hit or one of its {@code AXParent}s.
+     */
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        requireAvailable();
+        AxRef target = ref(element);
+        PointerByReference out = new PointerByReference();
+        Pointer systemWide = ax.AXUIElementCreateSystemWide();
+        int err;
+        try {
+            err = ax.AXUIElementCopyElementAtPosition(systemWide, x, y, out);
+        } finally {
+            Cf.release(systemWide);
+        }
+        if (err != 0 || out.getValue() == null) {
+            return PointHit.elsewhere("no element answers at (" + x + ", " + y + ") (" + AxError.of(err) + ")");
+        }
+        IntByReference pid = new IntByReference();
+        ax.AXUIElementGetPid(out.getValue(), pid);
+        AxRef hit = AxRef.owning(out.getValue(), pid.getValue());
+        String found = describe(hit);
+        AxRef at = hit;
+        for (int depth = 0; depth < 64 && at != null; depth++) {
+            if (at.equals(target)) {
+                return PointHit.on(found);
+            }
+            at = calls.element(at, AxNames.PARENT);
+        }
+        return PointHit.elsewhere(found + (hit.pid != target.pid ? " of another application (pid " + hit.pid + ")"
+                : ""));
+    }
+
+    private String describe(AxRef element) {
+        Map<String, Object> a;
+        try {
+            a = calls.attributes(element, List.of(AxNames.ROLE, AxNames.TITLE, AxNames.DESCRIPTION));
+        } catch (AxFailure f) {
+            return "an element that cannot be read";
+        }
+        String role = AxElementMapper.string(a, AxNames.ROLE);
+        String title = AxElementMapper.string(a, AxNames.TITLE);
+        String label = title == null || title.isEmpty() ? AxElementMapper.string(a, AxNames.DESCRIPTION) : title;
+        return (role == null ? "element" : role) + (label == null || label.isEmpty() ? "" : " '" + label + "'");
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        requireAvailable();
+        return windows.menus(ref(element));
     }
 
     private static List<int[]> points(PointerInput in) {

@@ -96,6 +96,28 @@ final class NativeAxCalls implements AxCalls<AxRef> {
         }
     }
 
+    /**
+     * An element-valued attribute ({@code AXParent}) in a handle of its own (Copy: +1, owned by the
+     * handle); null when the element has none or the value is not an element (released at once).
+     */
+    AxRef element(AxRef element, String attribute) {
+        PointerByReference out = new PointerByReference();
+        int err = ax.AXUIElementCopyAttributeValue(element.element, Cf.name(attribute).getPointer(), out);
+        if (AxError.of(err).absent()) {
+            return null;
+        }
+        check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
+        Pointer value = out.getValue();
+        if (value == null) {
+            return null;
+        }
+        if (MacNative.Libs.CF.CFGetTypeID(value) != ax.AXUIElementGetTypeID()) {
+            Cf.release(value);
+            return null;
+        }
+        return AxRef.owning(value, element.pid);
+    }
+
     @Override
     public int childCount(AxRef element) {
         LongByReference count = new LongByReference();

@@ -51,6 +51,7 @@ final class ActTool implements AgentTool {
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
                 .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
                         .describe("default 3"))
+                .with("to", ArgSchema.string(64))
                 .with("postcondition", postcondition);
     }
 
