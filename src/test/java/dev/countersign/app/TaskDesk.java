@@ -8,7 +8,10 @@ import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.app.windows.AppServices;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.server.EndpointConfig;
+import dev.countersign.core.LeaseBoundaries;
+import dev.countersign.driver.LeaseBook;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Clock;
 import java.util.Optional;
 import javafx.scene.control.TextField;
@@ -30,7 +33,10 @@ public final class TaskDesk implements AutoCloseable {
         robot = FxTests.start();
         Home home = Home.of(dir.resolve("countersign-home")).ensure();
         FxApprover approver = new FxApprover(Clock.systemUTC());
-        served = ServedApp.start(home, EndpointConfig.defaults().withPort(0), backend, approver);
+        // The person's lease terms for a working session of whole tasks (Settings › lease actions and
+        // minutes): the default 30 actions and 10 minutes are one task's worth, not a suite's.
+        served = ServedApp.start(home, EndpointConfig.defaults().withPort(0), backend, approver,
+                new LeaseBook.Terms(2000, Duration.ofHours(3), LeaseBoundaries.unscoped()));
         AppServices services = new AppServices(served.driver, new DirectoryAgents(served.agents, home),
                 () -> Optional.of(served.endpoint.uri()), home.auditFile(), backend,
                 new SettingsStore(home.settings(), Autostart.linux(dir.resolve("autostart"), "countersign")),
@@ -48,7 +54,7 @@ public final class TaskDesk implements AutoCloseable {
         robot.clickOn("#open-connect");
         robot.clickOn("#agent-name").write(name);
         robot.clickOn("#issue");
-        if (!FxTests.eventually(java.time.Duration.ofSeconds(10), () -> robot.lookup("#token").tryQuery()
+        if (!FxTests.eventually(Duration.ofSeconds(10), () -> robot.lookup("#token").tryQuery()
                 .map(n -> !((TextField) n).getText().isBlank()).orElse(false))) {
             throw new IllegalStateException("the Connect window showed no token");
         }

@@ -60,7 +60,9 @@ final class Steps {
     /** Fails the plan unless the act was carried out (confirmed, or dispatched with its effect unproven). */
     static Map<String, Object> ok(Map<String, Object> receipt, String what) {
         Object status = receipt.get("status");
-        if (status == null || !List.of("confirmed", "committed_unverified", "unknown").contains(status)) {
+        // A receipt that carries a code was refused (nothing was sent), whatever its status says.
+        if (status == null || receipt.get("code") != null
+                || !List.of("confirmed", "committed_unverified", "unknown").contains(status)) {
             throw new McpAgent.PlanFailure(what + ": " + status + " " + receipt.get("code") + " "
                     + receipt.getOrDefault("message", ""));
         }

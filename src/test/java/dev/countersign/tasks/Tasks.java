@@ -16,6 +16,7 @@ final class Tasks {
         all.addAll(OsTasks.all());
         all.addAll(GimpTasks.all());
         all.addAll(VlcTasks.all());
+        all.addAll(ThunderbirdTasks.all());
         return List.copyOf(all);
     }
 
