@@ -110,6 +110,31 @@ public final class McpAgent implements AutoCloseable {
                 Map.of("x", x, "y", y)));
     }
 
+    /** Observations of each window of {@code app} the listing shows (a popup panel is a window of its own). */
+    @SuppressWarnings("unchecked")
+    public List<Observation> observeEveryWindow(String app) {
+        Map<String, Object> listing = call("computer_observe", null, Map.of());
+        List<Observation> out = new ArrayList<>();
+        for (Object o : (List<Object>) listing.getOrDefault("apps", List.of())) {
+            Map<String, Object> a = (Map<String, Object>) o;
+            if (!app.equals(a.get("name")) && !app.equals(String.valueOf(a.get("pid")))) {
+                continue;
+            }
+            for (Object w : (List<Object>) a.getOrDefault("windows", List.of())) {
+                Map<String, Object> args = new LinkedHashMap<>();
+                args.put("app", app);
+                args.put("window", ((Map<String, Object>) w).get("id"));
+                args.put("max_nodes", 2000);
+                args.put("max_depth", 32);
+                Map<String, Object> body = call("computer_observe", null, args);
+                if (body.get("code") == null) {
+                    out.add(new Observation(app, null, body));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The id of {@code app}'s window whose title contains {@code title}, from the app listing. */
     @SuppressWarnings("unchecked")
     Optional<String> windowId(String app, String title) {

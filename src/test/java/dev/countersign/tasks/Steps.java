@@ -200,4 +200,21 @@ final class Steps {
         }
         return ok(r, what);
     }
+
+    /** Like {@link #await}, looking in every window of the app (a popup menu or panel is its own window). */
+    static Node awaitAnywhere(McpAgent agent, String app, Predicate<Node> p, String what) throws InterruptedException {
+        long end = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (true) {
+            for (Observation o : agent.observeEveryWindow(app)) {
+                java.util.Optional<Node> hit = o.find(p);
+                if (hit.isPresent()) {
+                    return hit.get();
+                }
+            }
+            if (System.nanoTime() > end) {
+                throw new McpAgent.PlanFailure("no " + what + " in any window of " + app);
+            }
+            Thread.sleep(400);
+        }
+    }
 }

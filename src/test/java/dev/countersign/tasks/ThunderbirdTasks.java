@@ -21,7 +21,7 @@ final class ThunderbirdTasks {
     }
 
     static List<Task> all() {
-        return List.of(new Signature());
+        return List.of(new Signature(), new DarkTheme());
     }
 
     static Path profile(Workspace ws) {
@@ -139,6 +139,63 @@ final class ThunderbirdTasks {
             }
             return Verdict.of(set, "the signature is " + String.valueOf(pref(ws, "mail.identity.id1.htmlSigText"))
                     .replace("\n", "\\n"));
+        }
+    }
+
+    /** Adapted from OSWorld 10a730d5-d414-4b40-b479-684bed1ae522: the dark theme, everywhere. */
+    static final class DarkTheme implements Task {
+        @Override
+        public String id() {
+            return "thunderbird-dark-theme";
+        }
+
+        @Override
+        public String osworld() {
+            return "10a730d5-d414-4b40-b479-684bed1ae522";
+        }
+
+        @Override
+        public String app() {
+            return "Thunderbird";
+        }
+
+        @Override
+        public String instruction() {
+            return "I read mail late at night: turn on Thunderbird's full dark mode.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                // The menu bar is hidden until F10 shows it, as in every Mozilla app.
+                Node focused = Steps.await(agent, APP, null, n -> n.has("focused"), "the focused element");
+                Steps.ok(agent.key(focused, "F10"), "show the menu bar");
+                Steps.menu(agent, APP, "Tools", "Add-ons and Themes");
+                Steps.ok(agent.click(Steps.await(agent, APP, null, "page tab", "Themes")), "the themes");
+                Steps.await(agent, APP, null, "heading", "Dark");
+                // Each theme's card holds its name and then its own Enable button.
+                McpAgent.Observation o = agent.observe(APP);
+                List<Node> nodes = o.nodes();
+                int dark = nodes.indexOf(o.get("heading", "Dark"));
+                Node enable = nodes.subList(dark, nodes.size()).stream()
+                        .filter(n -> "push button".equals(n.role()) && "Enable".equals(n.name())).findFirst()
+                        .orElseThrow(() -> new McpAgent.PlanFailure("no Enable button on the Dark theme's card"));
+                Steps.ok(agent.click(enable), "enable Dark");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            start(ws);
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            boolean dark = Workspace.eventually(Duration.ofSeconds(10), () -> {
+                String id = pref(ws, "extensions.activeThemeID");
+                return id != null && id.contains("dark");
+            });
+            return Verdict.of(dark, "extensions.activeThemeID is " + pref(ws, "extensions.activeThemeID"));
         }
     }
 }
