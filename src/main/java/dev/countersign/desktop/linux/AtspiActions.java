@@ -28,7 +28,7 @@ final class AtspiActions {
     RawNode reread(AtspiRef ref) {
         NodeReader reader = bus.reader(ref.bus());
         RawNode n = new RawNode(ref, 0, -1, 0);
-        NodeReader.Structure s = reader.sendStructure(n, false);
+        NodeReader.Structure s = reader.sendStructure(n);
         reader.collectStructure(s);
         if (!n.gone()) {
             NodeReader.Details d = reader.sendDetails(n, true);
