@@ -318,9 +318,11 @@ final class VisibleChildren {
         }
 
         /**
-         * The row and column of the cell at the visible top-left, from its index in the table;
-         * null unless {@code GetAccessibleAt} of that row and column is a cell in the same place
-         * (an index past 2<sup>31</sup> wraps in some tables, e.g. Calc's rows below 131,072).
+         * The row and column of the cell at the visible top-left, from its index in the table; null
+         * unless {@code GetAccessibleAt} of that row and column is a cell in the same place. The
+         * index is an int on the wire: where the table's answer for it is not that cell (Calc counts
+         * row × 16,384 + column in 32 bits, so every row from 131,072 on wraps), the index is read
+         * as the wrapped row-major count it then is, each candidate checked the same way.
          */
         private int[] byPoint() {
             AtspiRef hit = probe(table, visible);
@@ -329,24 +331,38 @@ final class VisibleChildren {
             }
             BusCalls.Pending hitFrame = calls.send(hit.bus(), hit.path(), NodeReader.COMPONENT, "GetExtents", "u",
                     NodeReader.SCREEN_COORDS);
-            int index = intValue(calls.call(hit.bus(), hit.path(), NodeReader.ACCESSIBLE, "GetIndexInParent", null));
+            BusCalls.Reply indexReply = calls.call(hit.bus(), hit.path(), NodeReader.ACCESSIBLE, "GetIndexInParent", null);
             BusCalls.Reply frame = calls.await(hitFrame);
-            if (index < 0 || !frame.ok()) {
+            Object index = indexReply.ok() ? NodeReader.unwrap(indexReply.value(0)) : null;
+            Rect seen = frame.ok() ? NodeReader.rect((Object[]) frame.value(0)) : null;
+            if (!(index instanceof Integer i) || seen == null) {
                 return null;
             }
-            BusCalls.Pending row = calls.send(table.bus(), table.path(), TABLE, "GetRowAtIndex", "i", index);
-            BusCalls.Pending column = calls.send(table.bus(), table.path(), TABLE, "GetColumnAtIndex", "i", index);
-            int r = intValue(calls.await(row));
-            int c = intValue(calls.await(column));
-            if (r < 0 || r >= rows || c < 0 || c >= columns) {
-                return null;
+            if (i >= 0) {
+                BusCalls.Pending row = calls.send(table.bus(), table.path(), TABLE, "GetRowAtIndex", "i", i);
+                BusCalls.Pending column = calls.send(table.bus(), table.path(), TABLE, "GetColumnAtIndex", "i", i);
+                int r = intValue(calls.await(row));
+                int c = intValue(calls.await(column));
+                if (r >= 0 && r < rows && c >= 0 && c < columns && seen.equals(cellFrame(r, c))) {
+                    return new int[] {r, c};
+                }
             }
-            Rect seen = NodeReader.rect((Object[]) frame.value(0));
-            Rect at = cellFrame(r, c);
-            return seen != null && seen.equals(at) ? new int[] {r, c} : null;
+            long all = (long) rows * columns;
+            int tries = 0;
+            for (long at = i & 0xFFFF_FFFFL; at < all && tries < 8; at += 1L << 32, tries++) {
+                int r = (int) (at / columns);
+                int c = (int) (at % columns);
+                if (seen.equals(cellFrame(r, c))) {
+                    return new int[] {r, c};
+                }
+            }
+            return null;
         }
 
-        /** The first row and column whose cells reach into the visible extents, by binary search over their extents. */
+        /**
+         * The first row and column whose cells reach into the visible extents, by binary search over
+         * their extents: for tables whose cells out of view keep their places (GTK's).
+         */
         private int[] bySearch() {
             int r = first(rows, i -> cellFrame(i, 0), true);
             int c = r < 0 ? -1 : first(columns, i -> cellFrame(r, i), false);
@@ -361,8 +377,10 @@ final class VisibleChildren {
             for (int guard = 0; lo <= hi && guard < 64; guard++) {
                 int mid = lo + (hi - lo) / 2;
                 Rect f = frameOf.apply(mid);
-                if (f == null) {
-                    return found;
+                if (f == null || f.isEmpty()) {
+                    // No place to compare: Calc gives every cell out of view the same empty frame,
+                    // above the view or below it, so the search cannot tell which way to go.
+                    return -1;
                 }
                 long end = down ? (long) f.y() + f.height() : (long) f.x() + f.width();
                 long edge = down ? visible.y() : visible.x();
