@@ -39,10 +39,17 @@ final class TreeWalker {
     static final int COUNT_CAP = (1 << 28) - 1;
     private final BusCalls calls;
     private final NodeReader reader;
+    private final CellRefs cells;
 
     TreeWalker(BusCalls calls, NodeReader reader) {
+        this(calls, reader, new CellRefs());
+    }
+
+    /** A walk that takes the cells of managed tables earlier walks read from {@code cells} (see {@link CellRefs}). */
+    TreeWalker(BusCalls calls, NodeReader reader, CellRefs cells) {
         this.calls = calls;
         this.reader = reader;
+        this.cells = cells;
     }
 
     /** What a walk found: nodes in pre-order, the window first, what it left out by reason, and the window as read. */
@@ -77,7 +84,7 @@ final class TreeWalker {
         List<RawNode> level = List.of(root);
         List<NodeReader.Details> details = new ArrayList<>();
         Map<String, Long> omitted = new TreeMap<>();
-        VisibleChildren visible = new VisibleChildren(calls);
+        VisibleChildren visible = new VisibleChildren(calls, cells);
         int live = 1;
         while (!level.isEmpty()) {
             List<NodeReader.Structure> structures = new ArrayList<>();
@@ -130,13 +137,12 @@ final class TreeWalker {
                     continue;
                 }
                 List<AtspiRef> children = n.children;
-                Map<AtspiRef, String> headers = Map.of();
+                VisibleChildren.Read read = null;
                 if (!n.childrenListed && VisibleChildren.applies(n)) {
-                    VisibleChildren.Read read = visible.read(n, root.frame, Math.max(0, room - next.size()));
+                    read = visible.read(n, root.frame, Math.max(0, room - next.size()));
                     add(omitted, TreeSnapshot.OFFSCREEN, read.offscreen());
                     add(omitted, TreeSnapshot.MAX_NODES, read.cut());
                     children = read.children();
-                    headers = read.headers();
                 }
                 for (AtspiRef child : children) {
                     Object[] item = cache.item(child);
@@ -147,7 +153,10 @@ final class TreeWalker {
                         // A candidate: admitted once its states are read, if the budget still has room.
                         RawNode c = new RawNode(child, n.depth + 1, n.bfsIndex, kept.size());
                         c.boundDepth = AtspiNames.document(n.role) ? 1 : n.boundDepth + 1;
-                        c.headers = headers.get(child);
+                        if (read != null) {
+                            c.headers = read.headers().get(child);
+                            c.frame = read.frames().get(child);
+                        }
                         kept.add(c);
                         next.add(c);
                     } else {

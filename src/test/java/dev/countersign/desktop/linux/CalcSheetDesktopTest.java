@@ -104,6 +104,20 @@ class CalcSheetDesktopTest {
     }
 
     @Test
+    void aSecondObservationOfTheSameViewTakesTheCellsTheFirstWasGiven(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
+        List<ElementNode> first = cells(whole(desktop, calc));
+
+        List<ElementNode> second = cells(whole(desktop, calc));
+
+        // Calc makes (and keeps) a new object per GetAccessibleAt: the same handles mean none was made.
+        assertThat(second).extracting(ElementNode::handle)
+                .containsExactlyElementsOf(first.stream().map(ElementNode::handle).toList());
+        assertThat(second).extracting(ElementNode::value)
+                .containsExactlyElementsOf(first.stream().map(ElementNode::value).toList());
+    }
+
+    @Test
     void farDownTheSheetTheCellsInViewAreReadWhereTheirIndexNoLongerFitsAnInt(TestDesktop desktop) throws Exception {
         TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
         whole(desktop, calc);
