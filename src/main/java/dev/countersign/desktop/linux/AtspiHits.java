@@ -95,7 +95,8 @@ final class AtspiHits {
 
     private static List<AtspiRef> rootChildren(NodeReader reader, String busName) {
         RawNode root = new RawNode(new AtspiRef(busName, AtspiRef.ROOT_PATH), 0, -1, 0);
-        reader.collectStructure(reader.sendStructure(root, true));
+        reader.collectStructure(reader.sendStructure(root));
+        reader.collectChildren(root, reader.sendChildren(root));
         return root.children;
     }
 
@@ -106,9 +107,17 @@ final class AtspiHits {
         for (AtspiRef ref : refs) {
             RawNode n = new RawNode(ref, 0, -1, nodes.size());
             nodes.add(n);
-            structures.add(reader.sendStructure(n, children));
+            structures.add(reader.sendStructure(n));
         }
         structures.forEach(reader::collectStructure);
+        if (children) {
+            // A hit test walks only the few elements at a point, never a managed table's cells.
+            List<BusCalls.Pending> lists = nodes.stream()
+                    .map(n -> n.gone() || VisibleChildren.applies(n) ? null : reader.sendChildren(n)).toList();
+            for (int i = 0; i < nodes.size(); i++) {
+                reader.collectChildren(nodes.get(i), lists.get(i));
+            }
+        }
         List<NodeReader.Details> details = new ArrayList<>();
         for (RawNode n : nodes) {
             details.add(reader.sendDetails(n, true));

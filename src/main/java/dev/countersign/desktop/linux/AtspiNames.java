@@ -25,6 +25,7 @@ final class AtspiNames {
     static final int ROLE_DOCUMENT_EMAIL = 96;
     static final int ROLE_MENU_BAR = 34;
     static final int ROLE_POPUP_MENU = 41;
+    static final int ROLE_TABLE_CELL = 56;
 
     static final int STATE_ACTIVE = 1;
     static final int STATE_CHECKED = 4;
@@ -34,6 +35,7 @@ final class AtspiNames {
     static final int STATE_FOCUSED = 12;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
+    static final int STATE_MANAGES_DESCENDANTS = 31;
 
     private static final String[] ROLES = (
             "invalid,accelerator label,alert,animation,arrow,calendar,canvas,check box,check menu item,"
