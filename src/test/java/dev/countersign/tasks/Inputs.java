@@ -74,6 +74,33 @@ final class Inputs {
         return Office.convert(ws, src, extension(target), target);
     }
 
+    /** A workbook of named sheets, each of rows of cells (text, or a number where it reads as one). */
+    static Path workbook(Workspace ws, Path target, List<java.util.Map.Entry<String, List<List<String>>>> sheets)
+            throws Exception {
+        StringBuilder body = new StringBuilder();
+        for (java.util.Map.Entry<String, List<List<String>>> sheet : sheets) {
+            body.append("<table:table table:name=\"").append(escape(sheet.getKey())).append("\">");
+            for (List<String> row : sheet.getValue()) {
+                body.append("<table:table-row>");
+                for (String cell : row) {
+                    if (cell.matches("-?\\d+(\\.\\d+)?")) {
+                        body.append("<table:table-cell office:value-type=\"float\" office:value=\"").append(cell)
+                                .append("\"><text:p>").append(cell).append("</text:p></table:table-cell>");
+                    } else {
+                        body.append("<table:table-cell office:value-type=\"string\"><text:p>").append(escape(cell))
+                                .append("</text:p></table:table-cell>");
+                    }
+                }
+                body.append("</table:table-row>");
+            }
+            body.append("</table:table>");
+        }
+        String xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<office:document " + OFFICE_NS
+                + " office:version=\"1.3\" office:mimetype=\"application/vnd.oasis.opendocument.spreadsheet\">"
+                + "<office:body><office:spreadsheet>" + body + "</office:spreadsheet></office:body></office:document>";
+        return convert(ws, target, "fods", xml);
+    }
+
     private static Path convert(Workspace ws, Path target, String flatExtension, String xml) throws Exception {
         Path src = Files.createDirectories(ws.file(".inputs")).resolve(stem(target) + "." + flatExtension);
         Files.writeString(src, xml, StandardCharsets.UTF_8);

@@ -11,6 +11,7 @@ final class Tasks {
     static List<Task> all() {
         List<Task> all = new ArrayList<>();
         all.addAll(WriterTasks.all());
+        all.addAll(CalcTasks.all());
         all.addAll(ImpressTasks.all());
         all.addAll(ChromeTasks.all());
         all.addAll(OsTasks.all());

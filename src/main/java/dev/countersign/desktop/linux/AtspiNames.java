@@ -26,6 +26,8 @@ final class AtspiNames {
     static final int ROLE_MENU_BAR = 34;
     static final int ROLE_POPUP_MENU = 41;
     static final int ROLE_TABLE_CELL = 56;
+    static final int ROLE_TREE = 65;
+    static final int ROLE_TREE_TABLE = 66;
 
     static final int STATE_ACTIVE = 1;
     static final int STATE_CHECKED = 4;

@@ -12,8 +12,8 @@ import java.util.Map;
  * <p>Why: a LibreOffice Calc sheet is one table that reports 2<sup>31</sup>−1 children (its
  * 1,048,576 × 16,384 cells) and manages its descendants; {@code GetChildren} on it makes
  * soffice.bin create an accessible per cell and never answer. So an element that manages its
- * descendants, or has more children than any snapshot could keep ({@link #LARGE}), is never asked
- * for its children. A table is read by the cells in its visible extents ({@link TableCells}); any
+ * descendants (but a tree that counts its rows: {@link #applies}), or has more children than any
+ * snapshot could keep ({@link #LARGE}), is never asked for its children. A table is read by the cells in its visible extents ({@link TableCells}); any
  * other such container as the run of children from the one at its visible top-left, stepping by
  * index until a child lies outside its visible extents.
  *
@@ -49,9 +49,18 @@ final class VisibleChildren {
         }
     }
 
-    /** Whether this element's children are read by what is visible rather than listed. */
+    /**
+     * Whether this element's children are read by what is visible rather than listed: more than
+     * {@link #LARGE} of them, or a container that manages its descendants — except a tree that
+     * counts its rows (a dialog's tree of pages, a settings tree): it is listed, so that the rows
+     * of a branch just expanded appear at once and in their place.
+     */
     static boolean applies(RawNode n) {
-        return AtspiNames.has(n.stateBits, AtspiNames.STATE_MANAGES_DESCENDANTS) || n.childCount > LARGE;
+        if (n.childCount > LARGE) {
+            return true;
+        }
+        boolean tree = n.role == AtspiNames.ROLE_TREE || n.role == AtspiNames.ROLE_TREE_TABLE;
+        return AtspiNames.has(n.stateBits, AtspiNames.STATE_MANAGES_DESCENDANTS) && !(tree && n.countKnown);
     }
 
     /**
