@@ -139,7 +139,9 @@ final class TreeWalker {
                 List<AtspiRef> children = n.children;
                 VisibleChildren.Read read = null;
                 if (!n.childrenListed && VisibleChildren.applies(n)) {
-                    read = visible.read(n, root.frame, Math.max(0, room - next.size()));
+                    // Cells in view are seen: no more of them than the budget can still keep.
+                    int free = Math.min(room, limits.maxNodes() - live) - next.size();
+                    read = visible.read(n, root.frame, Math.max(0, free));
                     add(omitted, TreeSnapshot.OFFSCREEN, read.offscreen());
                     add(omitted, TreeSnapshot.MAX_NODES, read.cut());
                     children = read.children();
