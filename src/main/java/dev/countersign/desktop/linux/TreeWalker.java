@@ -29,6 +29,11 @@ import java.util.TreeMap;
  * pages or toolbars ({@code hidden}) — and so is an element whose frame is GTK's off-screen
  * sentinel ({@code offscreen}). Every skipped element is counted by its reason.
  *
+ * <p>An element's children are listed only once its states and child count are read: one that
+ * manages its descendants or has more children than any snapshot keeps (a spreadsheet's table
+ * reports 2<sup>31</sup>−1) is never listed but read by what is visible ({@link VisibleChildren}),
+ * and a leaf by its count is never asked.
+ *
  * <p>Bounds: elements are kept in breadth-first order until {@code maxNodes}, so a cut removes the
  * deepest, last elements, and nothing below {@code maxDepth} is read. Depth is counted from the
  * window, and again from the nearest document, so the content region gets the whole depth bound. The omitted count is exact
