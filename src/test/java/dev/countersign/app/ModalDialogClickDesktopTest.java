@@ -47,12 +47,16 @@ class ModalDialogClickDesktopTest {
             assertThat(options).as("the act's result: %s", options).containsKey("receipt_id")
                     .doesNotContainEntry("status", "rejected");
             // The dialog is open after the act answered: the answer did not wait for it to close.
-            Map<String, Object>[] dialog = new Map[1];
+            String[] dialog = new String[1];
             assertThat(TestDesktop.eventually(Duration.ofSeconds(15), () -> {
-                dialog[0] = HeadlessServed.call(agent, "computer_observe", Map.of("app", pid));
-                return String.valueOf(window(dialog[0]).get("title")).startsWith("Options");
-            })).as("a later observation shows the Options dialog: %s", dialog[0]).isTrue();
-            assertThat(names(dialog[0])).contains("OK", "Cancel");
+                dialog[0] = windowId(HeadlessServed.call(agent, "computer_observe", Map.of()), calc.app().pid(),
+                        "Options");
+                return dialog[0] != null;
+            })).as("the application lists the Options dialog").isTrue();
+            Map<String, Object> seen = HeadlessServed.call(agent, "computer_observe",
+                    Map.of("app", pid, "window", dialog[0]));
+            assertThat(String.valueOf(window(seen).get("title"))).startsWith("Options");
+            assertThat(names(seen)).contains("OK", "Cancel");
         }
     }
 
@@ -66,6 +70,22 @@ class ModalDialogClickDesktopTest {
             return nodes(seen[0]).stream().anyMatch(n -> role.equals(n.get("role")) && name.equals(n.get("name")));
         })).as("%s '%s' shows", role, name).isTrue();
         return seen;
+    }
+
+    /** The id of the application's window whose title starts with {@code title}, from the apps listing; null if none. */
+    @SuppressWarnings("unchecked")
+    private static String windowId(Map<String, Object> listing, long pid, String title) {
+        for (Map<String, Object> app : (List<Map<String, Object>>) listing.getOrDefault("apps", List.of())) {
+            if (((Number) app.get("pid")).longValue() != pid) {
+                continue;
+            }
+            for (Map<String, Object> w : (List<Map<String, Object>>) app.get("windows")) {
+                if (String.valueOf(w.get("title")).startsWith(title)) {
+                    return (String) w.get("id");
+                }
+            }
+        }
+        return null;
     }
 
     @SuppressWarnings("unchecked")

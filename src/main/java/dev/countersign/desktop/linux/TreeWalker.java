@@ -31,6 +31,11 @@ import java.util.TreeMap;
  * reports its menu items showing; there an open menu's {@code visible} items are seen
  * ({@link GailMenus}).
  *
+ * <p>An element's children are listed only once its states and child count are read: one that
+ * manages its descendants or has more children than any snapshot keeps (a spreadsheet's table
+ * reports 2<sup>31</sup>−1) is never listed but read by what is visible ({@link VisibleChildren}),
+ * and a leaf by its count is never asked.
+ *
  * <p>Bounds: elements are kept in breadth-first order until {@code maxNodes}, so a cut removes the
  * deepest, last elements, and nothing below {@code maxDepth} is read. Depth is counted from the
  * window, and again from the nearest document, so the content region gets the whole depth bound. The omitted count is exact
@@ -146,7 +151,9 @@ final class TreeWalker {
                 List<AtspiRef> children = n.children;
                 VisibleChildren.Read read = null;
                 if (!n.childrenListed && VisibleChildren.applies(n)) {
-                    read = visible.read(n, root.frame, Math.max(0, room - next.size()));
+                    // Cells in view are seen: no more of them than the budget can still keep.
+                    int free = Math.min(room, limits.maxNodes() - live) - next.size();
+                    read = visible.read(n, root.frame, Math.max(0, free));
                     add(omitted, TreeSnapshot.OFFSCREEN, read.offscreen());
                     add(omitted, TreeSnapshot.MAX_NODES, read.cut());
                     children = read.children();
