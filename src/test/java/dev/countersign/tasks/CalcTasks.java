@@ -31,16 +31,19 @@ final class CalcTasks {
     static void enter(McpAgent agent, String window, String address, String text) throws InterruptedException {
         Map<String, Object> typed = agent.type(cell(agent, window, address), text);
         Node after = cell(agent, window, address);
-        if (text.startsWith("=") && "VERIFICATION_FAILED".equals(typed.get("code")) && after.value() != null
-                && !after.value().isBlank()) {
+        boolean notYet = "VERIFICATION_FAILED".equals(typed.get("code"));
+        if (notYet && text.startsWith("=") && after.value() != null && !after.value().isBlank()) {
             // A formula reads back as its result, not as typed: the hint says to look again, and the
             // cell now shows a result.
             return;
         }
-        Steps.ok(typed, "type into " + address);
-        if (!text.equals(after.value()) && !text.startsWith("=")) {
+        if (!notYet) {
+            Steps.ok(typed, "type into " + address);
+        }
+        if (!text.equals(after.value())) {
             // Typed on the keyboard, the text waits in the cell's editor until Return commits it.
-            Steps.ok(agent.key(after, "Return"), "commit " + address);
+            Steps.fresh(agent, APP, n -> "table cell".equals(n.role()) && address.equals(n.name()), "commit " + address,
+                    c -> agent.key(c, "Return"));
         }
     }
 
