@@ -87,6 +87,24 @@ public interface DesktopBackend extends AutoCloseable {
     Dispatch pointer(PointerInput input);
 
     /**
+     * The accessibility API's own hit test inside the element's window: whether the deepest element
+     * at the point (native screen pixels) is the element or inside it. Pointer input aimed at an
+     * element is sent only when this says so (together with the window stack's cover check). Not a
+     * default method: a wrapping backend must pass it on, and a backend that cannot hit-test says
+     * so with {@code UNSUPPORTED_PLATFORM}, which refuses the input.
+     */
+    PointHit hitTest(ElementHandle element, int x, int y);
+
+    /**
+     * The element's text and its selected ranges as they read now, the evidence of a text
+     * selection. A secure element is refused {@code SECURE_FIELD_REFUSED} (nothing of it is read),
+     * an element without text {@code INVALID_ARGUMENT}; a backend that cannot read selections
+     * refuses with {@code UNSUPPORTED_PLATFORM}. Not a default method, for the same reason as
+     * {@link #hitTest}.
+     */
+    TextSelection textSelection(ElementHandle element);
+
+    /**
      * Moves keyboard focus to one element (within its window, and the window's input focus) and
      * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
      * A backend that cannot prove focus refuses with {@code UNSUPPORTED_PLATFORM}.

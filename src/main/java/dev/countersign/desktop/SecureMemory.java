@@ -134,6 +134,21 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return delegate.hitTest(element, x, y);
+    }
+
+    /** A once-secure field's text, and so its selection, is never read. */
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        if (knownSecure(element)) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "this element was a secure field earlier in this application's life; its text is never read"));
+        }
+        return delegate.textSelection(element);
+    }
+
+    @Override
     public List<AppListing> listApps() {
         return delegate.listApps();
     }

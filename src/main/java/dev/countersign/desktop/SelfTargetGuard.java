@@ -155,11 +155,12 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
-        if (!(action instanceof ElementAction.Focus)) {
+        if (action instanceof ElementAction.Press || action instanceof ElementAction.SetValue) {
             return delegate.perform(element, action);
         }
         // Moving keyboard focus while the dialog shows could take it from the dialog (the person's
-        // next key lands elsewhere) and is the first step of every key act.
+        // next key lands elsewhere) and is the first step of every key act; selecting may move
+        // focus and raise its window too (a spreadsheet's cell, a list's row), so neither runs then.
         return gate.input(() -> {
             requireNobodyAsked();
             return delegate.perform(element, action);
@@ -179,6 +180,17 @@ public final class SelfTargetGuard implements DesktopBackend {
             }
             return delegate.pointer(input);
         });
+    }
+
+    /** A read: where the point lands is the delegate's to say. */
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return delegate.hitTest(element, x, y);
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        return delegate.textSelection(element);
     }
 
     @Override

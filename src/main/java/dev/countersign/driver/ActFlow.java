@@ -10,7 +10,6 @@ import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
-import dev.countersign.vision.Point;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,13 +69,14 @@ final class ActFlow {
                 // The element a postcondition declares: of the same observation, never a secure one.
                 PreGraph.check("declared element", () -> t.declare(args.postcondition(), agentId)),
                 PreGraph.sessionAvailable(ctx),
-                PreGraph.check("accessible action", () -> t.seen().actions().isEmpty() && args instanceof ActArgs.Click
-                        ? Optional.of(noAction()) : Optional.empty()),
+                // An element nothing reaches (no action, selection, focus or place), a range past its text.
+                PreGraph.check("reachable", () -> args.refusalOn(t.seen())),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
                         t.index))),
-                // A wheel is coordinate input: before the person is asked, nothing covers its point.
-                PreGraph.check("wheel point not covered", () -> wheelCovered(args, t))));
+                // Pointer input (a wheel, a click at an element's centre): before the person is asked,
+                // nothing covers its point, and a click's point is on the element itself.
+                PreGraph.check("pointer lands", () -> PointerLanding.check(ctx, t.observation, args, t.live))));
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
@@ -86,7 +86,8 @@ final class ActFlow {
         ApprovalRequirement requirement = policy.requirementFor(args, target);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, validity, policy.redactor());
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, args.route(target), validity,
+                policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
                 Describe.action(args, target, observation),
@@ -94,11 +95,6 @@ final class ActFlow {
                 () -> Screenshots.highlighted(ctx, observation, args.ref()));
         return ToolResult.ok(new Accepted(runtime, requirement,
                 request(agentId, args, observation, target, t.declared, validity), ask));
-    }
-
-    private Optional<CountersignError> wheelCovered(ActArgs args, Resolved t) {
-        Point at = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(t.live) : null;
-        return at == null ? Optional.empty() : PointCover.check(ctx.backend, t.observation, at, null);
     }
 
     /** What the checks found, filled in as they pass: the ref's observation, its node, its live re-read. */
@@ -204,15 +200,4 @@ final class ActFlow {
         return declared == null ? post.own() : post.declared(evidence(post.ref(), declared));
     }
 
-    /**
-     * A click without an accessible action would be a raw click at a screen point, judged by this
-     * element's labels while landing on whatever is there: that is the visual act's job, which
-     * always asks. Refused both on the observed element and on its live re-read at dispatch.
-     */
-    static CountersignError noAction() {
-        return new CountersignError(ErrorCode.INVALID_ARGUMENT,
-                "this element has no accessible action; use computer_visual_act to click at a point "
-                        + "(it always asks the person)",
-                "use computer_visual_act to click at a point on a fresh visual observation", "ref", null);
-    }
 }

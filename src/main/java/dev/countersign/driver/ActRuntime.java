@@ -15,7 +15,6 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.policy.ScreenRedactor;
-import dev.countersign.vision.Point;
 import java.time.Duration;
 
 /**
@@ -32,16 +31,19 @@ final class ActRuntime extends LocalRuntime {
     /** The element the postcondition declares, as an index into the observation; -1 for none. */
     private final int declared;
     private final ActArgs args;
+    /** How the act reached the target when the policy judged it ({@link ActArgs#route}). */
+    private final String route;
     private final ScreenRedactor redactor;
     private ElementNode beforeDispatch;
     private ElementNode declaredBeforeDispatch;
 
-    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, ActArgs args, long validityMs,
-            ScreenRedactor redactor) {
+    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, ActArgs args, String route,
+            long validityMs, ScreenRedactor redactor) {
         super(ctx, observation, validityMs);
         this.index = index;
         this.declared = declared;
         this.args = args;
+        this.route = route;
         this.redactor = redactor;
     }
 
@@ -57,22 +59,25 @@ final class ActRuntime extends LocalRuntime {
         if (target.secure()) {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
-        if (target.actions().isEmpty() && args instanceof ActArgs.Click) {
-            // The live element lost its action since the agent saw it: never a point click instead.
-            throw new DispatchRefusedException(ActFlow.noAction());
+        args.refusalOn(target).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+        String now = args.route(target);
+        if (!now.equals(route)) {
+            // The policy judged one act (a press, a focus); the live element would take another (a
+            // pointer click): never send what was not judged.
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "the element changed how it is reached since it was judged (" + route + ", now " + now
+                            + "); observe again"));
         }
         if (declared >= 0) {
             declaredBeforeDispatch = beforeDispatch(this::declaredNow);
         }
-        Point wheel = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(target) : null;
-        if (wheel != null) {
-            // The wheel is coordinate input: last, the window on top at the element's centre is
-            // still the observed one (not a window raised over it), as for a visual act.
-            beforeDispatch(() -> PointCover.check(ctx.backend, observation, wheel, null))
-                    .ifPresent(error -> {
-                        throw new DispatchRefusedException(error);
-                    });
-        }
+        // Pointer input (a wheel, a click at an element's centre): last, the window on top at the
+        // point is still the observed one, and a click's point is still on the element itself.
+        beforeDispatch(() -> PointerLanding.check(ctx, observation, args, target)).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
         return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));

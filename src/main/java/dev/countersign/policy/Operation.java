@@ -9,6 +9,8 @@ public enum Operation {
     TYPE,
     KEY,
     SCROLL,
+    /** Selecting text or items: changes no data, like focus. */
+    SELECT,
     VISUAL_CLICK,
     VISUAL_DRAG,
     VISUAL_SCROLL;
@@ -37,6 +39,7 @@ public enum Operation {
                 case "type": return Optional.of(TYPE);
                 case "key": return Optional.of(KEY);
                 case "scroll": return Optional.of(SCROLL);
+                case "select": return Optional.of(SELECT);
                 default: return Optional.empty();
             }
         }

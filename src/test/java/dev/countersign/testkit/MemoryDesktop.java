@@ -18,11 +18,14 @@ import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextRange;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -82,6 +85,8 @@ public class MemoryDesktop implements DesktopBackend {
         /** What pressing it does to the desktop (nothing unless a test or the form says so). */
         public Consumer<Element> onPress = e -> {
         };
+        /** Its selected text ranges, in characters. */
+        public List<TextRange.Span> selection = new CopyOnWriteArrayList<>();
 
         public Element(String role, String name, String value, Rect frame, Set<String> states, List<String> actions,
                 boolean secure) {
@@ -111,6 +116,9 @@ public class MemoryDesktop implements DesktopBackend {
     /** The window with keyboard focus on that window system; null when none has it. */
     public volatile ScreenWindows.ScreenWindow focusedWindow;
     private volatile boolean windowSystem;
+    /** What the hit test finds at a point on an element: on it, unless a test puts something else there. */
+    public volatile java.util.function.BiFunction<String, int[], PointHit> hits =
+            (id, point) -> PointHit.on("the element " + id);
 
     /** An empty window: a test adds its own elements. */
     public MemoryDesktop() {
@@ -252,6 +260,24 @@ public class MemoryDesktop implements DesktopBackend {
         } else if (action instanceof ElementAction.SetValue setValue) {
             dispatched.add("set:" + id);
             e.value = setValue.text();
+        } else if (action instanceof ElementAction.Select select) {
+            dispatched.add((select.extend() ? "extend:" : "select:") + id);
+            if (!select.extend()) {
+                elements.values().forEach(other -> {
+                    if (other.states.contains("selected")) {
+                        other.states = toggled(other.states, "selected");
+                    }
+                });
+            }
+            if (!e.states.contains("selected")) {
+                e.states = toggled(e.states, "selected");
+            }
+        } else if (action instanceof ElementAction.SelectText text) {
+            dispatched.add("selecttext:" + id);
+            if (e.secure) {
+                throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED, "secure"));
+            }
+            e.selection = new CopyOnWriteArrayList<>(List.of(text.range().resolve(e.value == null ? "" : e.value)));
         } else if (action instanceof ElementAction.Focus) {
             dispatched.add("focus:" + id);
             if (e.takesFocus && !e.states.contains("focused")) {
@@ -268,6 +294,23 @@ public class MemoryDesktop implements DesktopBackend {
     public Dispatch pointer(PointerInput input) {
         dispatched.add("pointer");
         return new Dispatch("memory.pointer", input.toString());
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return hits.apply(((Handle) element).id(), new int[] {x, y});
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        Element e = elements.get(((Handle) element).id());
+        if (e == null) {
+            throw new CountersignException(CountersignError.of(ErrorCode.TARGET_CHANGED, "gone"));
+        }
+        if (e.secure) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED, "secure"));
+        }
+        return new TextSelection(e.value == null ? "" : e.value, e.selection);
     }
 
     /** Like a backend that cannot enumerate applications. */

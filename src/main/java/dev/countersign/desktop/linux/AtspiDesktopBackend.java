@@ -16,11 +16,13 @@ import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SessionGate;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -46,6 +48,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     private final A11yBus bus = new A11yBus();
     private final AtspiApps apps = new AtspiApps(bus);
     private final AtspiActions actions = new AtspiActions(bus);
+    private final AtspiHitTest hits = new AtspiHitTest(bus);
     private final ScreenLock screenLock = new ScreenLock(bus);
     private X11Session x11;
     private KeyInjector keys;
@@ -289,6 +292,22 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         Objects.requireNonNull(input, "input");
         requireAvailableNow();
         return new PointerDriver(x11()).send(input);
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        requireAvailable();
+        AtspiRef ref = ref(element);
+        if (bus.pidOf(ref.bus()) < 0) {
+            return PointHit.elsewhere("the element's application has exited");
+        }
+        return hits.test(ref, x, y);
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        requireAvailable();
+        return actions.textSelection(ref(element));
     }
 
     @Override

@@ -30,6 +30,7 @@ final class AtspiNames {
     static final int STATE_DEFUNCT = 6;
     static final int STATE_EDITABLE = 7;
     static final int STATE_FOCUSED = 12;
+    static final int STATE_SELECTABLE = 22;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
 

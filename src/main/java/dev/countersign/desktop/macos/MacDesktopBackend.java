@@ -20,10 +20,12 @@ import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -292,6 +294,16 @@ public final class MacDesktopBackend implements DesktopBackend {
             out.add(new int[] {((PointerInput.Scroll) in).x(), ((PointerInput.Scroll) in).y()});
         }
         return out;
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM, "not yet"));
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM, "not yet"));
     }
 
     /** Not built for macOS yet (NSWorkspace's running applications would be the source). */

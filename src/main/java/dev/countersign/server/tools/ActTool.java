@@ -28,8 +28,10 @@ final class ActTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Act once on a ref of your latest observation, using it up; risky acts wait for the person. "
-                + "Receipt confirmed only with evidence; unknown: observe again, never retry blindly.";
+        // Every agent pays for these bytes on every connect (docs/endpoint.md): the receipt's statuses
+        // are in the output schema, the rest of the contract in the docs.
+        return "Act once on a ref of your latest observation (uses it up); risky acts ask the person. "
+                + "Receipt unknown: observe again, never retry blindly.";
     }
 
     @Override
@@ -51,6 +53,9 @@ final class ActTool implements AgentTool {
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
                 .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
                         .describe("default 3"))
+                .with("start", ArgSchema.anyInteger())
+                .with("end", ArgSchema.anyInteger())
+                .with("extend", new ArgSchema.Bool(null))
                 .with("postcondition", postcondition);
     }
 

@@ -1,0 +1,108 @@
+package dev.countersign.desktop.linux;
+
+import dev.countersign.desktop.PointHit;
+import java.util.Objects;
+
+/**
+ * Where a screen point lands in an element's window, by AT-SPI's own hit test: from the window
+ * down, {@code Component.GetAccessibleAtPoint} (screen coordinates) one level at a time until it
+ * names nothing deeper. The point is on the element when the element is that deepest element or
+ * one of its ancestors. An element of a container that manages its descendants (a spreadsheet's
+ * cell) may be answered by a fresh object for the same child; it counts as the element when it
+ * is the same child (index) of the same parent with the same name.
+ */
+final class AtspiHitTest {
+    /** Deeper than any real tree; a loop in a broken tree ends here. */
+    private static final int MAX_LEVELS = 64;
+    private static final int SCREEN_COORDS = 0;
+
+    private final A11yBus bus;
+
+    AtspiHitTest(A11yBus bus) {
+        this.bus = bus;
+    }
+
+    PointHit test(AtspiRef element, int x, int y) {
+        BusCalls calls = bus.appCalls(element.bus());
+        AtspiRef window = windowOf(calls, element);
+        if (window == null) {
+            return PointHit.elsewhere("the element's window is not known");
+        }
+        AtspiRef deepest = window;
+        for (int level = 0; level < MAX_LEVELS; level++) {
+            BusCalls.Reply r = calls.call(deepest.bus(), deepest.path(), NodeReader.COMPONENT, "GetAccessibleAtPoint",
+                    "iiu", x, y, SCREEN_COORDS);
+            AtspiRef next = r.ok() ? AtspiSelection.refOf(r.value(0)) : null;
+            if (next == null || next.equals(deepest)) {
+                break;
+            }
+            deepest = next;
+        }
+        String found = describe(calls, deepest);
+        AtspiRef at = deepest;
+        for (int level = 0; level < MAX_LEVELS && at != null; level++) {
+            if (at.equals(element) || sameChild(calls, at, element)) {
+                return PointHit.on(found);
+            }
+            if (at.equals(window)) {
+                break;
+            }
+            at = AtspiSelection.parentOf(calls, at);
+        }
+        return PointHit.elsewhere(found);
+    }
+
+    /** The top of the element's parent chain: the child of the application object. */
+    private static AtspiRef windowOf(BusCalls calls, AtspiRef element) {
+        AtspiRef at = element;
+        for (int level = 0; level < 128; level++) {
+            BusCalls.Reply r = calls.call(at.bus(), at.path(), NodeReader.PROPERTIES, "Get", "ss", NodeReader.ACCESSIBLE,
+                    "Parent");
+            if (!r.ok()) {
+                return null;
+            }
+            Object v = NodeReader.unwrap(r.value(0));
+            AtspiRef parent = AtspiSelection.refOf(v);
+            if (parent == null) {
+                // The application object (the root) or nothing: the element is on top if it was the root's child.
+                return isRoot(v) ? at : null;
+            }
+            at = parent;
+        }
+        return null;
+    }
+
+    private static boolean isRoot(Object reference) {
+        Object[] fields = reference instanceof Object[] array ? array
+                : reference instanceof org.freedesktop.dbus.Struct struct ? struct.getParameters() : null;
+        return fields != null && fields.length >= 2 && AtspiRef.ROOT_PATH.equals(String.valueOf(fields[1]));
+    }
+
+    /** Whether {@code a} is a fresh object for {@code b}'s place: the same index of the same parent, the same name. */
+    private static boolean sameChild(BusCalls calls, AtspiRef a, AtspiRef b) {
+        if (!a.bus().equals(b.bus())) {
+            return false;
+        }
+        AtspiRef pa = AtspiSelection.parentOf(calls, a);
+        if (pa == null || !pa.equals(AtspiSelection.parentOf(calls, b))) {
+            return false;
+        }
+        BusCalls.Reply ia = calls.call(a.bus(), a.path(), NodeReader.ACCESSIBLE, "GetIndexInParent", null);
+        BusCalls.Reply ib = calls.call(b.bus(), b.path(), NodeReader.ACCESSIBLE, "GetIndexInParent", null);
+        return ia.ok() && ib.ok() && Objects.equals(ia.value(0), ib.value(0)) && (Integer) ia.value(0) >= 0
+                && name(calls, a).equals(name(calls, b));
+    }
+
+    /** "role 'name'", for the agent: what the point lands on. */
+    private static String describe(BusCalls calls, AtspiRef ref) {
+        BusCalls.Reply role = calls.call(ref.bus(), ref.path(), NodeReader.ACCESSIBLE, "GetRoleName", null);
+        String name = name(calls, ref);
+        return (role.ok() ? NodeReader.string(role.value(0)) : "element") + (name.isEmpty() ? "" : " '" + name + "'");
+    }
+
+    private static String name(BusCalls calls, AtspiRef ref) {
+        BusCalls.Reply r = calls.call(ref.bus(), ref.path(), NodeReader.PROPERTIES, "Get", "ss", NodeReader.ACCESSIBLE,
+                "Name");
+        return r.ok() ? NodeReader.string(r.value(0)) : "";
+    }
+}
