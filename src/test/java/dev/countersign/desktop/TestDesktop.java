@@ -108,6 +108,26 @@ public final class TestDesktop {
         return launch(dir, title, command.apply(dir));
     }
 
+    /**
+     * A python3-gi script from the test resources ({@code resource}, an absolute classpath path) as a
+     * target app, run by Debian's python (which has the GObject bindings) with {@code title} as its
+     * first argument; it is resolved by that window title.
+     */
+    public TargetApp launchScript(String title, String resource) throws IOException {
+        return launchCommand(title, dir -> {
+            Path script = dir.resolve(Path.of(resource).getFileName().toString());
+            try (java.io.InputStream in = TestDesktop.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalArgumentException("no test resource " + resource);
+                }
+                Files.copy(in, script);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return List.of("/usr/bin/python3", script.toString(), title);
+        });
+    }
+
     /** Stops one launched application now (e.g. to restart it). */
     public void stop(TargetApp app) throws InterruptedException {
         app.process().destroy();

@@ -1,6 +1,9 @@
 package dev.countersign.desktop.linux;
 
+import dev.countersign.core.Rect;
 import dev.countersign.desktop.PointHit;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -10,11 +13,20 @@ import java.util.Objects;
  * one of its ancestors. An element of a container that manages its descendants (a spreadsheet's
  * cell) may be answered by a fresh object for the same child; it counts as the element when it
  * is the same child (index) of the same parent with the same name.
+ *
+ * <p>{@code GetAccessibleAtPoint} knows nothing of stacking inside a window: GTK answers the
+ * first child whose extents hold the point, so a button an overlay lays over a panel's centre is
+ * not what it names, though the click lands on the button. So at every level on the way down,
+ * the showing children whose extents hold the point are counted too, and where two or more do,
+ * where the point lands cannot be told: it is not on the element. A container that manages its
+ * descendants (a table of a million cells) places them itself and is not listed.
  */
 final class AtspiHitTest {
     /** Deeper than any real tree; a loop in a broken tree ends here. */
     private static final int MAX_LEVELS = 64;
     private static final int SCREEN_COORDS = 0;
+    /** Containers with more children than this are not listed for overlaps (a long list's rows do not overlap). */
+    private static final int MAX_LISTED = 256;
 
     private final A11yBus bus;
 
@@ -30,8 +42,13 @@ final class AtspiHitTest {
         }
         AtspiRef deepest = window;
         for (int level = 0; level < MAX_LEVELS; level++) {
-            BusCalls.Reply r = calls.call(deepest.bus(), deepest.path(), NodeReader.COMPONENT, "GetAccessibleAtPoint",
-                    "iiu", x, y, SCREEN_COORDS);
+            BusCalls.Pending at = calls.send(deepest.bus(), deepest.path(), NodeReader.COMPONENT,
+                    "GetAccessibleAtPoint", "iiu", x, y, SCREEN_COORDS);
+            String overlap = overlapping(calls, deepest, x, y);
+            BusCalls.Reply r = calls.await(at);
+            if (overlap != null) {
+                return PointHit.elsewhere(overlap);
+            }
             AtspiRef next = r.ok() ? AtspiSelection.refOf(r.value(0)) : null;
             if (next == null || next.equals(deepest)) {
                 break;
@@ -50,6 +67,50 @@ final class AtspiHitTest {
             at = AtspiSelection.parentOf(calls, at);
         }
         return PointHit.elsewhere(found);
+    }
+
+    /**
+     * Where two or more showing children of {@code parent} hold the point, what they are ("push
+     * button 'Badge' and panel 'Covered' overlap there"); null where at most one does, or where the
+     * parent manages its descendants or has more children than are worth listing.
+     */
+    private static String overlapping(BusCalls calls, AtspiRef parent, int x, int y) {
+        BusCalls.Reply state = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetState", null);
+        if (!state.ok() || AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_MANAGES_DESCENDANTS)) {
+            return null;
+        }
+        BusCalls.Reply kids = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetChildren", null);
+        if (!kids.ok()) {
+            return null;
+        }
+        List<AtspiRef> children = NodeReader.refs((List<?>) kids.value(0));
+        if (children.size() < 2 || children.size() > MAX_LISTED) {
+            return null;
+        }
+        List<BusCalls.Pending> extents = new ArrayList<>();
+        List<BusCalls.Pending> states = new ArrayList<>();
+        for (AtspiRef c : children) {
+            extents.add(calls.send(c.bus(), c.path(), NodeReader.COMPONENT, "GetExtents", "u", SCREEN_COORDS));
+            states.add(calls.send(c.bus(), c.path(), NodeReader.ACCESSIBLE, "GetState", null));
+        }
+        List<AtspiRef> holding = new ArrayList<>();
+        for (int i = 0; i < children.size(); i++) {
+            BusCalls.Reply e = calls.await(extents.get(i));
+            BusCalls.Reply s = calls.await(states.get(i));
+            Rect f = e.ok() ? NodeReader.rect((Object[]) e.value(0)) : null;
+            boolean showing = s.ok() && AtspiNames.has(AtspiNames.stateBits(s.value(0)), AtspiNames.STATE_SHOWING);
+            if (showing && f != null && !f.isEmpty() && !NodeReader.offscreen(f) && f.contains(x, y)) {
+                holding.add(children.get(i));
+            }
+        }
+        if (holding.size() < 2) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < Math.min(holding.size(), 3); i++) {
+            out.append(i == 0 ? "" : " and ").append(describe(calls, holding.get(i)));
+        }
+        return out + " overlap there, so where the click would land cannot be told";
     }
 
     /** The top of the element's parent chain: the child of the application object. */

@@ -33,6 +33,7 @@ final class AtspiNames {
     static final int STATE_SELECTABLE = 22;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
+    static final int STATE_MANAGES_DESCENDANTS = 31;
 
     private static final String[] ROLES = (
             "invalid,accelerator label,alert,animation,arrow,calendar,canvas,check box,check menu item,"
