@@ -130,9 +130,21 @@ public final class TestDesktop {
 
     /** Stops one launched application now (e.g. to restart it). */
     public void stop(TargetApp app) throws InterruptedException {
+        // A launcher script (soffice) leaves the real application as its child: those go first.
+        List<ProcessHandle> children = app.process().descendants().toList();
+        for (ProcessHandle child : children) {
+            child.destroy();
+        }
         app.process().destroy();
         if (!app.process().waitFor(3, TimeUnit.SECONDS)) {
             app.process().destroyForcibly().waitFor(3, TimeUnit.SECONDS);
+        }
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(3, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                child.destroyForcibly();
+            }
         }
         launched.remove(app);
     }
@@ -159,7 +171,27 @@ public final class TestDesktop {
         return condition.getAsBoolean();
     }
 
+    /**
+     * A spreadsheet in LibreOffice Calc (GTK 3 plugin, a fresh profile in the app's dir) opened on a
+     * CSV file of {@code rows} (comma-separated cells, one string per row); its window is titled
+     * after the file, {@code sheet.csv - LibreOffice Calc}. A fresh profile makes the first start
+     * slow, so it gets a minute to show.
+     */
+    public TargetApp launchCalc(List<String> rows) throws IOException {
+        Path dir = tempDir();
+        Path csv = dir.resolve("sheet.csv");
+        Files.writeString(csv, String.join("\n", rows) + "\n", StandardCharsets.UTF_8);
+        return launch(dir, "sheet.csv - LibreOffice Calc", List.of("/usr/bin/env", "SAL_USE_VCLPLUGIN=gtk3", "soffice",
+                "--calc", "--norestore", "--nologo", "--nofirststartwizard",
+                "-env:UserInstallation=" + dir.resolve("profile").toUri(),
+                "--infilter=Text - txt - csv (StarCalc):44,34,76,1", csv.toString()), Duration.ofSeconds(60));
+    }
+
     private TargetApp launch(Path dir, String title, List<String> command) throws IOException {
+        return launch(dir, title, command, Duration.ofSeconds(15));
+    }
+
+    private TargetApp launch(Path dir, String title, List<String> command, Duration within) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
         Map<String, String> env = pb.environment();
@@ -172,13 +204,13 @@ public final class TestDesktop {
         Process process = pb.start();
         TargetApp[] found = new TargetApp[1];
         try {
-            boolean up = eventually(Duration.ofSeconds(15), () -> {
+            boolean up = eventually(within, () -> {
                 found[0] = tryResolve(process, dir, title);
                 return found[0] != null || !process.isAlive();
             });
             if (!up || found[0] == null) {
                 process.destroyForcibly();
-                fail(command.get(0) + " did not show an accessible window within 15 s; stderr: "
+                fail(command.get(0) + " did not show an accessible window within " + within.toSeconds() + " s; stderr: "
                         + Files.readString(dir.resolve("stderr.txt")));
             }
         } catch (InterruptedException e) {
