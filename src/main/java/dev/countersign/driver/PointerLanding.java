@@ -41,8 +41,7 @@ final class PointerLanding {
         if (hit.onElement()) {
             return Optional.empty();
         }
-        return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref", "the element's centre ("
-                + at.x() + ", " + at.y() + ") lands on " + hit.found() + ", not on the element; a click there would not"
-                + " reach it, so nothing was sent"));
+        return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref", "a click at the element's centre ("
+                + at.x() + ", " + at.y() + ") would not land on it: " + hit.found() + "; nothing was sent"));
     }
 }

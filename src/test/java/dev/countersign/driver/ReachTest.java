@@ -103,11 +103,11 @@ class ReachTest {
         @Test
         void aHostileAgentsClickWhoseCentreLandsOnAnotherElementIsRefusedAndNothingIsSent() {
             DriverHarness h = harness();
-            h.desktop.hits = (id, p) -> PointHit.elsewhere("push button 'Delete'");
+            h.desktop.hits = (id, p) -> PointHit.elsewhere("push button 'Delete' is there");
             var error = err(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Tap area"))));
             assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(error.field()).isEqualTo("ref");
-            assertThat(error.message()).contains("(110, 230) lands on push button 'Delete'");
+            assertThat(error.message()).contains("(110, 230) would not land on it: push button 'Delete' is there");
             assertThat(h.desktop.dispatched).isEmpty();
         }
 
@@ -117,7 +117,7 @@ class ReachTest {
             int[] calls = {0};
             // Something is laid over the element between the first check and the dispatch.
             h.desktop.hits = (id, p) -> ++calls[0] == 1 ? PointHit.on("panel 'Tap area'")
-                    : PointHit.elsewhere("popup menu 'Share'");
+                    : PointHit.elsewhere("popup menu 'Share' is there");
             Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Tap area"))));
             assertThat(receipt.status()).isEqualTo("rejected");
             assertThat(receipt.code()).isEqualTo("TARGET_CHANGED");

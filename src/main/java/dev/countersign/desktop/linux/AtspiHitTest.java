@@ -55,7 +55,7 @@ final class AtspiHitTest {
             }
             deepest = next;
         }
-        String found = describe(calls, deepest);
+        String found = describe(calls, deepest) + " is there";
         AtspiRef at = deepest;
         for (int level = 0; level < MAX_LEVELS && at != null; level++) {
             if (at.equals(element) || sameChild(calls, at, element)) {
@@ -110,10 +110,14 @@ final class AtspiHitTest {
         for (int i = 0; i < Math.min(holding.size(), 3); i++) {
             out.append(i == 0 ? "" : " and ").append(describe(calls, holding.get(i)));
         }
-        return out + " overlap there, so where the click would land cannot be told";
+        return out + " overlap there, so where a click lands cannot be told";
     }
 
-    /** The top of the element's parent chain: the child of the application object. */
+    /**
+     * The top of the element's parent chain: the child of the application object, or the last
+     * element with a parent at all (LibreOffice's frame under a document names no parent, and is a
+     * different object from the window the application lists); null when a parent cannot be read.
+     */
     private static AtspiRef windowOf(BusCalls calls, AtspiRef element) {
         AtspiRef at = element;
         for (int level = 0; level < 128; level++) {
@@ -122,21 +126,13 @@ final class AtspiHitTest {
             if (!r.ok()) {
                 return null;
             }
-            Object v = NodeReader.unwrap(r.value(0));
-            AtspiRef parent = AtspiSelection.refOf(v);
+            AtspiRef parent = AtspiSelection.refOf(r.value(0));
             if (parent == null) {
-                // The application object (the root) or nothing: the element is on top if it was the root's child.
-                return isRoot(v) ? at : null;
+                return at;
             }
             at = parent;
         }
         return null;
-    }
-
-    private static boolean isRoot(Object reference) {
-        Object[] fields = reference instanceof Object[] array ? array
-                : reference instanceof org.freedesktop.dbus.Struct struct ? struct.getParameters() : null;
-        return fields != null && fields.length >= 2 && AtspiRef.ROOT_PATH.equals(String.valueOf(fields[1]));
     }
 
     /** Whether {@code a} is a fresh object for {@code b}'s place: the same index of the same parent, the same name. */
