@@ -86,10 +86,12 @@ AXError AXUIElementGetAttributeValueCount(AXUIElementRef element, CFStringRef at
 AXError AXUIElementIsAttributeSettable(AXUIElementRef element, CFStringRef attribute, Boolean *settable);
 AXError AXUIElementPerformAction(AXUIElementRef element, CFStringRef action);
 AXError AXUIElementSetAttributeValue(AXUIElementRef element, CFStringRef attribute, CFTypeRef value);
+AXError AXUIElementCopyElementAtPosition(AXUIElementRef application, float x, float y, AXUIElementRef *element);
 AXError AXUIElementSetMessagingTimeout(AXUIElementRef element, float timeoutInSeconds);
 AXError AXUIElementGetPid(AXUIElementRef element, pid_t *pid);
 AXValueType AXValueGetType(AXValueRef value);
 Boolean AXValueGetValue(AXValueRef value, AXValueType theType, void *valuePtr);
+AXValueRef AXValueCreate(AXValueType theType, const void *valuePtr);
 CFTypeID AXUIElementGetTypeID(void);
 CFTypeID AXValueGetTypeID();
 AXError _AXUIElementGetWindow(AXUIElementRef element, CGWindowID *identifier);

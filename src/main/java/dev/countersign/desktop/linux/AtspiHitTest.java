@@ -9,8 +9,10 @@ import java.util.Objects;
 /**
  * Where a screen point lands in an element's window, by AT-SPI's own hit test: from the window
  * down, {@code Component.GetAccessibleAtPoint} (screen coordinates) one level at a time until it
- * names nothing deeper. The point is on the element when the element is that deepest element or
- * one of its ancestors. An element of a container that manages its descendants (a spreadsheet's
+ * names nothing deeper. The point is on the element when the element is that deepest element, or
+ * one of its ancestors with nothing between that takes a click itself (a panel's label is the
+ * panel's; a panel's button, a sheet's cell are not: they have actions, focus or a selection of
+ * their own, and a click there is theirs, judged by nobody's labels). An element of a container that manages its descendants (a spreadsheet's
  * cell) may be answered by a fresh object for the same child; it counts as the element when it
  * is the same child (index) of the same parent with the same name.
  *
@@ -57,9 +59,16 @@ final class AtspiHitTest {
         }
         String found = describe(calls, deepest) + " is there";
         AtspiRef at = deepest;
+        AtspiRef control = null;
         for (int level = 0; level < MAX_LEVELS && at != null; level++) {
             if (at.equals(element) || sameChild(calls, at, element)) {
-                return PointHit.on(found);
+                // Inside the element, the click still reaches a control of its own (a button in a
+                // panel, a cell of a sheet), which the element's labels do not judge.
+                return control == null ? PointHit.on(found) : PointHit.elsewhere(describe(calls, control)
+                        + " is there, inside the element; act on that element itself");
+            }
+            if (control == null && interactive(calls, at)) {
+                control = at;
             }
             if (at.equals(window)) {
                 break;
@@ -67,6 +76,23 @@ final class AtspiHitTest {
             at = AtspiSelection.parentOf(calls, at);
         }
         return PointHit.elsewhere(found);
+    }
+
+    /** Whether a click on the element does something of its own: it has an action, takes focus, is selectable or editable. */
+    private static boolean interactive(BusCalls calls, AtspiRef ref) {
+        BusCalls.Pending state = calls.send(ref.bus(), ref.path(), NodeReader.ACCESSIBLE, "GetState", null);
+        BusCalls.Pending actions = calls.send(ref.bus(), ref.path(), NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.ACTION, "NActions");
+        BusCalls.Reply s = calls.await(state);
+        BusCalls.Reply a = calls.await(actions);
+        if (!s.ok()) {
+            // Unreadable: what it would do with a click cannot be told, so it counts as doing something.
+            return true;
+        }
+        long bits = AtspiNames.stateBits(s.value(0));
+        Object count = a.ok() ? NodeReader.unwrap(a.value(0)) : null;
+        return AtspiNames.has(bits, AtspiNames.STATE_FOCUSABLE) || AtspiNames.has(bits, AtspiNames.STATE_SELECTABLE)
+                || AtspiNames.has(bits, AtspiNames.STATE_EDITABLE) || count instanceof Integer n && n > 0;
     }
 
     /**

@@ -29,6 +29,7 @@ final class AtspiNames {
     static final int STATE_CHECKED = 4;
     static final int STATE_DEFUNCT = 6;
     static final int STATE_EDITABLE = 7;
+    static final int STATE_FOCUSABLE = 11;
     static final int STATE_FOCUSED = 12;
     static final int STATE_SELECTABLE = 22;
     static final int STATE_SHOWING = 25;

@@ -60,6 +60,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     private final MacCapture capture = new MacCapture();
     private final MacInput input = new MacInput();
     private final MacWindows windows = new MacWindows(calls, capture);
+    private final MacSelection selection = new MacSelection(calls);
     private volatile boolean closed;
 
     private MacDesktopBackend() {
@@ -264,6 +265,12 @@ public final class MacDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
                     "the element is gone: " + read.goneReason()));
         }
+        if (action instanceof ElementAction.Select select) {
+            return selection.selectItem(ref, read.attributes(), select.extend());
+        }
+        if (action instanceof ElementAction.SelectText text) {
+            return selection.selectText(ref, read.attributes(), text.range());
+        }
         ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
         return new ElementActions(ax).run(ref, step);
     }
@@ -296,14 +303,27 @@ public final class MacDesktopBackend implements DesktopBackend {
         return out;
     }
 
+    /** The application's own hit test ({@code AXUIElementCopyElementAtPosition}), which knows what is on top. */
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM, "not yet"));
+        requireAvailable();
+        AxRef ref = ref(element);
+        if (MacApps.launch(ref.pid).isEmpty()) {
+            return PointHit.elsewhere("the element's application has exited");
+        }
+        return selection.hitTest(ref, x, y);
     }
 
     @Override
     public TextSelection textSelection(ElementHandle element) {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM, "not yet"));
+        requireAvailable();
+        AxRef ref = ref(element);
+        ElementReader.Read read = new ElementReader<>(calls).read(ref);
+        if (read.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + read.goneReason()));
+        }
+        return selection.read(ref, read.attributes());
     }
 
     /** Not built for macOS yet (NSWorkspace's running applications would be the source). */

@@ -96,6 +96,23 @@ final class NativeAxCalls implements AxCalls<AxRef> {
         }
     }
 
+    /** The element an attribute names (AXParent), retained into its own handle; null when there is none. */
+    AxRef element(AxRef element, String attribute) {
+        PointerByReference out = new PointerByReference();
+        int err = ax.AXUIElementCopyAttributeValue(element.element, Cf.name(attribute).getPointer(), out);
+        if (AxError.of(err).absent()) {
+            return null;
+        }
+        check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
+        Pointer value = out.getValue();
+        if (value != null && MacNative.Libs.CF.CFGetTypeID(value) == ax.AXUIElementGetTypeID()) {
+            return AxRef.owning(value, element.pid);
+        }
+        // Not an element (or nothing): released here, never wrapped.
+        Cf.release(value);
+        return null;
+    }
+
     @Override
     public int childCount(AxRef element) {
         LongByReference count = new LongByReference();
