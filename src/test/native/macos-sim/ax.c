@@ -89,34 +89,23 @@ const void *AXUIElementCreateApplication(int pid) {
 
 const void *AXUIElementCreateSystemWide(void) { return element(NODE_SYSTEM_WIDE, 0, "AXUIElementCreateSystemWide"); }
 
+static int has_role(const sim_node *c, const char *role) {
+    for (int k = 0; k < c->nattr; k++)
+        if (!strcmp(c->names[k], "AXRole") && c->vals[k].kind == V_STR && !strcmp(c->vals[k].s, role)) return 1;
+    return 0;
+}
+
 static sim_obj *children_array(sim_node *n, int only_windows, const char *origin) {
     sim_obj *a = sim_array_new(origin);
     for (int i = 0; i < n->nchild; i++) {
         sim_node *c = sim_node_at(n->children[i]);
         if (!c) continue;
-        if (only_windows) {
-            int is_window = 0;
-            for (int k = 0; k < c->nattr; k++)
-                if (!strcmp(c->names[k], "AXRole") && c->vals[k].kind == V_STR && !strcmp(c->vals[k].s, "AXWindow")) is_window = 1;
-            if (!is_window) continue;
-        }
+        if (only_windows && !has_role(c, "AXWindow")) continue;
         sim_array_push_owned(a, element(n->children[i], c->pid, origin));
     }
     return a;
 }
 
-
-/* An element's frame from AXFrame, else AXPosition + AXSize: 1 when it has one. */
-static int frame_of(sim_node *n, double f[4]) {
-    int have_pos = 0, have_size = 0;
-    for (int i = 0; i < n->nattr; i++) {
-        if (n->vals[i].kind != V_AXVAL) continue;
-        if (!strcmp(n->names[i], "AXFrame") && n->vals[i].axtype == 3) { memcpy(f, n->vals[i].v, 4 * sizeof(double)); return 1; }
-        if (!strcmp(n->names[i], "AXPosition") && n->vals[i].axtype == 1) { f[0] = n->vals[i].v[0]; f[1] = n->vals[i].v[1]; have_pos = 1; }
-        if (!strcmp(n->names[i], "AXSize") && n->vals[i].axtype == 2) { f[2] = n->vals[i].v[0]; f[3] = n->vals[i].v[1]; have_size = 1; }
-    }
-    return have_pos && have_size;
-}
 
 /* A container's selection attributes: AXSelectedRows and AXSelectedChildren list its children,
  * AXSelectedCells its children's children (a table's rows hold the cells). */
@@ -321,6 +310,17 @@ AXError AXUIElementPerformAction(const void *el, const void *action) {
     }
     if (!err) {
         sim_log_call("perform %d %s", id, name);
+        /* AppKit shows a context menu as a child of the application: a menu the fixture holds hidden appears. */
+        if (!strcmp(name, "AXShowMenu")) {
+            sim_node *app = sim_node_at(sim_app_node(n->pid));
+            for (int i = 0; app && i < app->nchild; i++) {
+                sim_node *c = sim_node_at(app->children[i]);
+                if (c && c->gone && has_role(c, "AXMenu")) {
+                    c->gone = 0;
+                    sim_log_call("menu shown %d", app->children[i]);
+                }
+            }
+        }
         /* A check box's AXValue flips as AppKit's does, so a re-observation shows the effect. */
         for (int i = 0; i < n->nattr; i++)
             if (!strcmp(n->names[i], "AXRole") && n->vals[i].kind == V_STR && !strcmp(n->vals[i].s, "AXCheckBox")
@@ -392,35 +392,6 @@ AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, cons
     return err;
 }
 
-/* The deepest element at a point, the later (topmost) of overlapping siblings, as AppKit's hit test answers. */
-AXError AXUIElementCopyElementAtPosition(const void *app, float x, float y, const void **out) {
-    sim_node *n;
-    int id, mode;
-    if (!out) return kAXErrorIllegalArgument;
-    *out = NULL;
-    int err = resolve(app, "AXUIElementCopyElementAtPosition", &n, &id);
-    if (!err) err = fault("AXUIElementCopyElementAtPosition", NULL, id, &mode);
-    if (!err && !n) err = kAXErrorIllegalArgument;
-    if (err) return err;
-    int at = id;
-    for (int depth = 0; depth < 64; depth++) {
-        sim_node *cur = sim_node_at(at);
-        int next = -1;
-        for (int i = cur->nchild - 1; i >= 0 && next < 0; i--) {
-            sim_node *c = sim_node_at(cur->children[i]);
-            double f[4];
-            if (c && !c->gone && frame_of(c, f) && x >= f[0] && y >= f[1] && x < f[0] + f[2] && y < f[1] + f[3])
-                next = cur->children[i];
-        }
-        if (next < 0) break;
-        at = next;
-    }
-    sim_log_call("hit %.0f,%.0f -> %d", x, y, at);
-    if (at == id) return kAXErrorNoValue;
-    *out = element(at, n->pid, "AXUIElementCopyElementAtPosition");
-    return 0;
-}
-
 AXError AXUIElementSetMessagingTimeout(const void *el, float seconds) {
     sim_obj *o = sim_check(el, K_AXELEM, "AXUIElementSetMessagingTimeout");
     if (!o || seconds < 0) return kAXErrorIllegalArgument;
@@ -431,6 +402,53 @@ AXError AXUIElementSetMessagingTimeout(const void *el, float seconds) {
         node_timeout[o->u.ax.node] = seconds;
         sim_log_call("timeout %d %.3f", o->u.ax.node, seconds);
     }
+    return 0;
+}
+
+/* The node's frame from AXFrame, else AXPosition + AXSize; 0 when it has none. */
+static int node_frame(const sim_node *n, double r[4]) {
+    int have = 0;
+    for (int i = 0; i < n->nattr; i++) {
+        const sim_val *v = &n->vals[i];
+        if (v->kind != V_AXVAL) continue;
+        if (!strcmp(n->names[i], "AXFrame") && v->axtype == 3) { memcpy(r, v->v, 4 * sizeof(double)); return 1; }
+        if (!strcmp(n->names[i], "AXPosition") && v->axtype == 1) { r[0] = v->v[0]; r[1] = v->v[1]; have |= 1; }
+        if (!strcmp(n->names[i], "AXSize") && v->axtype == 2) { r[2] = v->v[0]; r[3] = v->v[1]; have |= 2; }
+    }
+    return have == 3;
+}
+
+/* The deepest live node under id whose frame holds the point; a later child lies on top of an earlier one. */
+static int deepest_at(int id, double x, double y) {
+    sim_node *n = sim_node_at(id);
+    for (int i = n ? n->nchild - 1 : -1; i >= 0; i--) {
+        sim_node *c = sim_node_at(n->children[i]);
+        double r[4];
+        if (!c || c->gone || !node_frame(c, r)) continue;
+        if (x >= r[0] && y >= r[1] && x < r[0] + r[2] && y < r[1] + r[3]) return deepest_at(n->children[i], x, y);
+    }
+    return id;
+}
+
+AXError AXUIElementCopyElementAtPosition(const void *application, float x, float y, const void **out) {
+    sim_node *n;
+    int id, mode;
+    if (!out) return kAXErrorIllegalArgument;
+    *out = NULL;
+    int err = resolve(application, "AXUIElementCopyElementAtPosition", &n, &id);
+    if (!err) err = fault("AXUIElementCopyElementAtPosition", NULL, id, &mode);
+    if (err) return err;
+    sim_log_call("hit %d %.0f,%.0f", id, x, y);
+    int hit = n ? deepest_at(id, x, y) : NODE_DEAD;
+    /* The system-wide element: every application, the one added last on top. */
+    for (int app = 4095; !n && app >= 0 && hit == NODE_DEAD; app--) {
+        sim_node *a = sim_node_at(app);
+        if (!a || a->parent != -1) continue;
+        int found = deepest_at(app, x, y);
+        if (found != app) hit = found;
+    }
+    if (hit == id || hit == NODE_DEAD) return kAXErrorNoValue;
+    *out = element(hit, sim_node_at(hit)->pid, "AXUIElementCopyElementAtPosition");
     return 0;
 }
 

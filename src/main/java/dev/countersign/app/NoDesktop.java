@@ -15,6 +15,7 @@ import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
@@ -67,11 +68,6 @@ final class NoDesktop implements DesktopBackend {
     }
 
     @Override
-    public PointHit hitTest(ElementHandle element, int x, int y) {
-        throw refused();
-    }
-
-    @Override
     public TextSelection textSelection(ElementHandle element) {
         throw refused();
     }
@@ -113,6 +109,16 @@ final class NoDesktop implements DesktopBackend {
 
     @Override
     public Dispatch keys(KeyInput input) {
+        throw refused();
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        throw refused();
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
         throw refused();
     }
 

@@ -105,6 +105,13 @@ public interface DesktopBackend extends AutoCloseable {
     TextSelection textSelection(ElementHandle element);
 
     /**
+     * The popup menus of the element's application that show now, each as the window that holds
+     * it (observe that window to read the menu's items): what proves a context menu opened. A
+     * backend that cannot tell refuses with {@code UNSUPPORTED_PLATFORM}.
+     */
+    List<WindowInfo> openMenus(ElementHandle element);
+
+    /**
      * Moves keyboard focus to one element (within its window, and the window's input focus) and
      * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
      * A backend that cannot prove focus refuses with {@code UNSUPPORTED_PLATFORM}.

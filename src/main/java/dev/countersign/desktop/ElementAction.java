@@ -1,6 +1,9 @@
 package dev.countersign.desktop;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /** An action a backend performs on one element through the accessibility API. */
 public sealed interface ElementAction {
@@ -25,6 +28,37 @@ public sealed interface ElementAction {
     record SelectText(TextRange range) implements ElementAction {
         public SelectText {
             Objects.requireNonNull(range, "range");
+        }
+    }
+
+    /**
+     * Open the element's context menu through its own accessible action: AT-SPI's {@code ShowMenu}
+     * (Qt), {@code popup}, {@code showContextMenu} (Chromium), macOS's {@code AXShowMenu}. Only an
+     * element that {@link #offeredBy offers} one; nothing else is sent in its place.
+     */
+    record ShowMenu() implements ElementAction {
+        /** The action names that open a menu, as letters only in lower case ({@code AXShowMenu} → showmenu). */
+        private static final Set<String> NAMES = Set.of("showmenu", "showcontextmenu", "contextmenu", "popup",
+                "popupmenu", "menu");
+
+        /** Whether one of these action names (as the platform spells them) opens the element's menu. */
+        public static boolean offeredBy(List<String> actions) {
+            return indexIn(actions) >= 0;
+        }
+
+        /** The index of the first action that opens a menu, or -1. */
+        public static int indexIn(List<String> actions) {
+            for (int i = 0; i < actions.size(); i++) {
+                if (NAMES.contains(letters(actions.get(i)))) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private static String letters(String name) {
+            String l = name == null ? "" : name.toLowerCase(Locale.ROOT).replaceAll("[^a-z]", "");
+            return l.startsWith("ax") ? l.substring(2) : l;
         }
     }
 

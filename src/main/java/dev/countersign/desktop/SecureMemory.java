@@ -133,11 +133,6 @@ public final class SecureMemory implements DesktopBackend {
         return delegate.perform(element, action);
     }
 
-    @Override
-    public PointHit hitTest(ElementHandle element, int x, int y) {
-        return delegate.hitTest(element, x, y);
-    }
-
     /** A once-secure field's text, and so its selection, is never read. */
     @Override
     public TextSelection textSelection(ElementHandle element) {
@@ -171,6 +166,16 @@ public final class SecureMemory implements DesktopBackend {
     @Override
     public Dispatch keys(KeyInput input) {
         return delegate.keys(input);
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return delegate.hitTest(element, x, y);
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        return delegate.openMenus(element);
     }
 
     @Override

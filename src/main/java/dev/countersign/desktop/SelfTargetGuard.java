@@ -159,8 +159,9 @@ public final class SelfTargetGuard implements DesktopBackend {
             return delegate.perform(element, action);
         }
         // Moving keyboard focus while the dialog shows could take it from the dialog (the person's
-        // next key lands elsewhere) and is the first step of every key act; selecting may move
-        // focus and raise its window too (a spreadsheet's cell, a list's row), so neither runs then.
+        // next key lands elsewhere) and is the first step of every key act. An opened menu grabs the
+        // pointer and the keyboard until it closes: the dialog's buttons would not take a click.
+        // Selecting may move focus and raise its window too (a spreadsheet's cell, a list's row).
         return gate.input(() -> {
             requireNobodyAsked();
             return delegate.perform(element, action);
@@ -182,12 +183,7 @@ public final class SelfTargetGuard implements DesktopBackend {
         });
     }
 
-    /** A read: where the point lands is the delegate's to say. */
-    @Override
-    public PointHit hitTest(ElementHandle element, int x, int y) {
-        return delegate.hitTest(element, x, y);
-    }
-
+    /** A read: the selection's evidence is the delegate's to give. */
     @Override
     public TextSelection textSelection(ElementHandle element) {
         return delegate.textSelection(element);
@@ -209,6 +205,16 @@ public final class SelfTargetGuard implements DesktopBackend {
             }
             return delegate.keys(input);
         });
+    }
+
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        return delegate.hitTest(element, x, y);
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        return delegate.openMenus(element);
     }
 
     @Override

@@ -4,7 +4,7 @@ package dev.countersign.desktop;
 public record SnapshotLimits(int maxNodes, int maxDepth) {
 
     public static final int MAX_NODES = 2000;
-    public static final int MAX_DEPTH = 16;
+    public static final int MAX_DEPTH = 32;
 
     public SnapshotLimits {
         if (maxNodes < 1 || maxNodes > MAX_NODES) {

@@ -17,6 +17,7 @@ import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.desktop.TextRange;
@@ -48,9 +49,11 @@ import java.util.Optional;
         @JsonSubTypes.Type(ActArgs.Type.class),
         @JsonSubTypes.Type(ActArgs.Key.class),
         @JsonSubTypes.Type(ActArgs.Scroll.class),
+        @JsonSubTypes.Type(ActArgs.Menu.class),
+        @JsonSubTypes.Type(ActArgs.Drag.class),
         @JsonSubTypes.Type(ActArgs.Select.class)})
 public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Type, ActArgs.Key, ActArgs.Scroll,
-        ActArgs.Select {
+        ActArgs.Menu, ActArgs.Drag, ActArgs.Select {
 
     /** The longest text one {@code type} may set. */
     int MAX_TEXT = 4096;
@@ -98,6 +101,24 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         return Optional.empty();
     }
 
+    /**
+     * The first argument that does not fit {@code target}, the element the ref names (checked on
+     * the observed element before the observation is spent, and again on the live one right
+     * before dispatch); empty when the arguments fit it.
+     */
+    default Optional<CountersignError> checkFor(ElementNode target) {
+        return Optional.empty();
+    }
+
+    /**
+     * How this operation reaches {@code target} ({@link Reach} for a click or a focus): the act the
+     * policy judged is the act that is sent, so a target whose route changed between the two is
+     * refused.
+     */
+    default String route(ElementNode target) {
+        return op();
+    }
+
     /** What the policy reads: the operation and the live target's own labels. */
     default ActionFacts facts(ElementNode target) {
         return ActionFacts.of(operation(), target.name(), target.identifier(), target.description(), target.secure());
@@ -118,37 +139,6 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         return null;
     }
 
-    /**
-     * The first reason this operation cannot be done on {@code target} as it reads (an element
-     * nothing reaches, a range past its text); empty when it can. Asked of the observed element
-     * before the observation is spent, and of the live one right before dispatch.
-     */
-    default Optional<CountersignError> refusalOn(ElementNode target) {
-        return Optional.empty();
-    }
-
-    /**
-     * How this operation reaches {@code target} ({@link Reach} for a click or a focus): the act the
-     * policy judged is the act that is sent, so a target whose route changed between the two is
-     * refused.
-     */
-    default String route(ElementNode target) {
-        return op();
-    }
-
-    /** Where this operation sends pointer input on {@code target} (screen pixels); null when it sends none. */
-    default Point pointerAt(ElementNode target) {
-        return null;
-    }
-
-    /**
-     * Whether that pointer input stands for the element itself, so the accessibility hit test must
-     * find the element at the point ({@link PointerLanding}); a wheel only needs its window on top.
-     */
-    default boolean pointsAtElement() {
-        return false;
-    }
-
     /** The one mutating call: performs this operation on the re-read target. */
     Dispatch perform(DesktopBackend backend, ElementNode target);
 
@@ -157,8 +147,46 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         return new ActionPostcondition("ui_element", true, null, null);
     }
 
+    /** The natural postcondition on {@code target}, for operations whose effect depends on it. */
+    default ActionPostcondition naturalPostcondition(ElementNode target) {
+        return naturalPostcondition();
+    }
+
     /** Evidence that the natural postcondition holds on {@code before}'s element; null when there is none. */
     ReceiptVerification evidence(EffectProbe probe, ElementNode before);
+
+    /**
+     * The second ref the operation names ({@code drag}'s {@code to}): a ref of the same observation,
+     * resolved, re-checked and bound like the target's; null for operations on one element.
+     */
+    @JsonIgnore
+    default String secondRef() {
+        return null;
+    }
+
+    /** What the policy reads when the act has a second element; the target's own facts otherwise. */
+    default ActionFacts facts(ElementNode target, ElementNode second) {
+        return facts(target);
+    }
+
+    /** The one mutating call, given the second element's live re-read when the operation names one. */
+    default Dispatch perform(DesktopBackend backend, ElementNode target, ElementNode second) {
+        return perform(backend, target);
+    }
+
+    /**
+     * Where the pointer input this operation sends will land, each point with the element it must
+     * land on ({@link PointerAims}: checked before the person is asked and again right before
+     * dispatch); empty when it sends none aimed at an element.
+     */
+    default List<PointerAim> aims(ElementNode target, ElementNode second) {
+        return List.of();
+    }
+
+    /** What the evidence is measured against, read right before dispatch; null when nothing. */
+    default EffectProbe.Baseline baseline(DesktopBackend backend, ElementNode target) {
+        return null;
+    }
 
     /** Every operation's wire name, in declaration order: the MCP schema's {@code op} enum. */
     static List<String> ops() {
@@ -215,7 +243,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         }
 
         @Override
-        public Optional<CountersignError> refusalOn(ElementNode target) {
+        public Optional<CountersignError> checkFor(ElementNode target) {
             return Reach.click(target).refusal();
         }
 
@@ -224,14 +252,10 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
             return Reach.click(target).word();
         }
 
+        /** Only a click that is a pointer click at the centre is aimed at a point ({@link PointerAims}). */
         @Override
-        public Point pointerAt(ElementNode target) {
-            return Reach.click(target) == Reach.POINTER ? Reach.centre(target) : null;
-        }
-
-        @Override
-        public boolean pointsAtElement() {
-            return true;
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return Reach.click(target) == Reach.POINTER ? List.of(PointerAim.centreOf("ref", target)) : List.of();
         }
 
         /**
@@ -291,7 +315,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         }
 
         @Override
-        public Optional<CountersignError> refusalOn(ElementNode target) {
+        public Optional<CountersignError> checkFor(ElementNode target) {
             return Reach.focus(target).refusal();
         }
 
@@ -301,13 +325,8 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         }
 
         @Override
-        public Point pointerAt(ElementNode target) {
-            return Reach.focus(target) == Reach.POINTER ? Reach.centre(target) : null;
-        }
-
-        @Override
-        public boolean pointsAtElement() {
-            return true;
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return Reach.focus(target) == Reach.POINTER ? List.of(PointerAim.centreOf("ref", target)) : List.of();
         }
 
         @Override
@@ -370,9 +389,16 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                     : Map.of("text_sha256", EffectProbe.valueDigest(text));
         }
 
+        /** A terminal takes printable text only: nothing that runs, interrupts or hides a line ({@link TerminalText}). */
+        @Override
+        public Optional<CountersignError> checkFor(ElementNode target) {
+            return TerminalText.is(target) ? TerminalText.check(text) : Optional.empty();
+        }
+
         /**
          * The route that works for the element: its editable text when that reads back, else
-         * keyboard text after the backend proved keyboard focus ({@link TextEntry}).
+         * keyboard text after the backend proved keyboard focus ({@link TextEntry}); a terminal
+         * only ever gets keyboard text at its cursor.
          */
         @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
@@ -386,8 +412,18 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                     : new ActionPostcondition("ui_element", true, EffectProbe.valueDigest(text), null);
         }
 
+        /** A terminal's text is its whole screen, never the typed text alone: its presence is declared. */
+        @Override
+        public ActionPostcondition naturalPostcondition(ElementNode target) {
+            return TerminalText.is(target) ? new ActionPostcondition("ui_element", true, null, null)
+                    : naturalPostcondition();
+        }
+
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            if (TerminalText.is(before)) {
+                return probe.typedIntoTerminal(before, text);
+            }
             return inserts() ? probe.inserted(before, text) : probe.value(before, text);
         }
     }
@@ -479,12 +515,6 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
             return Scrolls.bound(direction, steps());
         }
 
-        /** The wheel turns at the element's centre; its window must be on top there ({@link PointerLanding}). */
-        @Override
-        public Point pointerAt(ElementNode target) {
-            return wheelAt(target);
-        }
-
         /** Where the wheel turns: the element's centre, in screen pixels (null without a frame). */
         static Point wheelAt(ElementNode target) {
             Rect f = target.frame();
@@ -516,6 +546,132 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
             // Scrolling has no evidence on its target: unknown until a new observation shows what moved.
+            return null;
+        }
+    }
+
+    /**
+     * Open the element's context menu. By its own accessible action when it has one that opens a
+     * menu, else by a right click at its centre: pointer input, so only once the window on top
+     * there is the observed one and the hit test finds the element there ({@link PointerAims}).
+     * The menu's items are then observed and clicked like any element, each judged by its label.
+     */
+    @JsonTypeName("menu")
+    record Menu(@JsonProperty("ref") String ref, @JsonProperty("postcondition") Postcondition postcondition)
+            implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.MENU;
+        }
+
+        @Override
+        public String verb() {
+            return "Open the context menu of";
+        }
+
+        @Override
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return ElementAction.ShowMenu.offeredBy(target.actions()) ? List.of()
+                    : List.of(PointerAim.centreOf("ref", target));
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            if (ElementAction.ShowMenu.offeredBy(target.actions())) {
+                return backend.perform(target.handle(), new ElementAction.ShowMenu());
+            }
+            Point at = PointerAim.centre(target);
+            if (at == null) {
+                throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                        "the element has no frame on screen to right-click"));
+            }
+            return backend.pointer(new PointerInput.Click(at.x(), at.y(), MouseButton.RIGHT, 1));
+        }
+
+        @Override
+        public EffectProbe.Baseline baseline(DesktopBackend backend, ElementNode target) {
+            return EffectProbe.Baseline.menusOf(backend, target);
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            return probe.menuOpened(before);
+        }
+    }
+
+    /**
+     * Drag the element onto another of the same observation ({@code to}): press at its centre,
+     * move, release at {@code to}'s centre, through the guarded pointer, with both ends proven to
+     * land on their elements. Judged by both elements' labels: a drop onto "Trash" asks as delete.
+     * The envelope's digest binds {@code to} as the agent saw it.
+     */
+    @JsonTypeName("drag")
+    record Drag(@JsonProperty("ref") String ref, @JsonProperty("to") String to,
+            @JsonProperty("postcondition") Postcondition postcondition) implements ActArgs {
+        @Override
+        public Operation operation() {
+            return Operation.DRAG;
+        }
+
+        @Override
+        public String verb() {
+            return "Drag";
+        }
+
+        @Override
+        public Optional<CountersignError> checkOwn() {
+            if (to == null || to.isBlank()) {
+                return ObserveArgs.invalid("to", "to is required for op 'drag': the ref, from the same observation, "
+                        + "of the element to drop onto");
+            }
+            if (to.equals(ref)) {
+                return ObserveArgs.invalid("to", "to names the element dragged itself; a drag needs another element");
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public String secondRef() {
+            return to;
+        }
+
+        @Override
+        public ActionFacts facts(ElementNode target, ElementNode second) {
+            return ActionFacts.drag(target.name(), target.identifier(), target.description(), target.secure(),
+                    new ActionFacts.Labels(second.name(), second.identifier(), second.description()), second.secure());
+        }
+
+        @Override
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return List.of(PointerAim.centreOf("ref", target), PointerAim.centreOf("to", second));
+        }
+
+        /** A drag has two ends: it is only ever performed with its drop target. */
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            throw new IllegalStateException("a drag is performed with the element it drops onto");
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target, ElementNode second) {
+            Point from = PointerAim.centre(target);
+            Point onto = PointerAim.centre(second);
+            if (from == null || onto == null) {
+                throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED,
+                        from == null ? "ref" : "to", "the element has no frame on screen to drag from or onto"));
+            }
+            return backend.pointer(new PointerInput.Drag(from.x(), from.y(), onto.x(), onto.y()));
+        }
+
+        @Override
+        public ActionPostcondition naturalPostcondition() {
+            return null;
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            // What a drop does is the application's (a move, a copy, a reorder): unknown until a
+            // new observation, or a declared element's change, shows it.
             return null;
         }
     }
@@ -615,7 +771,7 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
          * The backend resolves the range again against the live text, for every element.
          */
         @Override
-        public Optional<CountersignError> refusalOn(ElementNode target) {
+        public Optional<CountersignError> checkFor(ElementNode target) {
             TextRange range = range();
             if (range == null) {
                 return target.hasState("selectable") ? Optional.empty() : ObserveArgs.invalid("ref",

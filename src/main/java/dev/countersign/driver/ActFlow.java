@@ -10,6 +10,7 @@ import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.vision.Point;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,35 +67,48 @@ final class ActFlow {
                         ErrorCode.SECURE_FIELD_REFUSED, "ref",
                         "the target is a secure (password) field; Countersign never types into or acts on one"))
                         : Optional.empty()),
+                // What the target takes: a terminal is typed printable text only (nothing that runs a
+                // line); a click or focus needs a way to reach the element; a select must fit it.
+                PreGraph.check("fits the target", () -> args.checkFor(t.seen())),
                 // The element a postcondition declares: of the same observation, never a secure one.
                 PreGraph.check("declared element", () -> t.declare(args.postcondition(), agentId)),
+                // A drag's drop target: of the same observation, never a secure one.
+                PreGraph.check("second element", () -> t.second(args.secondRef(), agentId)),
                 PreGraph.sessionAvailable(ctx),
-                // An element nothing reaches (no action, selection, focus or place), a range past its text.
-                PreGraph.check("reachable", () -> args.refusalOn(t.seen())),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
                         t.index))),
-                // Pointer input (a wheel, a click at an element's centre): before the person is asked,
-                // nothing covers its point, and a click's point is on the element itself.
-                PreGraph.check("pointer lands", () -> PointerLanding.check(ctx, t.observation, args, t.live))));
+                PreGraph.check("same second element", () -> t.recheckSecond()),
+                // A wheel is coordinate input: before the person is asked, nothing covers its point.
+                PreGraph.check("wheel point not covered", () -> wheelCovered(args, t)),
+                // A right click, a drag or a click at an element's centre lands on whatever is at its
+                // points: before the person is asked, each lands on its element in the observed window.
+                PreGraph.check("pointer lands on its elements", () -> PointerAims.check(ctx.backend, t.observation,
+                        args.aims(t.live, t.liveSecond)))));
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
         Observation observation = t.observation;
         int index = t.index;
         ElementNode target = t.live;
-        ApprovalRequirement requirement = policy.requirementFor(args, target);
+        ElementNode second = t.liveSecond;
+        ApprovalRequirement requirement = policy.requirementFor(args, target, second);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, args, args.route(target), validity,
-                policy.redactor());
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, args.route(target),
+                validity, policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
-                Describe.action(args, target, observation),
+                Describe.action(args, target, second, observation, policy.redactor()),
                 () -> IdentityCheck.problem(ctx.backend, observation, index),
                 () -> Screenshots.highlighted(ctx, observation, args.ref()));
         return ToolResult.ok(new Accepted(runtime, requirement,
-                request(agentId, args, observation, target, t.declared, validity), ask));
+                request(agentId, args, observation, target, t.declared, second, validity), ask));
+    }
+
+    private Optional<CountersignError> wheelCovered(ActArgs args, Resolved t) {
+        Point at = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(t.live) : null;
+        return at == null ? Optional.empty() : PointCover.check(ctx.backend, t.observation, at, null);
     }
 
     /** What the checks found, filled in as they pass: the ref's observation, its node, its live re-read. */
@@ -104,6 +118,9 @@ final class ActFlow {
         ElementNode live;
         /** The index of the element the postcondition declares, or -1 when it declares none. */
         int declared = -1;
+        /** The index of the act's second element (a drag's {@code to}), or -1 when it names none. */
+        int second = -1;
+        ElementNode liveSecond;
 
         ElementNode seen() {
             return observation.nodes.get(index);
@@ -147,6 +164,45 @@ final class ActFlow {
             return Optional.empty();
         }
 
+        /**
+         * The act's second element ({@code to}): a live ref of the very observation the target's ref
+         * comes from, and not a secure field. A stale, foreign or secure one is refused with its
+         * code, naming {@code to}: another observation's ref (or another agent's, which resolves to
+         * nothing) never reaches the policy or the pointer.
+         */
+        Optional<CountersignError> second(String ref, String agentId) {
+            if (ref == null) {
+                return Optional.empty();
+            }
+            ObservationStore.Resolution resolution = ctx.observations.resolve(agentId, ref);
+            if (resolution instanceof ObservationStore.Resolution.Refused refused) {
+                CountersignError e = refused.error();
+                return Optional.of(new CountersignError(e.code(), "to: " + e.message(), e.hint(), "to", null));
+            }
+            ObservationStore.Resolution.Found found = (ObservationStore.Resolution.Found) resolution;
+            if (found.observation() != observation) {
+                return Optional.of(CountersignError.onField(ErrorCode.REF_UNKNOWN, "to",
+                        "to is not a ref of the observation ref comes from; name two elements of the same window, "
+                                + "from the same observation"));
+            }
+            if (found.observation().nodes.get(found.index()).secure()) {
+                return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "to",
+                        "the element 'to' names is a secure (password) field; Countersign never acts on one"));
+            }
+            second = found.index();
+            return Optional.empty();
+        }
+
+        /** The second element as it reads now, still the one the agent saw; nothing when there is none. */
+        Optional<CountersignError> recheckSecond() {
+            if (second < 0) {
+                return Optional.empty();
+            }
+            PointerAims.Second now = PointerAims.second(ctx.backend, observation.nodes.get(second));
+            liveSecond = now.current();
+            return Optional.ofNullable(now.error());
+        }
+
         Optional<CountersignError> recheck(IdentityCheck.Result result) {
             if (result instanceof IdentityCheck.Result.Same same) {
                 live = same.current();
@@ -164,22 +220,30 @@ final class ActFlow {
     }
 
     private ActionRequest request(String agentId, ActArgs args, Observation observation, ElementNode target,
-            int declared, long validityMs) {
+            int declared, ElementNode second, long validityMs) {
         return request(ctx.settings, agentId, args, observation.app.bundle().orElse(observation.app.name()),
                 observation.windowId, observation.view.fingerprint(), target,
-                declared < 0 ? null : observation.nodes.get(declared), validityMs);
+                declared < 0 ? null : observation.nodes.get(declared), second, validityMs);
     }
 
-    /** The request the graph runs for one act on {@code target} (also what {@link ActWarmUp} runs). */
+    /**
+     * The request the graph runs for one act on {@code target} (also what {@link ActWarmUp} runs).
+     * A second element ({@code second}, a drag's drop target, null for the rest) is bound as the
+     * agent saw it, like the target, so an approval covers where the drop lands.
+     */
     static ActionRequest request(DriverSettings settings, String agentId, ActArgs args, String appId,
-            String windowId, String fingerprint, ElementNode target, ElementNode declared, long validityMs) {
+            String windowId, String fingerprint, ElementNode target, ElementNode declared, ElementNode second,
+            long validityMs) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         arguments.put("op", args.op());
         arguments.putAll(args.boundArguments());
+        if (second != null) {
+            arguments.put("to", evidence(args.secondRef(), second));
+        }
         return new ActionRequest(settings.sessionId(), settings.principalId(), agentId, null, "computer_act",
                 args.op(), args.mutates() ? "mutate" : "navigate", "foreground", arguments,
                 new ActionTarget(appId, windowId, evidence(args.ref(), target)),
-                postcondition(args, declared), fingerprint, validityMs);
+                postcondition(args, target, declared), fingerprint, validityMs);
     }
 
     /** An element as the envelope binds it: its ref only as a digest. */
@@ -192,12 +256,11 @@ final class ActFlow {
      * What must hold afterwards: the agent's own postcondition (with the element it declares, as
      * the agent saw it), else the operation's natural one.
      */
-    private static ActionPostcondition postcondition(ActArgs args, ElementNode declared) {
+    private static ActionPostcondition postcondition(ActArgs args, ElementNode target, ElementNode declared) {
         Postcondition post = args.postcondition();
         if (post == null) {
-            return args.naturalPostcondition();
+            return args.naturalPostcondition(target);
         }
         return declared == null ? post.own() : post.declared(evidence(post.ref(), declared));
     }
-
 }

@@ -15,6 +15,7 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.policy.ScreenRedactor;
+import dev.countersign.vision.Point;
 import java.time.Duration;
 
 /**
@@ -30,18 +31,22 @@ final class ActRuntime extends LocalRuntime {
     private final int index;
     /** The element the postcondition declares, as an index into the observation; -1 for none. */
     private final int declared;
+    /** The act's second element (a drag's {@code to}), as an index into the observation; -1 for none. */
+    private final int second;
     private final ActArgs args;
     /** How the act reached the target when the policy judged it ({@link ActArgs#route}). */
     private final String route;
     private final ScreenRedactor redactor;
     private ElementNode beforeDispatch;
     private ElementNode declaredBeforeDispatch;
+    private EffectProbe.Baseline baseline;
 
-    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, ActArgs args, String route,
-            long validityMs, ScreenRedactor redactor) {
+    ActRuntime(DriverContext ctx, Observation observation, int index, int declared, int second, ActArgs args,
+            String route, long validityMs, ScreenRedactor redactor) {
         super(ctx, observation, validityMs);
         this.index = index;
         this.declared = declared;
+        this.second = second;
         this.args = args;
         this.route = route;
         this.redactor = redactor;
@@ -59,7 +64,9 @@ final class ActRuntime extends LocalRuntime {
         if (target.secure()) {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
-        args.refusalOn(target).ifPresent(error -> {
+        args.checkFor(target).ifPresent(error -> {
+            // The live element is now one the arguments do not fit (it became a terminal, nothing
+            // reaches it, its text is shorter than the range): nothing is sent.
             throw new DispatchRefusedException(error);
         });
         String now = args.route(target);
@@ -73,14 +80,37 @@ final class ActRuntime extends LocalRuntime {
         if (declared >= 0) {
             declaredBeforeDispatch = beforeDispatch(this::declaredNow);
         }
-        // Pointer input (a wheel, a click at an element's centre): last, the window on top at the
-        // point is still the observed one, and a click's point is still on the element itself.
-        beforeDispatch(() -> PointerLanding.check(ctx, observation, args, target)).ifPresent(error -> {
-            throw new DispatchRefusedException(error);
-        });
+        Point wheel = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(target) : null;
+        if (wheel != null) {
+            // The wheel is coordinate input: last, the window on top at the element's centre is
+            // still the observed one (not a window raised over it), as for a visual act.
+            beforeDispatch(() -> PointCover.check(ctx.backend, observation, wheel, null))
+                    .ifPresent(error -> {
+                        throw new DispatchRefusedException(error);
+                    });
+        }
+        ElementNode secondNow = second < 0 ? null : beforeDispatch(this::secondNow);
+        // Pointer input aimed at elements (a right click, both ends of a drag, a click at the
+        // centre of an element without an action): last, each point still lands on its element in
+        // the observed window, nothing laid over it since the person was asked.
+        beforeDispatch(() -> PointerAims.check(ctx.backend, observation, args.aims(target, secondNow)))
+                .ifPresent(error -> {
+                    throw new DispatchRefusedException(error);
+                });
+        baseline = beforeDispatch(() -> args.baseline(ctx.backend, target));
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
-        return dispatched(envelope, lease, reservation, approval, prepare, () -> args.perform(ctx.backend, target));
+        return dispatched(envelope, lease, reservation, approval, prepare,
+                () -> args.perform(ctx.backend, target, secondNow));
+    }
+
+    /** The second element as it reads right before dispatch: still the one the agent saw, never secure. */
+    private ElementNode secondNow() {
+        PointerAims.Second now = PointerAims.second(ctx.backend, observation.nodes.get(second));
+        if (now.error() != null) {
+            throw new DispatchRefusedException(now.error());
+        }
+        return now.current();
     }
 
     /**
@@ -124,7 +154,7 @@ final class ActRuntime extends LocalRuntime {
             return new EffectProbe(ctx.backend, ctx.settings.declaredBound())
                     .watched(declaredBeforeDispatch, post.watched(), post.equalsText(), this::shown);
         }
-        EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound());
+        EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound()).since(baseline, ctx.windows::idOf);
         if (args.postcondition() == null) {
             return args.evidence(probe, beforeDispatch);
         }

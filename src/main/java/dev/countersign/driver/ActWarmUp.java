@@ -76,7 +76,7 @@ final class ActWarmUp implements ComputerUseRuntime {
         // Whatever the person's policy says of a check box, the made-up act never waits for anyone.
         ApprovalRequirement none = ApprovalRequirement.notRequired(requirement.policyDigest());
         ActionRequest request = ActFlow.request(settings, AGENT, args, "warm-up", "w0", "sha256:" + "0".repeat(64),
-                TARGET, null, validityMs);
+                TARGET, null, null, validityMs);
         GraphStep step = new GovernedGraph(this, envelope -> none, clock, ids).start(request);
         return Receipts.of(((GraphStep.Finished) step).result(),
                 Optional.of(new TimedRuntime.Delivery("warm-up", 0)), 0,

@@ -13,6 +13,22 @@ public interface ApprovalPolicy {
     /** An act on an element: the operation and the live target's own labels decide. */
     ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget);
 
+    /**
+     * An act on two elements (a drag onto {@code liveSecond}); with no second element, as
+     * {@link #requirementFor(ActArgs, ElementNode)}. By default each element is judged alone and
+     * the act asks when either would (the drop target's reason first), so a policy that knows
+     * nothing of second elements never judges a drag by what is dragged alone; the person's policy
+     * ({@link PolicyApprovals}) reads both labels at once.
+     */
+    default ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget, ElementNode liveSecond) {
+        ApprovalRequirement source = requirementFor(op, liveTarget);
+        if (liveSecond == null) {
+            return source;
+        }
+        ApprovalRequirement drop = requirementFor(op, liveSecond);
+        return drop.required() || !source.required() ? drop : source;
+    }
+
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */
     ApprovalRequirement requirementForVisual(VisualArgs.Act op);
 

@@ -40,6 +40,12 @@ final class CarriedFlow {
                         : Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT,
                                 "postcondition", "an act on another machine takes no postcondition; its far side "
                                         + "gathers the evidence"))),
+                // The far side finds its target by the target's evidence; a second ref (a drag's
+                // drop target) names an element only here and is not carried.
+                PreGraph.check("one element", () -> args.secondRef() == null ? Optional.empty()
+                        : Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "to",
+                                "an act on another machine names one element; op '" + args.op()
+                                        + "' is not carried to another machine"))),
                 PreGraph.notPaused(ctx),
                 PreGraph.check("known ref", () -> {
                     try {

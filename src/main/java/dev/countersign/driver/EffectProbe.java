@@ -5,15 +5,19 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.Digests;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.TextRange;
 import dev.countersign.desktop.TextSelection;
+import dev.countersign.desktop.WindowInfo;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -30,6 +34,32 @@ final class EffectProbe {
     private final DesktopBackend backend;
     private final Duration bound;
     private final Pace pace;
+    /** What the act's evidence is measured against, read right before dispatch; null when nothing. */
+    private Baseline baseline;
+    /** The window ids an agent can observe a window by; names a menu's window in its evidence. */
+    private Function<ElementHandle, String> windowIds = handle -> null;
+
+    /**
+     * What an operation's evidence is measured against, read right before dispatch: the popup
+     * menus of the target's application that already showed (a context menu's evidence is a menu
+     * that was not there).
+     */
+    record Baseline(Set<ElementHandle> menus) {
+        Baseline {
+            menus = Set.copyOf(menus);
+        }
+
+        /** The menus showing now; null when the backend cannot tell (then no menu can be evidence). */
+        static Baseline menusOf(DesktopBackend backend, ElementNode target) {
+            Set<ElementHandle> open = new HashSet<>();
+            try {
+                backend.openMenus(target.handle()).forEach(w -> open.add(w.handle()));
+            } catch (CountersignException e) {
+                return null;
+            }
+            return new Baseline(open);
+        }
+    }
 
     EffectProbe(DesktopBackend backend, Duration bound) {
         this(backend, bound, Pace.SYSTEM);
@@ -39,6 +69,42 @@ final class EffectProbe {
         this.backend = backend;
         this.bound = bound;
         this.pace = pace;
+    }
+
+    /** This probe, measuring against {@code baseline} and naming windows by {@code windowIds}. */
+    EffectProbe since(Baseline baseline, Function<ElementHandle, String> windowIds) {
+        this.baseline = baseline;
+        this.windowIds = windowIds;
+        return this;
+    }
+
+    /**
+     * Evidence that a context menu opened: a popup menu of the target's application shows that did
+     * not before dispatch. The detail names its window, which the agent observes to read the items.
+     * Null when none shows within the bound (a toolkit whose menus are not in the application's
+     * tree, Qt's, never shows one here: the receipt stays unknown).
+     */
+    ReceiptVerification menuOpened(ElementNode target) {
+        if (baseline == null) {
+            return null;
+        }
+        Set<ElementHandle> before = baseline.menus();
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            List<WindowInfo> open;
+            try {
+                open = backend.openMenus(target.handle());
+            } catch (CountersignException e) {
+                return null;
+            }
+            for (WindowInfo menu : open) {
+                if (!before.contains(menu.handle())) {
+                    String id = windowIds.apply(menu.handle());
+                    return new ReceiptVerification(true, null, "a menu opened" + (id == null ? ""
+                            : " in window " + id + "; observe that window to read its items"));
+                }
+            }
+        }
+        return null;
     }
 
     /** The UTF-8 SHA-256 of a value: what {@code value_digest} postconditions compare. */
@@ -103,6 +169,39 @@ final class EffectProbe {
         }
         return last == null ? null
                 : new ReceiptVerification(null, valueDigest(last), "the value reads back without the inserted text");
+    }
+
+    /**
+     * Evidence that text typed into a terminal shows there: the terminal's text holds it more often
+     * than it did right before dispatch (so a command already on screen proves nothing). Null —
+     * unknown, never failed — when it does not show within the bound: a program that does not echo
+     * (a password prompt), or a terminal whose text cannot be read.
+     */
+    ReceiptVerification typedIntoTerminal(ElementNode before, String text) {
+        int was = occurrences(before.value(), text);
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            Recheck now = backend.recheck(before.handle());
+            if (now instanceof Recheck.Gone) {
+                return null;
+            }
+            String value = ((Recheck.Present) now).current().value();
+            if (occurrences(value, text) > was) {
+                return new ReceiptVerification(true, valueDigest(value), "the terminal's text reads back with the typed text");
+            }
+        }
+        return null;
+    }
+
+    /** How often {@code text} occurs in {@code value}, without overlaps (0 for no value). */
+    static int occurrences(String value, String text) {
+        if (value == null || text.isEmpty()) {
+            return 0;
+        }
+        int count = 0;
+        for (int at = value.indexOf(text); at >= 0; at = value.indexOf(text, at + text.length())) {
+            count++;
+        }
+        return count;
     }
 
     /**

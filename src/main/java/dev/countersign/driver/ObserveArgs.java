@@ -49,11 +49,11 @@ public record ObserveArgs(
 
     /** The first argument that is out of its range, if any. */
     public Optional<CountersignError> validate() {
-        if (nodes() < 1 || nodes() > 2000) {
-            return invalid("max_nodes", "max_nodes is 1-2000");
+        if (nodes() < 1 || nodes() > SnapshotLimits.MAX_NODES) {
+            return invalid("max_nodes", "max_nodes is 1-" + SnapshotLimits.MAX_NODES);
         }
-        if (depth() < 1 || depth() > 16) {
-            return invalid("max_depth", "max_depth is 1-16");
+        if (depth() < 1 || depth() > SnapshotLimits.MAX_DEPTH) {
+            return invalid("max_depth", "max_depth is 1-" + SnapshotLimits.MAX_DEPTH);
         }
         if (ttl() < MIN_TTL_MS || ttl() > MAX_TTL_MS) {
             return invalid("ttl_ms", "ttl_ms is 1000-30000");

@@ -37,6 +37,12 @@ final class PointCover {
         return first.isPresent() || to == null ? first : at(stack, observation, to, "to");
     }
 
+    /** The check at one point, refused naming {@code field} (an act's {@code ref} or {@code to}). */
+    static Optional<CountersignError> at(DesktopBackend backend, Observation observation, Point point, String field) {
+        Optional<ScreenWindows> windows = backend.screenWindows();
+        return windows.isEmpty() ? Optional.empty() : at(windows.get().stack(), observation, point, field);
+    }
+
     private static Optional<CountersignError> at(List<ScreenWindows.ScreenWindow> stack, Observation observation,
             Point p, String field) {
         Optional<ScreenWindows.ScreenWindow> top = ScreenWindows.topmostAt(stack, p.x(), p.y());

@@ -35,6 +35,12 @@ public final class PolicyApprovals implements ApprovalPolicy {
         return policy.requirement(op.facts(target));
     }
 
+    /** Both elements' own labels in one decision: a drop onto "Trash" asks as delete whatever is dragged. */
+    @Override
+    public ApprovalRequirement requirementFor(ActArgs op, ElementNode target, ElementNode second) {
+        return second == null ? requirementFor(op, target) : policy.requirement(op.facts(target, second));
+    }
+
     @Override
     public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
         return policy.requirement(ActionFacts.of(op.operation(), null, null, null, false));

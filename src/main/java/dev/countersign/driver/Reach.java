@@ -23,7 +23,7 @@ import java.util.Optional;
  * (and focused, when it takes focus), or given focus; and only where neither applies, by a
  * pointer click at its centre, which is sent only once the window stack shows the observed window
  * on top there and the accessibility hit test shows the point on the element itself
- * ({@link PointerLanding}). A click is judged by the element's own labels whatever the route;
+ * ({@link PointerAims}). A click is judged by the element's own labels whatever the route;
  * a focus that becomes a pointer click is judged as a click.
  */
 enum Reach {

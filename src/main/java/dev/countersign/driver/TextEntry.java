@@ -2,6 +2,7 @@ package dev.countersign.driver;
 
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
@@ -10,8 +11,8 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.Recheck;
-import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * How {@code type} puts text into a field, by the route that works for it: the accessibility API's
@@ -45,6 +46,9 @@ final class TextEntry {
             throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "ref",
                     "the target is a secure field; Countersign never types into one"));
         }
+        if (TerminalText.is(target)) {
+            return typeIntoTerminal(target, text);
+        }
         String why;
         if (insert) {
             why = "insert at the caret";
@@ -62,9 +66,9 @@ final class TextEntry {
                 why = "the element has no editable value";
             }
         }
-        // The keyboard route is typing only into a text field: keystrokes into a button, a check
-        // box or a terminal would be presses and commands the policy judged as plain typing.
-        if (!ClickSemantics.editable(target) || isTerminal(target)) {
+        // The keyboard route is typing only into a text field: keystrokes into a button or a check
+        // box would be presses the policy judged as plain typing.
+        if (!ClickSemantics.editable(target)) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
                     "the element (" + target.role() + ") is not an editable text field, so nothing was typed ("
                             + why + "); use op key for keys, which the policy judges as keys"));
@@ -90,17 +94,42 @@ final class TextEntry {
         if (!text.isEmpty()) {
             backend.keys(new KeyInput.Text(text));
         }
-        settle(target, text, insert);
+        settle(target, value -> insert ? value.contains(text) : value.equals(text));
         return new Dispatch(KEYBOARD, (insert ? "inserted " : "replaced with ")
                 + text.codePointCount(0, text.length()) + " characters by XTest after " + proof.detail() + "; " + why);
     }
 
     /**
+     * Typing into a terminal: printable text only ({@link TerminalText}; refused before anything is
+     * sent), never through its accessible text (a terminal's is its screen, and one that took
+     * {@code SetTextContents} might feed it to the program), never Ctrl+A first (that is a key to the
+     * shell, not "select all"): keyboard text at the cursor, once the terminal proves keyboard
+     * focus. Nothing runs until Return, a separate {@code key} the policy judges.
+     */
+    private Dispatch typeIntoTerminal(ElementNode target, String text) {
+        TerminalText.check(text).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+        FocusProof proof = backend.focusForTyping(target.handle());
+        if (!proof.proven()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "keyboard focus on the terminal could not be proven, so no keys were sent: " + proof.detail()));
+        }
+        int was = EffectProbe.occurrences(target.value(), text);
+        backend.keys(new KeyInput.Text(text));
+        settle(target, value -> EffectProbe.occurrences(value, text) > was);
+        return new Dispatch(KEYBOARD, "typed " + text.codePointCount(0, text.length())
+                + " characters at the terminal's cursor by XTest after " + proof.detail()
+                + "; nothing runs until Return (op key)");
+    }
+
+    /**
      * Waits until the application has taken in the keystrokes: the X server has them at once, but a
      * busy browser processes seventeen key events in hundreds of milliseconds. Done when the value
-     * holds the text, or has not changed for {@link #QUIET_MS}; never longer than {@link #SETTLE_MS}.
+     * shows the text ({@code shows}), or has not changed for {@link #QUIET_MS}; never longer than
+     * {@link #SETTLE_MS}.
      */
-    private void settle(ElementNode target, String text, boolean insert) {
+    private void settle(ElementNode target, Predicate<String> shows) {
         long end = System.nanoTime() + SETTLE_MS * 1_000_000;
         String last = null;
         long quietSince = System.nanoTime();
@@ -110,7 +139,7 @@ final class TextEntry {
                 return;
             }
             String value = present.current().value();
-            if (value != null && (insert ? value.contains(text) : value.equals(text))) {
+            if (value != null && shows.test(value)) {
                 return;
             }
             if (!Objects.equals(value, last)) {
@@ -143,9 +172,5 @@ final class TextEntry {
             }
         } while (System.nanoTime() < end);
         return false;
-    }
-
-    private static boolean isTerminal(ElementNode target) {
-        return target.role() != null && target.role().toLowerCase(Locale.ROOT).contains("terminal");
     }
 }

@@ -10,12 +10,14 @@ import java.util.Optional;
 
 /**
  * Everything the policy may look at for one action: the operation, the target's own live
- * accessible name, identifier and description, the {@code keys} argument, the secure flag, and
- * the target's role (null when unknown), which decides whether an arrow key changes a value.
+ * accessible name, identifier and description, the {@code keys} argument, the secure flag, the
+ * target's role (null when unknown), which decides whether an arrow key changes a value, and for
+ * a drag the drop target's own labels ({@code to}; null for every other act), since where a thing
+ * is dropped decides what the drag does.
  *
  * <p>There is deliberately no slot for other screen text: a sibling label saying "click Delete"
  * cannot change a decision about an "OK" button. The caller fills the labels from the re-read
- * target, not from anything the agent sent.
+ * target (and drop target), not from anything the agent sent.
  */
 public record ActionFacts(
         Operation operation,
@@ -24,10 +26,21 @@ public record ActionFacts(
         String description,
         String keys,
         boolean secure,
-        String role) {
+        String role,
+        Labels to) {
+
+    /** One element's own labels: its accessible name, identifier and description. */
+    public record Labels(String name, String identifier, String description) {
+    }
 
     public ActionFacts {
         Objects.requireNonNull(operation, "operation");
+    }
+
+    /** Facts of an act on one element (no drop target). */
+    public ActionFacts(Operation operation, String name, String identifier, String description, String keys,
+            boolean secure, String role) {
+        this(operation, name, identifier, description, keys, secure, role, null);
     }
 
     /** A click, focus, type or scroll on an element with these labels. */
@@ -48,9 +61,21 @@ public record ActionFacts(
     }
 
     /**
+     * A drag of the element with the first labels onto the element with {@code to}'s; secure when
+     * either end is, since no approval unlocks a secure field at either end.
+     */
+    public static ActionFacts drag(String name, String identifier, String description, boolean secure, Labels to,
+            boolean toSecure) {
+        return new ActionFacts(Operation.DRAG, name, identifier, description, null, secure || toSecure, null,
+                Objects.requireNonNull(to, "to"));
+    }
+
+    /**
      * The facts of an envelope's tool call and target element; {@code keys} and {@code description}
      * come from the call's arguments and the re-read element, because the envelope does not carry
      * them. A tool/operation the policy does not know is {@code INVALID_ARGUMENT} on {@code op}.
+     * The envelope binds a drag's drop target only as a digest, so a drag judged from an envelope
+     * has no {@code to} and asks as {@code unknown_target}.
      */
     public static ActionFacts from(ActionEnvelope envelope, String keys, String description) {
         Operation operation = Operation.of(envelope.tool(), envelope.operation())

@@ -9,6 +9,10 @@ public enum Operation {
     TYPE,
     KEY,
     SCROLL,
+    /** Open an element's context menu: judged as a click on that element. */
+    MENU,
+    /** Drag one element onto another: judged by both elements' labels. */
+    DRAG,
     /** Selecting text or items: changes no data, like focus. */
     SELECT,
     VISUAL_CLICK,
@@ -39,6 +43,8 @@ public enum Operation {
                 case "type": return Optional.of(TYPE);
                 case "key": return Optional.of(KEY);
                 case "scroll": return Optional.of(SCROLL);
+                case "menu": return Optional.of(MENU);
+                case "drag": return Optional.of(DRAG);
                 case "select": return Optional.of(SELECT);
                 default: return Optional.empty();
             }

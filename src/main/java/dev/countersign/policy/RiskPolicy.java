@@ -17,8 +17,11 @@ import java.util.Optional;
  * person's approval (and why), or is refused. Pure and deterministic; thread-safe.
  *
  * <p>Rules, in order: a secure target refuses every act; a visual act always asks as
- * {@code unknown_target}; focus, scroll, select and type never ask; a click asks when its own labels
- * match a category, and as {@code unknown_target} when it has no label at all; a key chord on
+ * {@code unknown_target}; focus, scroll, select and type never ask; a click (and opening an element's
+ * context menu) asks when its own labels match a category, and as {@code unknown_target} when it
+ * has no label at all; a drag asks when the labels of either end match a category (a drop onto
+ * "Trash" asks as {@code delete}), and as {@code unknown_target} when either end has no label or
+ * the drop target is not known; a key chord on
  * the navigation whitelist never asks, unless it is an arrow-like key on a control whose value it
  * changes (radio group, slider, combo box, spin button: see {@link ValueControls}); any other asks
  * as the label's category if the target's labels match, else as the key rules say.
@@ -103,6 +106,15 @@ public final class RiskPolicy {
         switch (facts.operation()) {
             case CLICK:
                 return decideClick(facts);
+            case MENU:
+                // A context menu changes nothing by itself: its items are observed and clicked like
+                // any element, each judged by its own label. But opening it is pointer input on the
+                // element (a right click, or the element's own action), which some applications also
+                // take as a click (a list selects the row under it), so it asks exactly when a click
+                // on the same element would, never less.
+                return decideClick(facts);
+            case DRAG:
+                return decideDrag(facts);
             case KEY:
                 return decideKey(facts);
             case FOCUS:
@@ -135,6 +147,30 @@ public final class RiskPolicy {
         return new PolicyDecision.NotRequired(digest);
     }
 
+    /**
+     * A drag is judged by both ends, with the click rule's words: what is dragged ("Invoice.pdf")
+     * and where it is dropped ("Trash", "Recycle Bin", "Delete": the drop is a deletion). Either
+     * end without a label, or a drop target the facts do not carry, is dragging blind.
+     */
+    private PolicyDecision decideDrag(ActionFacts facts) {
+        List<List<LabelText.Token>> source = labels(facts);
+        ActionFacts.Labels to = facts.to();
+        if (to == null) {
+            return required(RiskCategory.UNKNOWN_TARGET, List.of());
+        }
+        List<List<LabelText.Token>> target = labels(to.name(), to.identifier(), to.description());
+        List<List<LabelText.Token>> both = new ArrayList<>(target);
+        both.addAll(source);
+        Optional<WordMatcher.Match> match = words.match(both);
+        if (match.isPresent()) {
+            return required(match.get().category(), match.get().words());
+        }
+        if (source.stream().allMatch(List::isEmpty) || target.stream().allMatch(List::isEmpty)) {
+            return required(RiskCategory.UNKNOWN_TARGET, List.of());
+        }
+        return new PolicyDecision.NotRequired(digest);
+    }
+
     private PolicyDecision decideKey(ActionFacts facts) {
         Optional<CountersignError> invalid = KeyChord.validate(facts.keys());
         if (invalid.isPresent()) {
@@ -160,9 +196,13 @@ public final class RiskPolicy {
     }
 
     private static List<List<LabelText.Token>> labels(ActionFacts facts) {
+        return labels(facts.name(), facts.identifier(), facts.description());
+    }
+
+    private static List<List<LabelText.Token>> labels(String name, String identifier, String description) {
         return List.of(
-                LabelText.foldedTokens(facts.name()),
-                LabelText.foldedTokens(LabelText.splitCamelCase(facts.identifier())),
-                LabelText.foldedTokens(facts.description()));
+                LabelText.foldedTokens(name),
+                LabelText.foldedTokens(LabelText.splitCamelCase(identifier)),
+                LabelText.foldedTokens(description));
     }
 }

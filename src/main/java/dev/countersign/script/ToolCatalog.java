@@ -30,7 +30,7 @@ final class ToolCatalog {
                 List.of(new ScriptTool.Param("app", "string (application name or pid; default: frontmost)", true),
                         new ScriptTool.Param("window", "string (window id from an observation)", true),
                         new ScriptTool.Param("max_nodes", "integer 1-2000", true),
-                        new ScriptTool.Param("max_depth", "integer 1-16", true),
+                        new ScriptTool.Param("max_depth", "integer 1-" + dev.countersign.desktop.SnapshotLimits.MAX_DEPTH, true),
                         new ScriptTool.Param("ttl_ms", "integer 1000-30000", true)),
                 false, ObserveArgs.class));
         add(new ScriptTool(ACT, "Runs one governed action on one fresh ref and returns a receipt {receipt_id, "
@@ -44,6 +44,7 @@ final class ToolCatalog {
                         new ScriptTool.Param("keys", "string (op key, e.g. \"Tab\", \"ctrl+a\")", true),
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),
                         new ScriptTool.Param("amount", "integer 1-50 (op scroll)", true),
+                        new ScriptTool.Param("to", "string (op drag: a ref of the same observation to drop onto)", true),
                         new ScriptTool.Param("start", "integer (op select: first character; alone: to the end)", true),
                         new ScriptTool.Param("end", "integer (op select: after the last character)", true),
                         new ScriptTool.Param("extend", "boolean (op select on an item: add to the selection)", true),

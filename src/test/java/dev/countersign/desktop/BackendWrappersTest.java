@@ -32,6 +32,12 @@ class BackendWrappersTest {
                             return List.of(new AppListing(self, "Java", List.of()), new AppListing(other, "GTK", List.of()));
                         case "focusForTyping":
                             return new FocusProof(true, true, "focused");
+                        case "hitTest":
+                            return PointHit.on("push button 'Trash'");
+                        case "openMenus":
+                            return List.of(new WindowInfo(field, "", new dev.countersign.core.Rect(1, 1, 50, 50), false));
+                        case "perform":
+                            return new Dispatch("recorded", String.valueOf(args[1]));
                         case "screenWindows":
                             return Optional.empty();
                         case "resolveForObservation":
@@ -250,5 +256,46 @@ class BackendWrappersTest {
         assertThatThrownBy(() -> served.focusForTyping(field)).isInstanceOfSatisfying(CountersignException.class,
                 e -> assertThat(e.error().code()).isNotEqualTo(ErrorCode.UNSUPPORTED_PLATFORM));
         assertThat(called).doesNotContain("focusForTyping");
+    }
+
+    /** The served wrappers answer a hit test and the open menus from the real backend, never a default. */
+    @Test
+    void theServedWrappersPassTheHitTestAndTheOpenMenusOn() {
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));
+        assertThat(served.hitTest(field, 10, 20).onElement()).isTrue();
+        assertThat(served.openMenus(field)).hasSize(1);
+        assertThat(called).containsExactly("hitTest", "openMenus");
+    }
+
+    /**
+     * An opened menu grabs the pointer and the keyboard until it closes, so while the person is
+     * being asked no element's menu action goes out: the approval dialog's buttons would not take
+     * the person's click. A press still does (it is not input the dialog could lose).
+     */
+    @Test
+    void aMenuActionIsRefusedWhileThePersonIsAskedAndPassesOnOtherwise() {
+        boolean[] asked = {true};
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> asked[0]));
+
+        assertThatThrownBy(() -> served.perform(field, new ElementAction.ShowMenu()))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
+        assertThat(called).isEmpty();
+        served.perform(field, new ElementAction.Press());
+        assertThat(called).containsExactly("perform");
+
+        asked[0] = false;
+        served.perform(field, new ElementAction.ShowMenu());
+        assertThat(called).containsExactly("perform", "perform");
+    }
+
+    @Test
+    void theMenuActionNamesOfEveryToolkitAreKnownAndOnlyThose() {
+        assertThat(ElementAction.ShowMenu.indexIn(List.of("SetFocus", "ShowMenu"))).isEqualTo(1);
+        assertThat(ElementAction.ShowMenu.offeredBy(List.of("AXPress", "AXShowMenu"))).isTrue();
+        assertThat(ElementAction.ShowMenu.offeredBy(List.of("click", "showContextMenu"))).isTrue();
+        assertThat(ElementAction.ShowMenu.offeredBy(List.of("popup"))).isTrue();
+        assertThat(ElementAction.ShowMenu.offeredBy(List.of("click", "activate", "press", "toggle"))).isFalse();
+        assertThat(ElementAction.ShowMenu.offeredBy(List.of("menu item"))).as("not a word boundary trick").isFalse();
     }
 }

@@ -128,6 +128,36 @@ public final class TestDesktop {
         });
     }
 
+    /**
+     * GIMP 2.10, a GTK 2 application on AT-SPI through gail and atk-bridge, with a fresh profile
+     * and none of its brushes, patterns or fonts (so it starts in a few seconds): its image window.
+     */
+    public TargetApp launchGimp() throws IOException {
+        return launchGimp(tempDir(), null);
+    }
+
+    /**
+     * GIMP as {@link #launchGimp()}, opening a 64×64 white PNG, {@code image.png} in the app's dir
+     * (made with ImageMagick), so the filters that need an image are enabled. Its window, titled
+     * after the image once loaded, is whichever shows first.
+     */
+    public TargetApp launchGimpWithImage() throws IOException, InterruptedException {
+        Path dir = tempDir();
+        Path image = dir.resolve("image.png");
+        run(List.of("convert", "-size", "64x64", "xc:white", image.toString()));
+        return launchGimp(dir, image);
+    }
+
+    private TargetApp launchGimp(Path dir, Path image) throws IOException {
+        List<String> command = new ArrayList<>(List.of("gimp", "--no-splash", "--no-data", "--no-fonts"));
+        if (image != null) {
+            command.add(image.toString());
+        }
+        return launch(dir, image == null ? "GNU Image Manipulation Program" : null, command,
+                Map.of("GTK_MODULES", "gail:atk-bridge", "GIMP2_DIRECTORY", dir.resolve("gimp").toString()),
+                Duration.ofSeconds(60));
+    }
+
     /** Stops one launched application now (e.g. to restart it). */
     public void stop(TargetApp app) throws InterruptedException {
         // A launcher script (soffice) leaves the real application as its child: those go first.
@@ -184,14 +214,15 @@ public final class TestDesktop {
         return launch(dir, "sheet.csv - LibreOffice Calc", List.of("/usr/bin/env", "SAL_USE_VCLPLUGIN=gtk3", "soffice",
                 "--calc", "--norestore", "--nologo", "--nofirststartwizard",
                 "-env:UserInstallation=" + dir.resolve("profile").toUri(),
-                "--infilter=Text - txt - csv (StarCalc):44,34,76,1", csv.toString()), Duration.ofSeconds(60));
+                "--infilter=Text - txt - csv (StarCalc):44,34,76,1", csv.toString()), Map.of(), Duration.ofSeconds(60));
     }
 
     private TargetApp launch(Path dir, String title, List<String> command) throws IOException {
-        return launch(dir, title, command, Duration.ofSeconds(15));
+        return launch(dir, title, command, Map.of(), Duration.ofSeconds(15));
     }
 
-    private TargetApp launch(Path dir, String title, List<String> command, Duration within) throws IOException {
+    private TargetApp launch(Path dir, String title, List<String> command, Map<String, String> extraEnv,
+            Duration startup) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());
         Map<String, String> env = pb.environment();
@@ -201,16 +232,17 @@ public final class TestDesktop {
         env.put("XDG_CONFIG_HOME", dir.resolve("config").toString());
         env.put("XDG_DATA_HOME", dir.resolve("data").toString());
         env.put("XDG_CACHE_HOME", dir.resolve("cache").toString());
+        env.putAll(extraEnv);
         Process process = pb.start();
         TargetApp[] found = new TargetApp[1];
         try {
-            boolean up = eventually(within, () -> {
+            boolean up = eventually(startup, () -> {
                 found[0] = tryResolve(process, dir, title);
                 return found[0] != null || !process.isAlive();
             });
             if (!up || found[0] == null) {
                 process.destroyForcibly();
-                fail(command.get(0) + " did not show an accessible window within " + within.toSeconds() + " s; stderr: "
+                fail(command.get(0) + " did not show an accessible window within " + startup.toSeconds() + " s; stderr: "
                         + Files.readString(dir.resolve("stderr.txt")));
             }
         } catch (InterruptedException e) {

@@ -90,7 +90,7 @@ class ComputerDriverTest {
         return Stream.of(
             Arguments.of(new ObserveArgs(null, null, 0, null, null), "max_nodes"),
             Arguments.of(new ObserveArgs(null, null, 2001, null, null), "max_nodes"),
-            Arguments.of(new ObserveArgs(null, null, null, 17, null), "max_depth"),
+            Arguments.of(new ObserveArgs(null, null, null, dev.countersign.desktop.SnapshotLimits.MAX_DEPTH + 1, null), "max_depth"),
             Arguments.of(new ObserveArgs(null, null, null, null, 999), "ttl_ms"),
             Arguments.of(new ObserveArgs(null, null, null, null, 30_001), "ttl_ms"),
             Arguments.of(new ObserveArgs(" ", null, null, null, null), "app"),
@@ -108,7 +108,9 @@ class ComputerDriverTest {
 
     static Stream<Arguments> badActs() {
         return Stream.of(
-            Arguments.of("{'ref':'REF','op':'drag'}", "op"),
+            Arguments.of("{'ref':'REF','op':'hover'}", "op"),
+            Arguments.of("{'ref':'REF','op':'drag'}", "to"),
+            Arguments.of("{'ref':'REF','op':'menu','to':'r1'}", "to"),
             Arguments.of("{'ref':'REF'}", "op"),
             Arguments.of("{'ref':'REF','op':'type'}", "text"),
             Arguments.of("{'ref':'REF','op':'click','text':'x'}", "text"),

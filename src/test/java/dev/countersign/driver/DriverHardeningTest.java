@@ -71,10 +71,10 @@ class DriverHardeningTest {
         // reach it, and at its centre the hit test finds another element.
         h.desktop.add("logo", new MemoryDesktop.Element("panel", "Logo", null, new dev.countersign.core.Rect(300, 10,
                 60, 60), java.util.Set.of("enabled", "showing", "visible"), List.of(), false));
-        h.desktop.hits = (id, point) -> PointHit.elsewhere("push button 'Delete' is there");
+        h.desktop.hits = (id, point) -> PointHit.elsewhere("push button 'Delete'");
         var error = err(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Logo"))));
         assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
-        assertThat(error.message()).contains("would not land on it: push button 'Delete' is there");
+        assertThat(error.message()).contains("lands on push button 'Delete', not on the element");
         assertThat(h.desktop.dispatched).isEmpty();
     }
 

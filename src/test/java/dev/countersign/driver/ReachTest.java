@@ -103,11 +103,11 @@ class ReachTest {
         @Test
         void aHostileAgentsClickWhoseCentreLandsOnAnotherElementIsRefusedAndNothingIsSent() {
             DriverHarness h = harness();
-            h.desktop.hits = (id, p) -> PointHit.elsewhere("push button 'Delete' is there");
+            h.desktop.hits = (id, p) -> PointHit.elsewhere("push button 'Delete'");
             var error = err(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Tap area"))));
             assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(error.field()).isEqualTo("ref");
-            assertThat(error.message()).contains("(110, 230) would not land on it: push button 'Delete' is there");
+            assertThat(error.message()).contains("(110, 230) lands on push button 'Delete', not on the element");
             assertThat(h.desktop.dispatched).isEmpty();
         }
 
@@ -117,7 +117,7 @@ class ReachTest {
             int[] calls = {0};
             // Something is laid over the element between the first check and the dispatch.
             h.desktop.hits = (id, p) -> ++calls[0] == 1 ? PointHit.on("panel 'Tap area'")
-                    : PointHit.elsewhere("popup menu 'Share' is there");
+                    : PointHit.elsewhere("popup menu 'Share'");
             Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Tap area"))));
             assertThat(receipt.status()).isEqualTo("rejected");
             assertThat(receipt.code()).isEqualTo("TARGET_CHANGED");
@@ -178,7 +178,7 @@ class ReachTest {
             ElementNode delete = node("Delete", PLAIN, List.of());
             ActArgs focus = new ActArgs.Focus("r1", null);
             assertThat(focus.facts(delete).operation()).isEqualTo(Operation.CLICK);
-            assertThat(focus.pointerAt(delete)).isNotNull();
+            assertThat(focus.aims(delete, null)).extracting(PointerAim::field).containsExactly("ref");
             assertThat(policy.requirementFor(focus, delete).required()).isTrue();
         }
 
@@ -187,7 +187,7 @@ class ReachTest {
             ElementNode delete = node("Delete", Set.of("enabled", "focusable", "showing"), List.of());
             ActArgs focus = new ActArgs.Focus("r1", null);
             assertThat(focus.facts(delete).operation()).isEqualTo(Operation.FOCUS);
-            assertThat(focus.pointerAt(delete)).isNull();
+            assertThat(focus.aims(delete, null)).isEmpty();
             assertThat(policy.requirementFor(focus, delete).required()).isFalse();
         }
 

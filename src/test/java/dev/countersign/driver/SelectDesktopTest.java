@@ -230,7 +230,7 @@ class SelectDesktopTest {
 
             var error = err(driver.act("agent-a", ActArgs.click(sheet.ref())));
             assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
-            assertThat(error.message()).containsPattern("table( cell)? '[^']+' is there, inside the element");
+            assertThat(error.message()).containsPattern("table( cell)? '[^']+' inside it, which takes the click itself");
         }
     }
 

@@ -162,4 +162,31 @@ class KeyPolicyTest {
             assertThat(pressOn("Tab", "Delete")).isInstanceOf(PolicyDecision.NotRequired.class);
         }
     }
+
+    /** A terminal runs its line on Return: every key that runs, interrupts or ends it asks the person. */
+    @Nested
+    class KeysOnATerminal {
+        private PolicyDecision pressOnTerminal(String keys) {
+            return POLICY.decide(ActionFacts.key(keys, "terminal", "Terminal", null, "", false));
+        }
+
+        @ParameterizedTest(name = "{0} asks as send")
+        @ValueSource(strings = {"Return", "Enter", "KP_Enter", "shift+Return", "ctrl+Return"})
+        void theKeysThatRunTheLineAskAsSend(String keys) {
+            assertThat(pressOnTerminal(keys)).isInstanceOfSatisfying(PolicyDecision.Required.class,
+                    r -> assertThat(r.category()).isEqualTo(RiskCategory.SEND));
+        }
+
+        @ParameterizedTest(name = "{0} asks")
+        @ValueSource(strings = {"ctrl+j", "ctrl+m", "ctrl+c", "ctrl+d", "ctrl+z", "ctrl+o"})
+        void controlKeysThatRunInterruptOrEndTheShellAsk(String keys) {
+            assertThat(pressOnTerminal(keys)).isInstanceOf(PolicyDecision.Required.class);
+        }
+
+        @Test
+        void typingIntoATerminalAsksNobodyBecauseItRunsNothing() {
+            assertThat(POLICY.decide(ActionFacts.of(Operation.TYPE, "Terminal", null, "", false)))
+                    .isInstanceOf(PolicyDecision.NotRequired.class);
+        }
+    }
 }

@@ -105,7 +105,72 @@ class RiskPolicyTest {
         @Test
         void theFactsHoldNoSlotForOtherScreenText() {
             assertThat(Arrays.stream(ActionFacts.class.getRecordComponents()).map(RecordComponent::getName))
-                    .containsExactly("operation", "name", "identifier", "description", "keys", "secure", "role");
+                    .containsExactly("operation", "name", "identifier", "description", "keys", "secure", "role", "to");
+            // The one slot beyond the target is a drag's drop target, and it holds that element's own labels.
+            assertThat(Arrays.stream(ActionFacts.Labels.class.getRecordComponents()).map(RecordComponent::getName))
+                    .containsExactly("name", "identifier", "description");
+        }
+    }
+
+    @Nested
+    class MenusAndDrags {
+        private PolicyDecision drag(String what, String onto) {
+            return POLICY.decide(ActionFacts.drag(what, null, null, false, new ActionFacts.Labels(onto, null, null),
+                    false));
+        }
+
+        @ParameterizedTest(name = "a context menu on ''{0}'' is judged as a click on it")
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"Delete", "OK", "Send", "", "Pay now"})
+        void openingAContextMenuAsksExactlyWhenAClickOnTheSameElementWould(String name) {
+            assertThat(POLICY.decide(ActionFacts.of(Operation.MENU, name, null, null, false)))
+                    .isEqualTo(POLICY.decide(ActionFacts.of(Operation.CLICK, name, null, null, false)));
+        }
+
+        @ParameterizedTest(name = "a drop onto ''{0}'' asks as delete")
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"Trash", "Move to Trash", "Recycle Bin",
+                "Wastebasket", "Delete", "Remove", "Papierkorb", "ゴミ箱"})
+        void aDropOntoATrashOrDeleteTargetAsksAsDelete(String onto) {
+            PolicyDecision decision = drag("a.txt", onto);
+            assertThat(decision).isInstanceOf(PolicyDecision.Required.class);
+            assertThat(((PolicyDecision.Required) decision).category()).isEqualTo(RiskCategory.DELETE);
+        }
+
+        @Test
+        void theDropTargetsWordsAreTheReasonTheDialogShows() {
+            assertThat(((PolicyDecision.Required) drag("a.txt", "Trash")).matchedWords()).containsExactly("trash");
+        }
+
+        @Test
+        void aDragBetweenOrdinaryElementsAsksNobody() {
+            assertThat(drag("a.txt", "Documents")).isInstanceOf(PolicyDecision.NotRequired.class);
+        }
+
+        @Test
+        void whatIsDraggedCountsTooAndTheCategoriesKeepTheirPrecedence() {
+            assertThat(((PolicyDecision.Required) drag("Send report", "Outbox")).category()).isEqualTo(RiskCategory.SEND);
+            assertThat(((PolicyDecision.Required) drag("Send report", "Trash")).category())
+                    .isEqualTo(RiskCategory.DELETE);
+        }
+
+        @Test
+        void eitherEndWithoutALabelIsDraggingBlind() {
+            assertThat(((PolicyDecision.Required) drag("", "Documents")).category())
+                    .isEqualTo(RiskCategory.UNKNOWN_TARGET);
+            assertThat(((PolicyDecision.Required) drag("a.txt", "")).category()).isEqualTo(RiskCategory.UNKNOWN_TARGET);
+        }
+
+        @Test
+        void aSecureFieldAtEitherEndIsRefused() {
+            assertThat(POLICY.decide(ActionFacts.drag("a.txt", null, null, false,
+                    new ActionFacts.Labels("Password", null, null), true))).isInstanceOf(PolicyDecision.Refused.class);
+            assertThat(POLICY.decide(ActionFacts.drag("Password", null, null, true,
+                    new ActionFacts.Labels("Notes", null, null), false))).isInstanceOf(PolicyDecision.Refused.class);
+        }
+
+        @Test
+        void aDragWhoseDropTargetIsNotKnownAsksAsUnknownTarget() {
+            PolicyDecision decision = POLICY.decide(ActionFacts.of(Operation.DRAG, "a.txt", null, null, false));
+            assertThat(((PolicyDecision.Required) decision).category()).isEqualTo(RiskCategory.UNKNOWN_TARGET);
         }
     }
 
@@ -158,8 +223,16 @@ class RiskPolicyTest {
         }
 
         @Test
+        void aDragFromAnEnvelopeCarriesNoDropTargetSoItAsksAsUnknownTarget() {
+            ActionFacts facts = ActionFacts.from(envelope("computer_act", "drag", element("a.txt", false)), null, null);
+            assertThat(facts.operation()).isEqualTo(Operation.DRAG);
+            assertThat(facts.to()).isNull();
+            assertThat(POLICY.requirement(facts).category()).isEqualTo("unknown_target");
+        }
+
+        @Test
         void anUnknownOperationIsInvalidArgumentOnOp() {
-            assertThatThrownBy(() -> ActionFacts.from(envelope("computer_act", "drag", null), null, null))
+            assertThatThrownBy(() -> ActionFacts.from(envelope("computer_act", "hover", null), null, null))
                     .isInstanceOfSatisfying(CountersignException.class, e -> {
                         assertThat(e.error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
                         assertThat(e.error().fieldName()).contains("op");

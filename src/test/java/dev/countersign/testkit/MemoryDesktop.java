@@ -15,6 +15,7 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.LaunchIdentity;
+import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
@@ -82,6 +83,9 @@ public class MemoryDesktop implements DesktopBackend {
         /** Runs when the element is given keyboard focus, after it took it. */
         public Consumer<Element> onFocus = e -> {
         };
+        /** What opening its context menu does (its action, or a right click that lands on it). */
+        public Consumer<Element> onMenu = e -> {
+        };
         /** What pressing it does to the desktop (nothing unless a test or the form says so). */
         public Consumer<Element> onPress = e -> {
         };
@@ -105,6 +109,10 @@ public class MemoryDesktop implements DesktopBackend {
     public final List<String> order = new CopyOnWriteArrayList<>();
     /** Everything dispatched, in order ("press:delete", "set:user", "pointer", ...). */
     public final List<String> dispatched = new CopyOnWriteArrayList<>();
+    /** The pointer input sent, in order. */
+    public final List<PointerInput> pointed = new CopyOnWriteArrayList<>();
+    /** The popup menus that show, as {@link #openMenus} reports them; a test or an element's onMenu adds them. */
+    public final List<WindowInfo> menus = new CopyOnWriteArrayList<>();
     public volatile LaunchIdentity launch = new LaunchIdentity(PID, 100);
     public volatile SessionState session = SessionState.AVAILABLE;
     public volatile boolean windowOpen = true;
@@ -116,9 +124,8 @@ public class MemoryDesktop implements DesktopBackend {
     /** The window with keyboard focus on that window system; null when none has it. */
     public volatile ScreenWindows.ScreenWindow focusedWindow;
     private volatile boolean windowSystem;
-    /** What the hit test finds at a point on an element: on it, unless a test puts something else there. */
-    public volatile java.util.function.BiFunction<String, int[], PointHit> hits =
-            (id, point) -> PointHit.on("the element " + id);
+    /** What the hit test finds at a point on an element, when a test says so itself; null: the frames decide. */
+    public volatile java.util.function.BiFunction<String, int[], PointHit> hits;
 
     /** An empty window: a test adds its own elements. */
     public MemoryDesktop() {
@@ -278,6 +285,9 @@ public class MemoryDesktop implements DesktopBackend {
                 throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED, "secure"));
             }
             e.selection = new CopyOnWriteArrayList<>(List.of(text.range().resolve(e.value == null ? "" : e.value)));
+        } else if (action instanceof ElementAction.ShowMenu) {
+            dispatched.add("menu:" + id);
+            e.onMenu.accept(e);
         } else if (action instanceof ElementAction.Focus) {
             dispatched.add("focus:" + id);
             if (e.takesFocus && !e.states.contains("focused")) {
@@ -290,15 +300,54 @@ public class MemoryDesktop implements DesktopBackend {
         return new Dispatch("memory." + action.getClass().getSimpleName(), id);
     }
 
+    /** Records the input; a right click opens the menu of the element on top at its point. */
     @Override
     public Dispatch pointer(PointerInput input) {
         dispatched.add("pointer");
+        pointed.add(input);
+        if (input instanceof PointerInput.Click c && c.button() == MouseButton.RIGHT) {
+            String id = topmostAt(c.x(), c.y());
+            if (id != null) {
+                elements.get(id).onMenu.accept(elements.get(id));
+            }
+        }
         return new Dispatch("memory.pointer", input.toString());
     }
 
+    /** The element on top at the point: the last one in tree order whose frame holds it; null if none. */
+    public String topmostAt(int x, int y) {
+        String top = null;
+        for (String id : order) {
+            Element e = elements.get(id);
+            if (e != null && e.frame != null && e.frame.contains(x, y)) {
+                top = id;
+            }
+        }
+        return top;
+    }
+
+    /**
+     * What {@link #hits} answers when a test set it; else the element lands when it is the one on
+     * top at the point ({@link #topmostAt}).
+     */
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
-        return hits.apply(((Handle) element).id(), new int[] {x, y});
+        String id = ((Handle) element).id();
+        if (hits != null) {
+            return hits.apply(id, new int[] {x, y});
+        }
+        String top = topmostAt(x, y);
+        if (top == null) {
+            return PointHit.elsewhere(FRAME.contains(x, y) ? "frame '" + TITLE + "'" : "nothing of the window");
+        }
+        Element e = elements.get(top);
+        String found = e.role + " '" + e.name + "'";
+        return top.equals(id) ? PointHit.on(found) : PointHit.elsewhere(found);
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        return List.copyOf(menus);
     }
 
     @Override

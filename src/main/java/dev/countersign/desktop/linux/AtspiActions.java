@@ -17,6 +17,12 @@ import org.freedesktop.dbus.types.Variant;
  * first, so a gone element or a secure field is refused before anything is sent to it.
  */
 final class AtspiActions {
+    /**
+     * How long a menu's action may hold its reply. Qt runs the menu it opens in a loop of its own
+     * and answers {@code DoAction} only once the menu closes; no reply by then means the menu is
+     * open, as with macOS's {@code AXShowMenu} (docs/linux-backend.md).
+     */
+    static final long MENU_REPLY_MS = 500;
     /** Preferred default actions, in order; GTK names a button's "click" and an entry's "activate". */
     private static final List<String> PRESS_NAMES = List.of("click", "press", "activate", "toggle", "jump", "open");
 
@@ -38,6 +44,7 @@ final class AtspiActions {
             NodeReader.Details d = reader.sendDetails(n, true);
             reader.collectDetails(d);
             reader.collectActionNames(d);
+            GailMenus.markOpen(bus.appCalls(ref.bus()), reader.toolkit(), n);
         }
         return n;
     }
@@ -71,12 +78,34 @@ final class AtspiActions {
             Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.ACTION, "DoAction", "i", index);
             return new Dispatch("atspi.Action.DoAction", name + " -> " + r[0]);
         }
+        if (action instanceof ElementAction.ShowMenu) {
+            return showMenu(calls, n);
+        }
         if (action instanceof ElementAction.Focus) {
             requireInterface(n, "Component");
             Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.COMPONENT, "GrabFocus", null);
             return new Dispatch("atspi.Component.GrabFocus", "returned " + r[0]);
         }
         return setValue(calls, n, ((ElementAction.SetValue) action).text());
+    }
+
+    /** The element's own action that opens its menu; an element without one is refused, nothing sent. */
+    private static Dispatch showMenu(BusCalls calls, RawNode n) {
+        int index = ElementAction.ShowMenu.indexIn(n.actions);
+        if (index < 0) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "op",
+                    "the element offers no action that opens a menu (it has " + n.actions + ")"));
+        }
+        String name = n.actions.get(index);
+        AtspiRef ref = n.ref;
+        BusCalls.Reply r = calls.await(calls.send(ref.bus(), ref.path(), NodeReader.ACTION, "DoAction", "i", index),
+                MENU_REPLY_MS);
+        if (!r.ok() && BusCalls.NO_REPLY.equals(r.errorName())) {
+            return new Dispatch("atspi.Action.DoAction", name + " (no reply within " + MENU_REPLY_MS
+                    + " ms: the menu it opened holds the reply; dispatched)");
+        }
+        return new Dispatch("atspi.Action.DoAction", name + " -> "
+                + BusCalls.valuesOrFail(r, NodeReader.ACTION, "DoAction")[0]);
     }
 
     private Dispatch setValue(BusCalls calls, RawNode n, String text) {

@@ -29,7 +29,6 @@ import dev.countersign.desktop.WindowInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.freedesktop.dbus.Struct;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +47,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     private final A11yBus bus = new A11yBus();
     private final AtspiApps apps = new AtspiApps(bus);
     private final AtspiActions actions = new AtspiActions(bus);
-    private final AtspiHitTest hits = new AtspiHitTest(bus);
+    private final AtspiHits hits = new AtspiHits(bus);
     private final ScreenLock screenLock = new ScreenLock(bus);
     private X11Session x11;
     private KeyInjector keys;
@@ -301,13 +300,19 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         if (bus.pidOf(ref.bus()) < 0) {
             return PointHit.elsewhere("the element's application has exited");
         }
-        return hits.test(ref, x, y);
+        return hits.hitTest(ref, x, y);
     }
 
     @Override
     public TextSelection textSelection(ElementHandle element) {
         requireAvailable();
         return actions.textSelection(ref(element));
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        requireAvailable();
+        return hits.openMenus(ref(element));
     }
 
     @Override
@@ -360,7 +365,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
      */
     private WindowInfo windowOf(AtspiRef ref, long pid, Rect element) {
         List<WindowInfo> windows = apps.windows(apps.resolve(AppSelector.pid(pid)));
-        String top = topAncestorPath(ref);
+        String top = hits.topAncestorPath(ref);
         if (top != null) {
             for (WindowInfo w : windows) {
                 if (w.handle() instanceof AtspiRef handle && handle.path().equals(top)) {
@@ -375,35 +380,6 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             }
         }
         return around.size() == 1 ? around.get(0) : null;
-    }
-
-    /** The path of the element's ancestor whose parent is the application object, or null when unreadable. */
-    private String topAncestorPath(AtspiRef ref) {
-        BusCalls calls = bus.appCalls(ref.bus());
-        String path = ref.path();
-        for (int guard = 0; guard < 128; guard++) {
-            BusCalls.Reply r = calls.call(ref.bus(), path, NodeReader.PROPERTIES, "Get", "ss", NodeReader.ACCESSIBLE,
-                    "Parent");
-            if (!r.ok()) {
-                return null;
-            }
-            String parent = structPath(NodeReader.unwrap(r.value(0)));
-            if (parent == null || parent.equals(AtspiRef.NULL_PATH)) {
-                return null;
-            }
-            if (parent.equals(AtspiRef.ROOT_PATH)) {
-                return path;
-            }
-            path = parent;
-        }
-        return null;
-    }
-
-    /** The object path of an AT-SPI reference {@code (so)}, as dbus-java hands it (an array or a struct). */
-    private static String structPath(Object v) {
-        Object[] fields = v instanceof Object[] array ? array
-                : v instanceof Struct struct ? struct.getParameters() : null;
-        return fields == null || fields.length < 2 || fields[1] == null ? null : fields[1].toString();
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.freedesktop.dbus.types.UInt32;
  */
 final class AtspiNames {
     static final int ROLE_PASSWORD_TEXT = 40;
+    static final int ROLE_TERMINAL = 60;
     static final int ROLE_TEXT = 61;
     static final int ROLE_ENTRY = 79;
     static final int ROLE_MENU = 33;
@@ -29,6 +30,7 @@ final class AtspiNames {
     static final int STATE_CHECKED = 4;
     static final int STATE_DEFUNCT = 6;
     static final int STATE_EDITABLE = 7;
+    static final int STATE_EXPANDED = 10;
     static final int STATE_FOCUSABLE = 11;
     static final int STATE_FOCUSED = 12;
     static final int STATE_SELECTABLE = 22;

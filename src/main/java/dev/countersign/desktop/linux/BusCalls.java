@@ -22,6 +22,8 @@ import org.freedesktop.dbus.messages.constants.Flags;
 final class BusCalls {
     /** AT-SPI calls answer in about a millisecond; a hung application must not hang a snapshot. */
     static final long REPLY_TIMEOUT_MS = 3_000;
+    /** The error name of a call whose reply did not come within its wait. */
+    static final String NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
 
     private final AbstractConnection connection;
     /** A peer-to-peer connection straight to one application: messages carry no destination. */
@@ -96,10 +98,17 @@ final class BusCalls {
     }
 
     Reply await(Pending pending) {
-        Message reply = pending.call.getReply(REPLY_TIMEOUT_MS);
+        return await(pending, REPLY_TIMEOUT_MS);
+    }
+
+    /**
+     * Waits at most {@code timeoutMs} for the reply: for a call whose reply the application may
+     * hold back while it runs a loop of its own (a menu's), where no reply yet is not a failure.
+     */
+    Reply await(Pending pending, long timeoutMs) {
+        Message reply = pending.call.getReply(timeoutMs);
         if (reply == null) {
-            return new Reply(new Object[0], "org.freedesktop.DBus.Error.NoReply",
-                    "no reply within " + REPLY_TIMEOUT_MS + " ms to " + pending.what);
+            return new Reply(new Object[0], NO_REPLY, "no reply within " + timeoutMs + " ms to " + pending.what);
         }
         if (reply instanceof Error error) {
             return new Reply(new Object[0], error.getName(), describe(error));

@@ -246,13 +246,16 @@ final class NodeReader {
         }
     }
 
-    /** Text for editable and text elements, the number of a Value element; never anything for a secure one. */
+    /**
+     * Text for editable and text elements and terminals (their screen: what a typed line is verified
+     * against), the number of a Value element; never anything for a secure one.
+     */
     private BusCalls.Pending sendValue(RawNode n) {
         if (n.secure()) {
             return null;
         }
         boolean textual = n.interfaces.contains("EditableText")
-                || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY;
+                || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY || n.role == AtspiNames.ROLE_TERMINAL;
         if (textual && n.interfaces.contains("Text")) {
             return calls.send(n.ref.bus(), n.ref.path(), TEXT, "GetText", "ii", 0, -1);
         }

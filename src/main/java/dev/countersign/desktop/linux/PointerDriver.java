@@ -7,6 +7,12 @@ import dev.countersign.desktop.ScrollDirection;
 
 /** Pointer input as XTest motion and button events; X buttons 4–7 are the wheel's up, down, left and right. */
 final class PointerDriver {
+    /** Motion events between a drag's press and release. */
+    static final int DRAG_STEPS = 8;
+    /** The pause after each step of a drag, in ms. */
+    static final long DRAG_STEP_MS = 15;
+    /** The pause before a drag's release, in ms: the drop target answers the source's offer first. */
+    static final long DROP_SETTLE_MS = 60;
     private final X11Session x;
 
     PointerDriver(X11Session x) {
@@ -25,14 +31,7 @@ final class PointerDriver {
             return new Dispatch("xtest.click", c.button() + " x" + c.count() + " at " + c.x() + "," + c.y());
         }
         if (input instanceof PointerInput.Drag d) {
-            x.move(d.fromX(), d.fromY());
-            x.button(1, true);
-            x.sync();
-            // Intermediate motion lets toolkits see a drag rather than a teleporting press.
-            x.move((d.fromX() + d.toX()) / 2, (d.fromY() + d.toY()) / 2);
-            x.move(d.toX(), d.toY());
-            x.button(1, false);
-            x.sync();
+            drag(d);
             return new Dispatch("xtest.drag", d.fromX() + "," + d.fromY() + " -> " + d.toX() + "," + d.toY());
         }
         PointerInput.Scroll s = (PointerInput.Scroll) input;
@@ -44,6 +43,41 @@ final class PointerDriver {
         }
         x.sync();
         return new Dispatch("xtest.wheel", s.direction() + " x" + s.amount() + " at " + s.x() + "," + s.y());
+    }
+
+    /**
+     * A drag as a toolkit sees a person's: press, motion in steps with pauses, a pause over the
+     * target, release. Sent in one burst, GTK starts the drag but cancels the drop: its drag
+     * protocol needs the target's answer to the last motion before the release. The button is
+     * released whatever happens, so it is never left held down.
+     */
+    private void drag(PointerInput.Drag d) {
+        x.move(d.fromX(), d.fromY());
+        x.button(1, true);
+        x.sync();
+        try {
+            pause(DRAG_STEP_MS);
+            for (int i = 1; i <= DRAG_STEPS; i++) {
+                x.move(d.fromX() + (d.toX() - d.fromX()) * i / DRAG_STEPS,
+                        d.fromY() + (d.toY() - d.fromY()) * i / DRAG_STEPS);
+                x.sync();
+                pause(DRAG_STEP_MS);
+            }
+            pause(DROP_SETTLE_MS);
+        } finally {
+            x.move(d.toX(), d.toY());
+            x.button(1, false);
+            x.sync();
+        }
+    }
+
+    private static void pause(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            // Finish the drag at once; the caller's thread keeps its interrupt.
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static int button(MouseButton b) {

@@ -47,6 +47,11 @@ record Toolkit(String name, String version) {
         return name.toLowerCase(Locale.ROOT).startsWith("qt");
     }
 
+    /** GTK 2 through its gail module, which names itself instead of the toolkit (see {@link GailMenus}). */
+    boolean gail() {
+        return name.equalsIgnoreCase("gail");
+    }
+
     boolean gtk4() {
         return name.equalsIgnoreCase("gtk") && version.startsWith("4.");
     }

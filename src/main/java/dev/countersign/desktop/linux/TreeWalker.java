@@ -27,7 +27,9 @@ import java.util.TreeMap;
  * that is not {@code showing} is skipped with its whole subtree — the items of closed menus
  * ({@code closed_menu}: 303 of mousepad's 321 elements, 205 of Writer's first 400) and hidden
  * pages or toolbars ({@code hidden}) — and so is an element whose frame is GTK's off-screen
- * sentinel ({@code offscreen}). Every skipped element is counted by its reason.
+ * sentinel ({@code offscreen}). Every skipped element is counted by its reason. GTK 2 never
+ * reports its menu items showing; there an open menu's {@code visible} items are seen
+ * ({@link GailMenus}).
  *
  * <p>Bounds: elements are kept in breadth-first order until {@code maxNodes}, so a cut removes the
  * deepest, last elements, and nothing below {@code maxDepth} is read. Depth is counted from the
@@ -75,6 +77,7 @@ final class TreeWalker {
         List<RawNode> level = List.of(root);
         List<NodeReader.Details> details = new ArrayList<>();
         Map<String, Integer> omitted = new TreeMap<>();
+        GailMenus menus = new GailMenus(calls, reader.toolkit());
         int live = 1;
         while (!level.isEmpty()) {
             List<NodeReader.Structure> structures = new ArrayList<>();
@@ -100,15 +103,18 @@ final class TreeWalker {
                 RawNode n = level.get(i);
                 if (n == root || n.gone()) {
                     details.add(reader.sendDetails(n, identifierKnown.get(i)));
+                    menus.ask(n);
                     continue;
                 }
-                if (!reader.toolkit().seen(n.stateBits)) {
-                    n.skipped = skipReason(kept.get(n.bfsParent));
+                RawNode parent = kept.get(n.bfsParent);
+                if (!seen(parent, n.stateBits, kept, menus)) {
+                    n.skipped = skipReason(parent, menus.open(parent, kept));
                     add(omitted, n.skipped, subtreeSize(n, cache));
                 } else if (live < limits.maxNodes()) {
                     // Admitted only now that it is known to be seen: hidden candidates never use the budget.
                     live++;
                     details.add(reader.sendDetails(n, identifierKnown.get(i)));
+                    menus.ask(n);
                 } else {
                     n.skipped = TreeSnapshot.MAX_NODES;
                     add(omitted, TreeSnapshot.MAX_NODES, subtreeSize(n, cache));
@@ -124,11 +130,12 @@ final class TreeWalker {
                     add(omitted, TreeSnapshot.MAX_DEPTH, belowCut(n, cache));
                     continue;
                 }
+                menus.markOpen(n, kept);
                 for (AtspiRef child : n.children) {
                     Object[] item = cache.item(child);
-                    if (item != null && !reader.toolkit().seen(AtspiNames.stateBits(item[9]))) {
+                    if (item != null && !seen(n, AtspiNames.stateBits(item[9]), kept, menus)) {
                         // Known hidden from the cache: skipped before it costs a call.
-                        add(omitted, skipReason(n), cache.subtreeSize(child));
+                        add(omitted, skipReason(n, menus.open(n, kept)), cache.subtreeSize(child));
                     } else if (next.size() < room) {
                         // A candidate: admitted once its states are read, if the budget still has room.
                         RawNode c = new RawNode(child, n.depth + 1, n.bfsIndex, kept.size());
@@ -154,10 +161,23 @@ final class TreeWalker {
         return new Result(preorder(kept, omitted), omitted, root);
     }
 
-    /** A child that is not showing under a menu is a closed menu's item; anything else is hidden. */
-    private static String skipReason(RawNode parent) {
+    /**
+     * Whether a child of {@code parent} whose states are {@code bits} is seen: {@code showing} as
+     * its toolkit reports it, or {@code visible} in an open GTK 2 menu, whose items gail never
+     * reports showing ({@link GailMenus}).
+     */
+    private boolean seen(RawNode parent, long bits, List<RawNode> kept, GailMenus menus) {
+        return reader.toolkit().seen(bits)
+                || AtspiNames.has(bits, AtspiNames.STATE_VISIBLE) && menus.open(parent, kept);
+    }
+
+    /**
+     * A child that is not seen under a closed menu is that menu's item; anything else (an item an
+     * open menu hides) is hidden.
+     */
+    private static String skipReason(RawNode parent, boolean openMenu) {
         int r = parent.role;
-        return r == AtspiNames.ROLE_MENU || r == AtspiNames.ROLE_MENU_BAR || r == AtspiNames.ROLE_POPUP_MENU
+        return !openMenu && (r == AtspiNames.ROLE_MENU || r == AtspiNames.ROLE_MENU_BAR || r == AtspiNames.ROLE_POPUP_MENU)
                 ? TreeSnapshot.CLOSED_MENU : TreeSnapshot.HIDDEN;
     }
 

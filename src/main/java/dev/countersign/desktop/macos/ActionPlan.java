@@ -53,6 +53,14 @@ final class ActionPlan {
             }
             throw invalid("action", "the element offers no press action (it has " + actions + ")");
         }
+        if (action instanceof ElementAction.ShowMenu) {
+            // AXShowMenu opens the menu and, like a pop-up button's press, may hold the reply
+            // until the menu closes: the short timeout, and kAXErrorCannotComplete means dispatched.
+            if (actions.contains(AxNames.SHOW_MENU)) {
+                return new Perform(AxNames.SHOW_MENU, MENU_PRESS_TIMEOUT, true);
+            }
+            throw invalid("action", "the element offers no AXShowMenu (it has " + actions + ")");
+        }
         if (action instanceof ElementAction.Focus) {
             if (AxNames.WINDOW.equals(role)) {
                 return new Perform(AxNames.RAISE, ACTION_TIMEOUT, false);

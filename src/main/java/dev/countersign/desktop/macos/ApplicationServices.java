@@ -64,18 +64,19 @@ interface ApplicationServices extends Library {
     /** Sets an attribute; {@code value} stays owned by the caller, who releases what it created. */
     int AXUIElementSetAttributeValue(Pointer element, Pointer attribute, Pointer value);
 
-    /**
-     * Copy: the deepest element of {@code application} at a point (global display points, C
-     * {@code float}s), as the application's own hit test answers it (what a click there reaches);
-     * on success the caller releases {@code element}.
-     */
-    int AXUIElementCopyElementAtPosition(Pointer application, float x, float y, PointerByReference element);
 
     /**
      * Sets how long calls on this element wait for the application (seconds, C {@code float});
      * 0 restores the global default; on the system-wide element it sets the global default.
      */
     int AXUIElementSetMessagingTimeout(Pointer element, float timeoutInSeconds);
+
+    /**
+     * Copy: the deepest element of {@code application} at a point (global top-left coordinates, C
+     * {@code float}s), by z-order; on success the caller releases it. The hit test pointer input
+     * aimed at an element must pass before it is sent.
+     */
+    int AXUIElementCopyElementAtPosition(Pointer application, float x, float y, PointerByReference element);
 
     /** The pid of the application an element belongs to; nothing to release. */
     int AXUIElementGetPid(Pointer element, IntByReference pid);

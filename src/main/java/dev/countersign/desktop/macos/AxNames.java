@@ -35,6 +35,7 @@ final class AxNames {
     /** A menu item's check mark character ("✓" when checked, absent or empty otherwise). */
     static final String MENU_ITEM_MARK_CHAR = "AXMenuItemMarkChar";
     static final String CHILDREN = "AXChildren";
+    static final String PARENT = "AXParent";
     static final String WINDOWS = "AXWindows";
     static final String FOCUSED_WINDOW = "AXFocusedWindow";
     static final String FOCUSED_APPLICATION = "AXFocusedApplication";
@@ -72,6 +73,7 @@ final class AxNames {
     static final String COMBO_BOX = "AXComboBox";
     static final String MENU_BAR_ITEM = "AXMenuBarItem";
     static final String MENU_ITEM = "AXMenuItem";
+    static final String MENU = "AXMenu";
     static final String CHECK_BOX = "AXCheckBox";
     static final String RADIO_BUTTON = "AXRadioButton";
     static final String TEXT_FIELD = "AXTextField";

@@ -3,6 +3,8 @@ package dev.countersign.desktop.macos;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.platform.mac.CoreFoundation;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
@@ -290,6 +292,69 @@ public final class MacDesktopBackend implements DesktopBackend {
         return new Dispatch("cg.CGEventPost", in.toString());
     }
 
+    /**
+     * The system-wide hit test ({@code AXUIElementCopyElementAtPosition}): whatever application is
+     * on top at the point answers, so a window of another app laid over the element is found too
+     * (there is no window stack to ask on macOS). The point lands on the element when the element
+     * is the hit or one of its {@code AXParent}s with nothing between that takes a click itself
+     * (an action, or a selection of its own: {@link MacSelection#interactive}).
+     */
+    @Override
+    public PointHit hitTest(ElementHandle element, int x, int y) {
+        requireAvailable();
+        AxRef target = ref(element);
+        PointerByReference out = new PointerByReference();
+        Pointer systemWide = ax.AXUIElementCreateSystemWide();
+        int err;
+        try {
+            err = ax.AXUIElementCopyElementAtPosition(systemWide, x, y, out);
+        } finally {
+            Cf.release(systemWide);
+        }
+        if (err != 0 || out.getValue() == null) {
+            return PointHit.elsewhere("no element answers at (" + x + ", " + y + ") (" + AxError.of(err) + ")");
+        }
+        IntByReference pid = new IntByReference();
+        ax.AXUIElementGetPid(out.getValue(), pid);
+        AxRef hit = AxRef.owning(out.getValue(), pid.getValue());
+        String found = describe(hit);
+        AxRef at = hit;
+        AxRef control = null;
+        for (int depth = 0; depth < 64 && at != null; depth++) {
+            if (at.equals(target)) {
+                // Inside the element, the point may still be a control's of its own (a group's
+                // button, a table's cell), which the element's labels do not judge.
+                return control == null ? PointHit.on(found)
+                        : PointHit.elsewhere(describe(control) + " inside it, which takes the click itself");
+            }
+            if (control == null && selection.interactive(at)) {
+                control = at;
+            }
+            at = calls.element(at, AxNames.PARENT);
+        }
+        return PointHit.elsewhere(found + (hit.pid != target.pid ? " of another application (pid " + hit.pid + ")"
+                : ""));
+    }
+
+    private String describe(AxRef element) {
+        Map<String, Object> a;
+        try {
+            a = calls.attributes(element, List.of(AxNames.ROLE, AxNames.TITLE, AxNames.DESCRIPTION));
+        } catch (AxFailure f) {
+            return "an element that cannot be read";
+        }
+        String role = AxElementMapper.string(a, AxNames.ROLE);
+        String title = AxElementMapper.string(a, AxNames.TITLE);
+        String label = title == null || title.isEmpty() ? AxElementMapper.string(a, AxNames.DESCRIPTION) : title;
+        return (role == null ? "element" : role) + (label == null || label.isEmpty() ? "" : " '" + label + "'");
+    }
+
+    @Override
+    public List<WindowInfo> openMenus(ElementHandle element) {
+        requireAvailable();
+        return windows.menus(ref(element));
+    }
+
     private static List<int[]> points(PointerInput in) {
         List<int[]> out = new ArrayList<>();
         if (in instanceof PointerInput.Click c) {
@@ -301,17 +366,6 @@ public final class MacDesktopBackend implements DesktopBackend {
             out.add(new int[] {((PointerInput.Scroll) in).x(), ((PointerInput.Scroll) in).y()});
         }
         return out;
-    }
-
-    /** The application's own hit test ({@code AXUIElementCopyElementAtPosition}), which knows what is on top. */
-    @Override
-    public PointHit hitTest(ElementHandle element, int x, int y) {
-        requireAvailable();
-        AxRef ref = ref(element);
-        if (MacApps.launch(ref.pid).isEmpty()) {
-            return PointHit.elsewhere("the element's application has exited");
-        }
-        return selection.hitTest(ref, x, y);
     }
 
     @Override

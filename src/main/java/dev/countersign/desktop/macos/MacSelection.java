@@ -1,12 +1,10 @@
 package dev.countersign.desktop.macos;
 
 import com.sun.jna.Pointer;
-import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.Dispatch;
-import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.TextRange;
 import dev.countersign.desktop.TextSelection;
 import java.util.ArrayList;
@@ -20,10 +18,9 @@ import java.util.Set;
  * setting a container's {@code AXSelectedRows}/{@code AXSelectedCells}/{@code AXSelectedChildren}
  * (a CFArray of elements, made and released here) or an element's {@code AXSelected}; a text
  * range's {@code AXSelectedTextRange} (an AXValue CFRange, made and released here); reading the
- * selection back; and {@code AXUIElementCopyElementAtPosition} for where a point lands.
+ * selection back; and whether an element takes a click of its own, for the hit test.
  */
 final class MacSelection {
-    private static final int MAX_LEVELS = 64;
     /** Actions every element may offer that are not what a click does. */
     private static final Set<String> PASSIVE_ACTIONS = Set.of(AxNames.SHOW_MENU, "AXScrollToVisible");
     private final ApplicationServices ax = MacNative.Libs.AX;
@@ -36,9 +33,9 @@ final class MacSelection {
     Dispatch selectItem(AxRef ref, Map<String, Object> attributes, boolean extend) {
         SelectionPlan.refuseSecure(attributes);
         boolean selectedSettable = attributes.containsKey(AxNames.SELECTED) && calls.settable(ref, AxNames.SELECTED);
-        AxRef parent = calls.element(ref, SelectionPlan.PARENT);
+        AxRef parent = calls.element(ref, AxNames.PARENT);
         boolean cell = SelectionPlan.CELL.equals(AxElementMapper.string(attributes, AxNames.ROLE));
-        AxRef grandparent = cell && parent != null ? calls.element(parent, SelectionPlan.PARENT) : null;
+        AxRef grandparent = cell && parent != null ? calls.element(parent, AxNames.PARENT) : null;
         SelectionPlan.Item step = SelectionPlan.item(attributes, selectedSettable,
                 settable(parent, SelectionPlan.CONTAINER_LISTS), settable(grandparent, List.of(SelectionPlan.SELECTED_CELLS)));
         if (step instanceof SelectionPlan.SetSelected) {
@@ -97,58 +94,14 @@ final class MacSelection {
         return new TextSelection(text, spans);
     }
 
-    /**
-     * Where the point lands in the element's application: the element, or one inside it, is the
-     * deepest element the application's own hit test answers there.
-     */
-    PointHit hitTest(AxRef ref, int x, int y) {
-        Pointer app = ax.AXUIElementCreateApplication(ref.pid);
-        PointerByReference out = new PointerByReference();
-        int err;
-        try {
-            err = ax.AXUIElementCopyElementAtPosition(app, x, y, out);
-        } finally {
-            Cf.release(app);
-        }
-        if (err != 0 || out.getValue() == null) {
-            return PointHit.elsewhere("nothing of the element's application is there (" + AxError.of(err) + ")");
-        }
-        AxRef hit = AxRef.owning(out.getValue(), ref.pid);
-        String found = describe(hit) + " is there";
-        AxRef at = hit;
-        AxRef control = null;
-        for (int level = 0; level < MAX_LEVELS && at != null; level++) {
-            if (at.equals(ref)) {
-                // A control inside the element (a group's button) takes the click itself.
-                return control == null ? PointHit.on(found) : PointHit.elsewhere(describe(control)
-                        + " is there, inside the element; act on that element itself");
-            }
-            if (control == null && interactive(at)) {
-                control = at;
-            }
-            at = calls.element(at, SelectionPlan.PARENT);
-        }
-        return PointHit.elsewhere(found);
-    }
-
     /** Whether a click on the element does something of its own: an action, or a selection it belongs to. */
-    private boolean interactive(AxRef element) {
+    boolean interactive(AxRef element) {
         for (String action : calls.actions(element)) {
             if (!AxNames.customAction(action) && !PASSIVE_ACTIONS.contains(action)) {
                 return true;
             }
         }
         return calls.attributes(element, List.of(AxNames.SELECTED)).containsKey(AxNames.SELECTED);
-    }
-
-    private String describe(AxRef element) {
-        Map<String, Object> a = calls.attributes(element, List.of(AxNames.ROLE, AxNames.TITLE, AxNames.DESCRIPTION));
-        String name = AxElementMapper.string(a, AxNames.TITLE);
-        if (name == null || name.isEmpty()) {
-            name = AxElementMapper.string(a, AxNames.DESCRIPTION);
-        }
-        String role = AxElementMapper.string(a, AxNames.ROLE);
-        return (role == null ? "an element" : role) + (name == null || name.isEmpty() ? "" : " '" + name + "'");
     }
 
     /** The element's text: its AXValue, read now when the first read left it out (never for a secure field). */

@@ -59,6 +59,47 @@ final class MacWindows {
         });
     }
 
+    /** The application's element, set up on first contact. */
+    AxRef application(long pid) {
+        AxRef application = applications.get(pid);
+        if (application == null) {
+            prepare(new RunningApp(pid, null, "", false));
+            application = applications.get(pid);
+        }
+        return application;
+    }
+
+    /**
+     * The menus showing for an element: AppKit puts a context menu among the application's children
+     * (as an {@code AXMenu}), some apps under the element itself; each with a frame, as a window an
+     * observation can read. Which of the two a given app uses is unverified on a Mac.
+     */
+    List<WindowInfo> menus(AxRef element) {
+        List<WindowInfo> out = new ArrayList<>();
+        for (AxRef owner : List.of(application(element.pid), element)) {
+            List<AxRef> children;
+            try {
+                children = calls.elements(owner, AxNames.CHILDREN);
+            } catch (AxFailure f) {
+                continue;
+            }
+            for (AxRef child : children) {
+                Map<String, Object> a;
+                try {
+                    a = calls.attributes(child, WINDOW_ATTRIBUTES);
+                } catch (AxFailure f) {
+                    continue;
+                }
+                Rect frame = Frames.of(a);
+                if (AxNames.MENU.equals(a.get(AxNames.ROLE)) && frame != null && !frame.isEmpty()) {
+                    String title = AxElementMapper.string(a, AxNames.TITLE);
+                    out.add(new WindowInfo(child, title == null ? "" : title, frame, false));
+                }
+            }
+        }
+        return out;
+    }
+
     List<WindowInfo> list(AppInfo app) {
         AxRef application = applications.get(app.pid());
         if (application == null) {

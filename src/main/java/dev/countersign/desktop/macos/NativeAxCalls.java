@@ -96,7 +96,10 @@ final class NativeAxCalls implements AxCalls<AxRef> {
         }
     }
 
-    /** The element an attribute names (AXParent), retained into its own handle; null when there is none. */
+    /**
+     * An element-valued attribute ({@code AXParent}) in a handle of its own (Copy: +1, owned by the
+     * handle); null when the element has none or the value is not an element (released at once).
+     */
     AxRef element(AxRef element, String attribute) {
         PointerByReference out = new PointerByReference();
         int err = ax.AXUIElementCopyAttributeValue(element.element, Cf.name(attribute).getPointer(), out);
@@ -105,12 +108,14 @@ final class NativeAxCalls implements AxCalls<AxRef> {
         }
         check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
         Pointer value = out.getValue();
-        if (value != null && MacNative.Libs.CF.CFGetTypeID(value) == ax.AXUIElementGetTypeID()) {
-            return AxRef.owning(value, element.pid);
+        if (value == null) {
+            return null;
         }
-        // Not an element (or nothing): released here, never wrapped.
-        Cf.release(value);
-        return null;
+        if (MacNative.Libs.CF.CFGetTypeID(value) != ax.AXUIElementGetTypeID()) {
+            Cf.release(value);
+            return null;
+        }
+        return AxRef.owning(value, element.pid);
     }
 
     @Override

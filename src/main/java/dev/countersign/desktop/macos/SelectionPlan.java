@@ -24,7 +24,6 @@ final class SelectionPlan {
     static final String SELECTED_CELLS = "AXSelectedCells";
     static final String SELECTED_CHILDREN = "AXSelectedChildren";
     static final String SELECTED_TEXT_RANGE = "AXSelectedTextRange";
-    static final String PARENT = "AXParent";
     static final String ROW = "AXRow";
     static final String CELL = "AXCell";
     /** The container attributes a parent is asked about. */

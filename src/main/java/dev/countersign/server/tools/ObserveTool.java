@@ -2,6 +2,7 @@ package dev.countersign.server.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.Json;
+import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.driver.AppsView;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.ObservationView;
@@ -43,7 +44,7 @@ final class ObserveTool implements AgentTool {
                 .with("app", ArgSchema.string(256).describe("app name, bundle id or pid"))
                 .with("window", ArgSchema.string(128).describe("id from an observation"))
                 .with("max_nodes", ArgSchema.integer(1, 2000))
-                .with("max_depth", ArgSchema.integer(1, 16))
+                .with("max_depth", ArgSchema.integer(1, SnapshotLimits.MAX_DEPTH))
                 .with("ttl_ms", ArgSchema.integer(ObserveArgs.MIN_TTL_MS, ObserveArgs.MAX_TTL_MS)
                         .describe("default 15000"))
                 .with(FRAMES, new ArgSchema.Bool("add @x,y,w,h per node"));

@@ -41,6 +41,17 @@ class ToolkitTest {
     }
 
     @Test
+    void onlyGtk2sGailBridgeHasItsOpenMenusToldBySelection() {
+        // GIMP 2.10 answers ToolkitName "GAIL" (GTK 2.24); GTK 3 and 4 answer "gtk"/"GTK".
+        assertThat(new Toolkit("GAIL", "2.24.33").gail()).isTrue();
+        assertThat(new Toolkit("gtk", "3.24.38").gail()).isFalse();
+        assertThat(new Toolkit("GTK", "4.8.3").gail()).isFalse();
+        assertThat(Toolkit.UNKNOWN.gail()).isFalse();
+        assertThat(new Toolkit("GAIL", "2.24.33").seen(1L << AtspiNames.STATE_VISIBLE))
+                .as("outside an open menu, gail's visible-only elements stay unseen").isFalse();
+    }
+
+    @Test
     void qtAndUnknownToolkitsNeverGetGetAll() {
         assertThat(new Toolkit("Qt", "5.15.8").getAllSafe()).isFalse();
         assertThat(Toolkit.UNKNOWN.getAllSafe()).isFalse();

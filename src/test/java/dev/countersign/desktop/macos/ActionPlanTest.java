@@ -37,6 +37,20 @@ class ActionPlanTest {
     }
 
     @Test
+    void showingAMenuUsesAxShowMenuUnderTheMenuTimeoutSoAHeldReplyCountsAsDispatched() {
+        ActionPlan.Perform p = (ActionPlan.Perform) plan(new ElementAction.ShowMenu(), buttons.at("0/7"));
+        assertThat(p).isEqualTo(new ActionPlan.Perform("AXShowMenu", ActionPlan.MENU_PRESS_TIMEOUT, true));
+        assertThat(ActionPlan.dispatchedDespite(p, AxError.CANNOT_COMPLETE)).isTrue();
+    }
+
+    @Test
+    void anElementWithoutAxShowMenuIsRefusedNeverPressedInstead() {
+        assertThatThrownBy(() -> plan(new ElementAction.ShowMenu(), buttons.at("0/1")))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
+    }
+
+    @Test
     void pressingAMenuBarItemIsAlsoAMenuPress() {
         assertThat(((ActionPlan.Perform) plan(new ElementAction.Press(), menus.at("0/1"))).opensMenu()).isTrue();
     }

@@ -55,6 +55,10 @@ final class SimDesktop {
         sim.sim_node_string(d.appNode, AxNames.TITLE, appName);
         sim.sim_node_bool(d.appNode, AxNames.FRONTMOST, 1);
         int window = d.add(json.get("window"), d.appNode, "0");
+        if (json.has("menu")) {
+            // Hidden until an element performs AXShowMenu (the harness shows it then).
+            sim.sim_node_gone(d.add(json.get("menu"), d.appNode, "menu"), 1);
+        }
         sim.sim_node_window_number(window, WINDOW_NUMBER);
         JsonNode attributes = json.get("window").get("attributes");
         double[] frame = attributes.has(AxNames.FRAME)

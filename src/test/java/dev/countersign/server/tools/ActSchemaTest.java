@@ -17,6 +17,14 @@ class ActSchemaTest {
     }
 
     @Test
+    void aDragsSecondRefIsOfferedAsAShortStringLikeRef() {
+        ArgSchema.Obj input = new ActTool(null, null).input();
+        assertThat(ActArgs.arguments()).containsSubsequence("ref", "op", "to", "postcondition");
+        assertThat(((ArgSchema.Str) input.properties().get("to")).maxLength())
+                .isEqualTo(((ArgSchema.Str) input.properties().get("ref")).maxLength());
+    }
+
+    @Test
     void selectsArgumentsAreOfferedAndTheirRangesAreLeftToTheRecordWhichNamesTheField() {
         ArgSchema.Obj input = new ActTool(null, null).input();
         assertThat(ActArgs.arguments()).containsSubsequence("start", "end", "extend", "postcondition");
@@ -38,7 +46,7 @@ class ActSchemaTest {
 
     @Test
     void theOpEnumsListEveryVariantInDeclarationOrder() {
-        assertThat(ActArgs.ops()).containsExactly("click", "focus", "type", "key", "scroll", "select");
+        assertThat(ActArgs.ops()).containsExactly("click", "focus", "type", "key", "scroll", "menu", "drag", "select");
         assertThat(VisualArgs.Act.ops()).containsExactly("click", "drag", "scroll");
         ArgSchema.Obj visual = new VisualActTool(null, null).input();
         assertThat(((ArgSchema.Str) visual.properties().get("op")).values()).isEqualTo(VisualArgs.Act.ops());

@@ -1,0 +1,164 @@
+package dev.countersign.tasks;
+
+import dev.countersign.app.FxTests;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Window;
+import javax.imageio.ImageIO;
+import org.testfx.api.FxRobot;
+
+/**
+ * The person at the desk, played through the real approval dialog of the running app: whenever
+ * the dialog shows a question, the person reads it (its words are recorded with a picture of the
+ * whole dialog, Set-of-Mark capture included), waits as a person would, and clicks the button with
+ * the real pointer. This person allows what is asked, which is what the task suite measures: how
+ * often, and for what.
+ */
+final class Person implements AutoCloseable {
+    /** One question the person was asked, and the answer. */
+    record Question(String agent, String where, String action, String category, String why, String decision,
+            String picture) {
+        /** The question in one line, as the report prints it. */
+        String words() {
+            return action + (category == null || category.isBlank() ? "" : " [" + category + "]");
+        }
+    }
+
+    private final FxRobot robot;
+    private final Path pictures;
+    private final List<Question> questions = new ArrayList<>();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Thread thread;
+    private volatile String task = "task";
+    private volatile Throwable failure;
+
+    Person(FxRobot robot, Path pictures) throws IOException {
+        this.robot = robot;
+        this.pictures = Files.createDirectories(pictures);
+        thread = new Thread(this::watch, "task-person");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Starts a new task's record: what it is called in picture names, and no questions yet. */
+    synchronized List<Question> begin(String taskId) {
+        List<Question> before = List.copyOf(questions);
+        questions.clear();
+        task = taskId;
+        return before;
+    }
+
+    synchronized List<Question> questions() {
+        return List.copyOf(questions);
+    }
+
+    private void watch() {
+        while (running.get()) {
+            try {
+                Optional<Shown> shown = FxTests.onFx(Person::showing);
+                if (shown.isPresent()) {
+                    answer(shown.get());
+                } else {
+                    Thread.sleep(100);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException | IOException e) {
+                failure = e;
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** What the dialog shows right now, when it shows a question. */
+    private record Shown(Scene scene, Button allow, String agent, String where, String action, String category,
+            String why) {
+    }
+
+    private static Optional<Shown> showing() {
+        for (Window w : Window.getWindows()) {
+            if (!w.isShowing() || w.getScene() == null) {
+                continue;
+            }
+            Node allow = w.getScene().lookup("#allow");
+            if (allow instanceof Button b && !b.isDisabled()) {
+                Scene s = w.getScene();
+                return Optional.of(new Shown(s, b, text(s, "#agent"), text(s, "#where"), text(s, "#action"),
+                        text(s, "#category"), text(s, "#why")));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String text(Scene scene, String id) {
+        return scene.lookup(id) instanceof Label l ? l.getText() : null;
+    }
+
+    private void answer(Shown shown) throws InterruptedException, IOException {
+        // A person reads before clicking; the dialog ignores input during its guard anyway.
+        Thread.sleep(900);
+        int n;
+        synchronized (this) {
+            n = questions.size() + 1;
+        }
+        Path picture = pictures.resolve(task + "-q" + n + ".png");
+        BufferedImage image = FxTests.onFx(() -> toImage(shown.scene().snapshot(null)));
+        ImageIO.write(image, "png", picture.toFile());
+        robot.clickOn(shown.allow());
+        synchronized (this) {
+            questions.add(new Question(shown.agent(), shown.where(), shown.action(), shown.category(), shown.why(),
+                    "allow once", picture.getFileName().toString()));
+        }
+        // Wait until this question has left the dialog before looking for the next.
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < end && FxTests.onFx(() -> showing()
+                .map(s -> s.scene() == shown.scene() && same(s.action(), shown.action())).orElse(false))) {
+            Thread.sleep(50);
+        }
+    }
+
+    private static boolean same(String a, String b) {
+        return a == null ? b == null : a.equals(b);
+    }
+
+    private static BufferedImage toImage(WritableImage fx) {
+        int w = (int) fx.getWidth();
+        int h = (int) fx.getHeight();
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
+        PixelReader px = fx.getPixelReader();
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                out.setRGB(x, y, px.getArgb(x, y));
+            }
+        }
+        return out;
+    }
+
+    /** A failure the person's thread met (a dialog it could not read or click), if any. */
+    Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running.set(false);
+        thread.interrupt();
+        thread.join(5_000);
+    }
+}

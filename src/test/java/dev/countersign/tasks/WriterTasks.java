@@ -1,0 +1,137 @@
+package dev.countersign.tasks;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** LibreOffice Writer tasks. */
+final class WriterTasks {
+    static final String APP = "soffice";
+
+    private WriterTasks() {
+    }
+
+    static List<Task> all() {
+        return List.of(new DefaultFont(), new PageNumbers());
+    }
+
+    /** Adapted from OSWorld f178a4a9-d090-4b56-bc4c-4b72a61a035d: Times New Roman as the default font. */
+    static final class DefaultFont implements Task {
+        @Override
+        public String id() {
+            return "writer-default-font";
+        }
+
+        @Override
+        public String osworld() {
+            return "f178a4a9-d090-4b56-bc4c-4b72a61a035d";
+        }
+
+        @Override
+        public String app() {
+            return "LibreOffice Writer";
+        }
+
+        @Override
+        public String instruction() {
+            return "Make Times New Roman the default font.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                Steps.menu(agent, APP, "Tools", "Options");
+                Steps.await(agent, APP, "Options", n -> "tree table".equals(n.role()), "the options tree");
+                Steps.treePage(agent, APP, "Options", "LibreOffice Writer", "Basic Fonts (Western)");
+                Steps.await(agent, APP, "Basic Fonts", "label", "Default:");
+                // The font fields carry no names: the one right of the label "Default:" is it.
+                McpAgent.Node field = agent.observe(APP, "Basic Fonts").fieldRightOf("Default:",
+                        n -> "text".equals(n.role()) && n.has("editable"));
+                Steps.ok(agent.type(field, "Times New Roman"), "type the font");
+                Steps.ok(agent.click(Steps.await(agent, APP, "Options", "push button", "OK")), "OK");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            Path doc = Inputs.text(ws, ws.file("Desktop/letter.docx"), List.of("Dear reader,", "Some text."));
+            Office.open(ws, "writer", doc, "letter.docx - LibreOffice Writer");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            String path = "/org.openoffice.Office.Writer/DefaultFont";
+            boolean set = Workspace.eventually(Duration.ofSeconds(10),
+                    () -> "Times New Roman".equals(Office.setting(ws, path, "Standard")));
+            return Verdict.of(set, "the default (Standard) font is " + Office.setting(ws, path, "Standard"));
+        }
+    }
+
+    /** Adapted from OSWorld 0e47de2a-32e0-456c-a366-8c607ef7a9d2: page numbers at the bottom left of every page. */
+    static final class PageNumbers implements Task {
+        static final String FILE = "Desktop/writing.docx";
+
+        @Override
+        public String id() {
+            return "writer-page-numbers";
+        }
+
+        @Override
+        public String osworld() {
+            return "0e47de2a-32e0-456c-a366-8c607ef7a9d2";
+        }
+
+        @Override
+        public String app() {
+            return "LibreOffice Writer";
+        }
+
+        @Override
+        public String instruction() {
+            return "Add a page number at the bottom left of every page, and save.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                Steps.menu(agent, APP, "Insert", "Header and Footer", "Footer", "Default Page Style");
+                Steps.menu(agent, APP, "Insert", "Field", "Page Number");
+                Steps.menu(agent, APP, "File", "Save");
+            }), new Plan("keyboard", (agent, ws) -> {
+                Steps.menu(agent, APP, "Insert", "Header and Footer", "Footer", "Default Page Style");
+                Steps.menu(agent, APP, "Insert", "Field", "Page Number");
+                // The keys go where the caret is: the element that holds keyboard focus.
+                McpAgent.Node caret = Steps.await(agent, APP, "Writer", n -> n.has("focused"), "the focused element");
+                Steps.ok(agent.key(caret, "ctrl+s"), "save");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            StringBuilder para = new StringBuilder();
+            for (int i = 0; i < 60; i++) {
+                para.append("LibreOffice Writer is a word processor. ");
+            }
+            List<String> paragraphs = java.util.Collections.nCopies(12, para.toString());
+            Path doc = Inputs.text(ws, ws.file(FILE), paragraphs);
+            Office.open(ws, "writer", doc, "writing.docx - LibreOffice Writer");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            Path doc = ws.file(FILE);
+            boolean saved = Workspace.eventually(Duration.ofSeconds(10), () -> !Inputs.members(doc,
+                    "word/footer\\d*\\.xml").isEmpty());
+            if (!saved) {
+                return Verdict.fail("the saved document has no footer");
+            }
+            for (String footer : Inputs.members(doc, "word/footer\\d*\\.xml")) {
+                String xml = Inputs.member(doc, footer);
+                if (xml.contains("PAGE") && !xml.contains("w:jc w:val=\"right\"") && !xml.contains("w:jc w:val=\"center\"")) {
+                    return Verdict.pass(footer + " holds a left-aligned PAGE field");
+                }
+            }
+            return Verdict.fail("no footer holds a left-aligned PAGE field");
+        }
+    }
+}

@@ -1,0 +1,35 @@
+"""A VTE terminal (GTK 3, AT-SPI role "terminal") running an interactive bash in a given folder.
+
+Usage: vte_terminal.py TITLE FOLDER. The shell reads no startup files, its prompt is "$ " and it
+keeps no history file, so nothing outside FOLDER is touched. Prints "shell PID" once bash runs.
+"""
+import os
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+gi.require_version("Vte", "2.91")
+from gi.repository import GLib, Gtk, Vte  # noqa: E402
+
+title = sys.argv[1]
+folder = sys.argv[2]
+window = Gtk.Window(title=title)
+window.set_default_size(640, 400)
+terminal = Vte.Terminal()
+window.add(terminal)
+env = [k + "=" + v for k, v in os.environ.items() if k not in ("PROMPT_COMMAND", "PS1", "HISTFILE")]
+env += ["PS1=$ ", "HISTFILE=", "TERM=xterm-256color"]
+
+
+def spawned(_terminal, pid, error):
+    print("spawn failed: " + str(error) if error is not None else "shell " + str(pid), flush=True)
+
+
+terminal.spawn_async(Vte.PtyFlags.DEFAULT, folder, ["/bin/bash", "--norc", "--noprofile", "-i"], env,
+                     GLib.SpawnFlags.DEFAULT, None, None, -1, None, spawned)
+terminal.connect("child-exited", lambda *_: Gtk.main_quit())
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+terminal.grab_focus()
+Gtk.main()
