@@ -169,10 +169,33 @@ static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, cons
             if (n->vals[i].kind == V_ERR) { *err = (int)n->vals[i].i; return NULL; }
             /* A container that records a selection attribute answers with the items selected now. */
             if (selection_attr(attr)) return selected_items(n, attr, origin);
+            if (n->vals[i].kind == V_ELEM) return element((int)n->vals[i].i, n->pid, origin);
+            if (n->vals[i].kind == V_ELEMS) {
+                sim_obj *a = sim_array_new(origin);
+                for (int k = 0; k < n->vals[i].nids; k++) sim_array_push_owned(a, element(n->vals[i].ids[k], n->pid, origin));
+                return a;
+            }
             return sim_val_to_cf(&n->vals[i], origin);
         }
     *err = kAXErrorAttributeUnsupported;
     return NULL;
+}
+
+/* The node ids an array attribute holds (AXChildren or recorded elements) and how many; -1 when it has none. */
+static int array_ids(sim_node *n, const char *attr, const int **ids) {
+    if (!strcmp(attr, "AXChildren")) { *ids = n->children; return n->nchild; }
+    for (int i = 0; i < n->nattr; i++)
+        if (!strcmp(n->names[i], attr) && n->vals[i].kind == V_ELEMS) { *ids = n->vals[i].ids; return n->vals[i].nids; }
+    return -1;
+}
+
+/* A recorded count that stands for an array too large to record ("cs:count:AXChildren" = 1000000). */
+static long recorded_count(sim_node *n, const char *attr) {
+    char key[128];
+    snprintf(key, sizeof key, "cs:count:%s", attr);
+    for (int i = 0; i < n->nattr; i++)
+        if (!strcmp(n->names[i], key) && n->vals[i].kind == V_INT) return (long)n->vals[i].i;
+    return -1;
 }
 
 AXError AXUIElementCopyAttributeValue(const void *el, const void *attribute, const void **value) {
@@ -238,8 +261,35 @@ AXError AXUIElementGetAttributeValueCount(const void *el, const void *attribute,
     int err = resolve(el, "AXUIElementGetAttributeValueCount", &n, &id);
     char *attr = name_of(attribute, "AXUIElementGetAttributeValueCount");
     if (!err) err = fault("AXUIElementGetAttributeValueCount", attr, id, &mode);
-    if (!err && (!n || !attr || strcmp(attr, "AXChildren"))) err = kAXErrorAttributeUnsupported;
-    if (!err) *count = n->nchild;
+    const int *ids = NULL;
+    long recorded = !err && n && attr ? recorded_count(n, attr) : -1;
+    int size = !err && n && attr ? array_ids(n, attr, &ids) : -1;
+    if (!err && recorded < 0 && size < 0) err = kAXErrorAttributeUnsupported;
+    if (!err) *count = recorded >= 0 ? recorded : size;
+    free(attr);
+    return err;
+}
+
+AXError AXUIElementCopyAttributeValues(AXUIElementRef el, CFStringRef attribute, CFIndex index, CFIndex maxValues,
+                                       CFArrayRef *values) {
+    sim_node *n;
+    int id, mode;
+    if (!values) return kAXErrorIllegalArgument;
+    *values = NULL;
+    int err = resolve(el, "AXUIElementCopyAttributeValues", &n, &id);
+    char *attr = name_of(attribute, "AXUIElementCopyAttributeValues");
+    if (!err && (!attr || index < 0 || maxValues < 0)) err = kAXErrorIllegalArgument;
+    if (!err) err = fault("AXUIElementCopyAttributeValues", attr, id, &mode);
+    const int *ids = NULL;
+    int size = !err && n ? array_ids(n, attr, &ids) : -1;
+    if (!err && size < 0) err = kAXErrorAttributeUnsupported;
+    if (!err) {
+        sim_log_call("read %d %s[%ld+%ld]", id, attr, (long)index, (long)maxValues);
+        sim_obj *a = sim_array_new("AXUIElementCopyAttributeValues");
+        for (long k = index; k < size && k < index + maxValues; k++)
+            sim_array_push_owned(a, element(ids[k], n->pid, "AXUIElementCopyAttributeValues"));
+        *values = a;
+    }
     free(attr);
     return err;
 }

@@ -450,7 +450,11 @@ void sim_pool_pop(void *token) {
 void sim_reset(void) {
     sim_lock();
     for (int i = 0; i < nnodes; i++) {
-        for (int a = 0; a < nodes[i].nattr; a++) { free(nodes[i].names[a]); free(nodes[i].vals[a].s); }
+        for (int a = 0; a < nodes[i].nattr; a++) {
+            free(nodes[i].names[a]);
+            free(nodes[i].vals[a].s);
+            free(nodes[i].vals[a].ids);
+        }
         for (int a = 0; a < nodes[i].nact; a++) free(nodes[i].actions[a]);
     }
     memset(nodes, 0, sizeof nodes);
@@ -479,7 +483,12 @@ static sim_val *slot(int id, const char *name) {
     sim_node *n = sim_node_at(id);
     if (!n) return NULL;
     for (int i = 0; i < n->nattr; i++)
-        if (strcmp(n->names[i], name) == 0) { free(n->vals[i].s); memset(&n->vals[i], 0, sizeof(sim_val)); return &n->vals[i]; }
+        if (strcmp(n->names[i], name) == 0) {
+            free(n->vals[i].s);
+            free(n->vals[i].ids);
+            memset(&n->vals[i], 0, sizeof(sim_val));
+            return &n->vals[i];
+        }
     if (n->nattr == SIM_MAX_ATTRS) return NULL;
     n->names[n->nattr] = strdup(name);
     return &n->vals[n->nattr++];
@@ -506,6 +515,20 @@ void sim_node_settable(int id, const char *name, int settable) {
 void sim_node_action(int id, const char *name) {
     sim_node *n = sim_node_at(id);
     if (n && n->nact < 16) n->actions[n->nact++] = strdup(name);
+}
+/* An attribute whose value is elements (AXVisibleRows, AXVisibleCells), by node id. */
+void sim_node_elements(int id, const char *name, const int *ids, int n) {
+    sim_val *v = slot(id, name);
+    if (!v || n < 0) return;
+    v->kind = V_ELEMS;
+    v->ids = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    if (n > 0) memcpy(v->ids, ids, sizeof(int) * (size_t)n);
+    v->nids = n;
+}
+/* An attribute whose value is one element (AXHeader). */
+void sim_node_element(int id, const char *name, int target) {
+    sim_val *v = slot(id, name);
+    if (v) { v->kind = V_ELEM; v->i = target; }
 }
 void sim_node_gone(int id, int gone) { sim_node *n = sim_node_at(id); if (n) n->gone = gone; }
 void sim_node_window_number(int id, int number) { sim_node *n = sim_node_at(id); if (n) n->window_number = number; }

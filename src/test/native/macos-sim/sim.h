@@ -80,7 +80,8 @@ sim_obj *sim_false(void);
 sim_obj *sim_null(void);
 
 /* The recorded model: accessibility nodes, apps, windows, displays, session, layouts. */
-enum val_kind { V_NONE, V_STR, V_INT, V_DBL, V_BOOL, V_AXVAL, V_ERR };
+/* V_ELEM: one element (node id in i); V_ELEMS: elements (node ids in ids[0..nids)). */
+enum val_kind { V_NONE, V_STR, V_INT, V_DBL, V_BOOL, V_AXVAL, V_ERR, V_ELEM, V_ELEMS };
 typedef struct {
     int kind;
     char *s;
@@ -88,6 +89,8 @@ typedef struct {
     double d;
     int axtype;
     double v[4];
+    int *ids;
+    int nids;
 } sim_val;
 
 #define SIM_MAX_ATTRS 48

@@ -22,7 +22,7 @@ final class ChromeTasks {
     }
 
     static List<Task> all() {
-        return List.of(new DoNotTrack(), new ProfileName(), new DeleteOnClose(), new Bing());
+        return List.of(new DoNotTrack(), new ProfileName(), new DeleteOnClose(), new Bing(), new ForgetYoutube());
     }
 
     static Path profile(Workspace ws) {
@@ -257,6 +257,108 @@ final class ChromeTasks {
             String name = engine.path("short_name").asText("");
             return Verdict.of(name.equals("Bing") || name.equals("Microsoft Bing"), "the default engine is '" + name
                     + "' (" + engine.path("keyword").asText("") + ")");
+        }
+    }
+
+    /** Adapted from OSWorld 44ee5668-ecd5-4366-a6ce-c1c9b8d4e938: remove YouTube from the browsing history. */
+    static final class ForgetYoutube implements Task {
+        static final String SQL = """
+                import sqlite3, sys
+                db = sqlite3.connect(sys.argv[1])
+                if sys.argv[2] == "seed":
+                    base = 13_380_000_000_000_000  # microseconds since 1601: late 2024
+                    pages = [("https://www.youtube.com/watch?v=dQw4w9WgXcQ", "Music video - YouTube"),
+                             ("https://www.youtube.com/results?search_query=gui+events", "gui events - YouTube"),
+                             ("https://www.youtube.com/", "YouTube"),
+                             ("https://docs.python.org/3/library/sqlite3.html", "sqlite3 — Python docs"),
+                             ("https://en.wikipedia.org/wiki/Event-driven_programming", "Event-driven programming"),
+                             ("https://www.youtube.com/watch?v=abc123", "Lecture 17 - YouTube")]
+                    for i, (url, title) in enumerate(pages):
+                        t = base + i * 60_000_000
+                        cur = db.execute("INSERT INTO urls (url, title, visit_count, typed_count, last_visit_time, hidden)"
+                                         " VALUES (?, ?, 1, 0, ?, 0)", (url, title, t))
+                        db.execute("INSERT INTO visits (url, visit_time, from_visit, transition, segment_id, visit_duration)"
+                                   " VALUES (?, ?, 0, 805306368, 0, 0)", (cur.lastrowid, t))
+                    db.commit()
+                else:
+                    for (url,) in db.execute("SELECT url FROM urls"):
+                        print(url)
+                """;
+
+        @Override
+        public String id() {
+            return "chrome-forget-youtube";
+        }
+
+        @Override
+        public String osworld() {
+            return "44ee5668-ecd5-4366-a6ce-c1c9b8d4e938";
+        }
+
+        @Override
+        public String app() {
+            return "Chromium";
+        }
+
+        @Override
+        public String instruction() {
+            return "YouTube fills my browsing history: remove every YouTube page from it, and nothing else.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("settings", (agent, ws) -> {
+                go(agent, "chrome://history");
+                Node search = Steps.await(agent, APP, null, n -> "entry".equals(n.role()) && n.name() != null
+                        && n.name().startsWith("Search history"), "the history search field");
+                Steps.ok(agent.type(search, "youtube"), "search youtube");
+                Steps.fresh(agent, APP, n -> "entry".equals(n.role()) && n.name() != null
+                        && n.name().startsWith("Search history"), "search", f -> agent.key(f, "Return"));
+                Thread.sleep(800);
+                // Every result's check box, one by one, then the toolbar's Delete and the confirmation.
+                for (int i = 0; i < 10; i++) {
+                    McpAgent.Observation o = agent.observe(APP);
+                    java.util.Optional<Node> box = o.find(n -> "check box".equals(n.role()) && !n.has("checked")
+                            && n.name() != null && n.name().contains("YouTube"));
+                    if (box.isEmpty()) {
+                        break;
+                    }
+                    Steps.ok(agent.click(box.get()), "select " + box.get().name());
+                }
+                Steps.ok(agent.click(Steps.await(agent, APP, null, "push button", "Delete")), "delete");
+                // The confirmation is a dialog of its own with its own Delete button.
+                Steps.await(agent, APP, null, "dialog", "Delete selected items");
+                McpAgent.Observation o = agent.observe(APP);
+                List<Node> nodes = o.nodes();
+                Node confirm = nodes.subList(nodes.indexOf(o.get("dialog", "Delete selected items")), nodes.size())
+                        .stream().filter(n -> "push button".equals(n.role()) && "Delete".equals(n.name())).findFirst()
+                        .orElseThrow(() -> new McpAgent.PlanFailure("no Delete in the confirmation"));
+                Steps.ok(agent.click(confirm), "confirm");
+                Thread.sleep(1000);
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            // The browser makes its history database on a first start; the past visits are then written into it.
+            start(ws);
+            ws.quit("chromium", Duration.ofSeconds(20));
+            Path script = Files.createDirectories(ws.file(".inputs")).resolve("history.py");
+            Files.writeString(script, SQL);
+            ws.run(List.of("/usr/bin/python3", script.toString(), profile(ws).resolve("Default/History").toString(),
+                    "seed"), Map.of(), Duration.ofSeconds(20));
+            start(ws);
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            ws.quit("chromium", Duration.ofSeconds(20));
+            List<String> urls = ws.run(List.of("/usr/bin/python3", ws.file(".inputs/history.py").toString(),
+                    profile(ws).resolve("Default/History").toString(), "list"), Map.of(), Duration.ofSeconds(20))
+                    .lines().toList();
+            long youtube = urls.stream().filter(u -> u.contains("youtube")).count();
+            long others = urls.stream().filter(u -> u.contains("python.org") || u.contains("wikipedia")).count();
+            return Verdict.of(youtube == 0 && others == 2, youtube + " YouTube pages left, " + others + " of 2 others kept");
         }
     }
 }

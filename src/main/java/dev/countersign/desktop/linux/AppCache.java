@@ -69,12 +69,13 @@ final class AppCache {
     }
 
     /** How many elements the subtree under {@code ref} holds, itself included, as far as the cache knows. */
-    int subtreeSize(AtspiRef ref) {
-        int size = 1;
+    long subtreeSize(AtspiRef ref) {
+        long size = 1;
         List<AtspiRef> kids = children.get(ref);
         if (kids == null) {
             Object[] item = items.get(ref);
-            return item == null ? 1 : 1 + (Integer) item[4];
+            // A long: a spreadsheet's table says it has 2^31 - 1 children.
+            return item == null ? 1 : 1L + (Integer) item[4];
         }
         for (AtspiRef k : kids) {
             size += subtreeSize(k);

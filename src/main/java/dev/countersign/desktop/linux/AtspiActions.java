@@ -26,6 +26,15 @@ final class AtspiActions {
     /** Preferred default actions, in order; GTK names a button's "click" and an entry's "activate". */
     private static final List<String> PRESS_NAMES = List.of("click", "press", "activate", "toggle", "jump", "open");
 
+    static final String DO_ACTION = "atspi.Action.DoAction";
+    /**
+     * A press whose {@code DoAction} the application had not answered within
+     * {@link #PRESS_ANSWER_MS}: delivered, still running there, its effect known only by re-reading.
+     */
+    static final String UNANSWERED = "atspi.Action.DoAction.unanswered";
+    /** How long a press waits for the application's answer: far above a normal answer (~1 ms), far below a person's patience. */
+    static final long PRESS_ANSWER_MS = 500;
+
     private final A11yBus bus;
     private final AtspiSelection selection;
 
@@ -38,7 +47,7 @@ final class AtspiActions {
     RawNode reread(AtspiRef ref) {
         NodeReader reader = bus.reader(ref.bus());
         RawNode n = new RawNode(ref, 0, -1, 0);
-        NodeReader.Structure s = reader.sendStructure(n, false);
+        NodeReader.Structure s = reader.sendStructure(n);
         reader.collectStructure(s);
         if (!n.gone()) {
             NodeReader.Details d = reader.sendDetails(n, true);
@@ -73,10 +82,7 @@ final class AtspiActions {
         }
         BusCalls calls = bus.appCalls(ref.bus());
         if (action instanceof ElementAction.Press) {
-            int index = pressIndex(n.actions);
-            String name = n.actions.get(index);
-            Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.ACTION, "DoAction", "i", index);
-            return new Dispatch("atspi.Action.DoAction", name + " -> " + r[0]);
+            return press(calls, ref, n.actions);
         }
         if (action instanceof ElementAction.ShowMenu) {
             return showMenu(calls, n);
@@ -106,6 +112,27 @@ final class AtspiActions {
         }
         return new Dispatch("atspi.Action.DoAction", name + " -> "
                 + BusCalls.valuesOrFail(r, NodeReader.ACTION, "DoAction")[0]);
+    }
+
+    /**
+     * {@code DoAction}, answered as soon as it is dispatched. GTK's bridge answers before it runs
+     * the action, but an application may run the action first — a menu item whose action is a
+     * modal dialog then answers only when the dialog closes — so the answer is awaited for
+     * {@link #PRESS_ANSWER_MS} only. Unanswered by then, the press was delivered all the same (it
+     * was sent, and a refused call answers at once): the strategy says {@link #UNANSWERED}, and
+     * only the re-reads that follow judge its effect; a late answer is dropped.
+     */
+    private static Dispatch press(BusCalls calls, AtspiRef ref, List<String> actions) {
+        int index = pressIndex(actions);
+        String name = actions.get(index);
+        BusCalls.Pending sent = calls.send(ref.bus(), ref.path(), NodeReader.ACTION, "DoAction", "i", index);
+        BusCalls.Reply r = calls.await(sent, PRESS_ANSWER_MS);
+        if (!r.ok() && BusCalls.NO_REPLY.equals(r.errorName())) {
+            return new Dispatch(UNANSWERED, name + " -> no answer within " + PRESS_ANSWER_MS
+                    + " ms (the application is still running it)");
+        }
+        Object[] values = BusCalls.valuesOrFail(r, NodeReader.ACTION, "DoAction");
+        return new Dispatch(DO_ACTION, name + " -> " + values[0]);
     }
 
     private Dispatch setValue(BusCalls calls, RawNode n, String text) {

@@ -371,7 +371,7 @@ final class AtspiApps {
         for (AtspiRef w : refs) {
             RawNode n = new RawNode(w, 0, -1, nodes.size());
             nodes.add(n);
-            structures.add(reader.sendStructure(n, false));
+            structures.add(reader.sendStructure(n));
             extents.add(calls.send(w.bus(), w.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
         }
         return new WindowReads(List.copyOf(refs), nodes, structures, extents, at);

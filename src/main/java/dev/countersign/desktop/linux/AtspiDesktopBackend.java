@@ -49,6 +49,8 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     private final AtspiActions actions = new AtspiActions(bus);
     private final AtspiHits hits = new AtspiHits(bus);
     private final ScreenLock screenLock = new ScreenLock(bus);
+    /** The cells of managed tables that observations read: LibreOffice keeps every cell it is asked for. */
+    private final CellRefs cells = new CellRefs();
     private X11Session x11;
     private KeyInjector keys;
 
@@ -196,7 +198,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus()))
+        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus()), cells)
                 .walk(ref, limits, apps.takeFrame(ref));
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",

@@ -139,8 +139,16 @@ final class AtspiHits {
      * {@code GtkOverlay}'s button it names the panel, though a click there is the button's.
      */
     private static String overlapping(BusCalls calls, AtspiRef parent, int x, int y) {
-        BusCalls.Reply state = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetState", null);
-        if (!state.ok() || AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_MANAGES_DESCENDANTS)) {
+        BusCalls.Pending asked = calls.send(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetState", null);
+        BusCalls.Pending counted = calls.send(parent.bus(), parent.path(), NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.ACCESSIBLE, "ChildCount");
+        BusCalls.Reply state = calls.await(asked);
+        BusCalls.Reply count = calls.await(counted);
+        Object n = count.ok() ? NodeReader.unwrap(count.value(0)) : null;
+        // A container that manages its descendants, or has more than are worth listing, is never
+        // asked for its children (Calc's sheet would walk two billion cells to answer).
+        if (!state.ok() || AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_MANAGES_DESCENDANTS)
+                || !(n instanceof Integer listed) || listed < 2 || listed > MAX_LISTED) {
             return null;
         }
         BusCalls.Reply kids = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetChildren", null);
@@ -239,7 +247,8 @@ final class AtspiHits {
 
     private static List<AtspiRef> rootChildren(NodeReader reader, String busName) {
         RawNode root = new RawNode(new AtspiRef(busName, AtspiRef.ROOT_PATH), 0, -1, 0);
-        reader.collectStructure(reader.sendStructure(root, true));
+        reader.collectStructure(reader.sendStructure(root));
+        reader.collectChildren(root, reader.sendChildren(root));
         return root.children;
     }
 
@@ -250,9 +259,17 @@ final class AtspiHits {
         for (AtspiRef ref : refs) {
             RawNode n = new RawNode(ref, 0, -1, nodes.size());
             nodes.add(n);
-            structures.add(reader.sendStructure(n, children));
+            structures.add(reader.sendStructure(n));
         }
         structures.forEach(reader::collectStructure);
+        if (children) {
+            // A hit test walks only the few elements at a point, never a managed table's cells.
+            List<BusCalls.Pending> lists = nodes.stream()
+                    .map(n -> n.gone() || VisibleChildren.applies(n) ? null : reader.sendChildren(n)).toList();
+            for (int i = 0; i < nodes.size(); i++) {
+                reader.collectChildren(nodes.get(i), lists.get(i));
+            }
+        }
         List<NodeReader.Details> details = new ArrayList<>();
         for (RawNode n : nodes) {
             details.add(reader.sendDetails(n, true));

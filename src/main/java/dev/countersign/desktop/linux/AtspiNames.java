@@ -25,6 +25,7 @@ final class AtspiNames {
     static final int ROLE_DOCUMENT_EMAIL = 96;
     static final int ROLE_MENU_BAR = 34;
     static final int ROLE_POPUP_MENU = 41;
+    static final int ROLE_TABLE_CELL = 56;
 
     static final int STATE_ACTIVE = 1;
     static final int STATE_CHECKED = 4;

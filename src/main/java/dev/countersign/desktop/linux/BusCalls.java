@@ -20,7 +20,11 @@ import org.freedesktop.dbus.messages.constants.Flags;
  * queue instead of waiting on one round trip at a time.
  */
 final class BusCalls {
-    /** AT-SPI calls answer in about a millisecond; a hung application must not hang a snapshot. */
+    /**
+     * AT-SPI calls answer in about a millisecond; a hung application must not hang a snapshot. The
+     * bound runs from when a call was sent, so a batch of calls in flight together is awaited for
+     * this long in all, not this long per reply.
+     */
     static final long REPLY_TIMEOUT_MS = 3_000;
     /** The error name of a call whose reply did not come within its wait. */
     static final String NO_REPLY = "org.freedesktop.DBus.Error.NoReply";
@@ -46,10 +50,13 @@ final class BusCalls {
     static final class Pending {
         private final MethodCall call;
         private final String what;
+        /** When it was sent (System.nanoTime): the reply is awaited until its bound from then. */
+        private final long sentAt;
 
         private Pending(MethodCall call, String what) {
             this.call = call;
             this.what = what;
+            this.sentAt = System.nanoTime();
         }
     }
 
@@ -102,11 +109,13 @@ final class BusCalls {
     }
 
     /**
-     * Waits at most {@code timeoutMs} for the reply: for a call whose reply the application may
-     * hold back while it runs a loop of its own (a menu's), where no reply yet is not a failure.
+     * The reply, awaited until {@code timeoutMs} after the call was sent; past that a
+     * {@code NoReply} error (the call may still be running in the application).
      */
     Reply await(Pending pending, long timeoutMs) {
-        Message reply = pending.call.getReply(timeoutMs);
+        long left = timeoutMs - (System.nanoTime() - pending.sentAt) / 1_000_000;
+        // getReply(0) would wait for ever; a reply that is already there is returned at once.
+        Message reply = pending.call.getReply(Math.max(1, left));
         if (reply == null) {
             return new Reply(new Object[0], NO_REPLY, "no reply within " + timeoutMs + " ms to " + pending.what);
         }

@@ -60,7 +60,6 @@ final class NodeReader {
         BusCalls.Pending role;
         BusCalls.Pending state;
         BusCalls.Pending interfaces;
-        BusCalls.Pending children;
 
         Structure(RawNode node) {
             this.node = node;
@@ -84,7 +83,11 @@ final class NodeReader {
         }
     }
 
-    Structure sendStructure(RawNode node, boolean children) {
+    /**
+     * The element's own structure, without its children: whether they may be listed at all
+     * ({@link VisibleChildren#applies}) is known only once its states and child count are read.
+     */
+    Structure sendStructure(RawNode node) {
         String bus = node.ref.bus();
         String path = node.ref.path();
         Structure s = new Structure(node);
@@ -98,9 +101,6 @@ final class NodeReader {
         s.role = calls.send(bus, path, ACCESSIBLE, "GetRole", null);
         s.state = calls.send(bus, path, ACCESSIBLE, "GetState", null);
         s.interfaces = calls.send(bus, path, ACCESSIBLE, "GetInterfaces", null);
-        if (children) {
-            s.children = calls.send(bus, path, ACCESSIBLE, "GetChildren", null);
-        }
         return s;
     }
 
@@ -112,7 +112,6 @@ final class NodeReader {
         BusCalls.Reply role = calls.await(s.role);
         BusCalls.Reply state = calls.await(s.state);
         BusCalls.Reply interfaces = calls.await(s.interfaces);
-        BusCalls.Reply children = s.children == null ? null : calls.await(s.children);
         if (!all.ok() || !role.ok() || !state.ok()) {
             BusCalls.Reply bad = !all.ok() ? all : !role.ok() ? role : state;
             n.goneReason = bad.gone() ? "element gone (" + bad.errorName() + ")" : "unreadable: " + bad.errorMessage();
@@ -133,20 +132,41 @@ final class NodeReader {
         }
         n.name = toolkit.cleanName(n.name);
         n.childCount = count instanceof Integer c ? c : 0;
+        n.countKnown = count instanceof Integer;
         n.role = ((UInt32) role.value(0)).intValue();
         n.stateBits = AtspiNames.stateBits(state.value(0));
         n.interfaces = interfaces.ok() ? shortNames((List<?>) interfaces.value(0)) : Set.of();
-        if (children != null && children.ok()) {
-            n.children = refs((List<?>) children.value(0));
-        }
         if (AtspiNames.has(n.stateBits, AtspiNames.STATE_DEFUNCT)) {
             n.goneReason = "element defunct";
+        }
+    }
+
+    /**
+     * The element's children, for an element that may list them (not one that manages its
+     * descendants or has too many: {@link VisibleChildren}); null where there is nothing to ask,
+     * a leaf by its known child count.
+     */
+    BusCalls.Pending sendChildren(RawNode n) {
+        if (n.countKnown && n.childCount == 0) {
+            return null;
+        }
+        return calls.send(n.ref.bus(), n.ref.path(), ACCESSIBLE, "GetChildren", null);
+    }
+
+    void collectChildren(RawNode n, BusCalls.Pending children) {
+        if (children == null) {
+            return;
+        }
+        BusCalls.Reply reply = calls.await(children);
+        if (reply.ok()) {
+            n.children = refs((List<?>) reply.value(0));
         }
     }
 
     /** Fills an element from one {@code Cache.GetItems} entry: {@code ((so)(so)(so)iiassusau)}. */
     void fillFromCache(RawNode n, Object[] item) {
         n.childCount = (Integer) item[4];
+        n.countKnown = true;
         n.interfaces = shortNames((List<?>) item[5]);
         n.name = toolkit.cleanName((String) item[6]);
         n.role = ((UInt32) item[7]).intValue();
@@ -254,8 +274,10 @@ final class NodeReader {
         if (n.secure()) {
             return null;
         }
+        // A table cell's text is its value: what a spreadsheet's cell shows ("A1" is its name).
         boolean textual = n.interfaces.contains("EditableText")
-                || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY || n.role == AtspiNames.ROLE_TERMINAL;
+                || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY || n.role == AtspiNames.ROLE_TERMINAL
+                || n.role == AtspiNames.ROLE_TABLE_CELL;
         if (textual && n.interfaces.contains("Text")) {
             return calls.send(n.ref.bus(), n.ref.path(), TEXT, "GetText", "ii", 0, -1);
         }

@@ -28,7 +28,16 @@ final class RawNode {
     Rect frame;
     List<String> actions = List.of();
     List<AtspiRef> children = List.of();
+    /** Whether {@link #children} came whole from the application's cache (nothing left to ask). */
+    boolean childrenListed;
     int childCount;
+    /** Whether {@link #childCount} was read (else it says 0 for a count the application did not give). */
+    boolean countKnown;
+    /**
+     * The header names of a table cell read by {@link VisibleChildren} ("Fruit"; row and column
+     * joined), which become its description where it has none of its own; null otherwise.
+     */
+    String headers;
     /** Short interface names (Component, Action, Text, EditableText, Value, ...). */
     Set<String> interfaces = Set.of();
     String value;
@@ -63,7 +72,8 @@ final class RawNode {
 
     ElementNode toNode(int depthInSnapshot, int parentIndex) {
         Set<String> states = AtspiNames.states(stateBits);
-        return new ElementNode(ref, AtspiNames.role(role), null, name, description, identifier,
+        String shownDescription = description.isEmpty() && headers != null ? headers : description;
+        return new ElementNode(ref, AtspiNames.role(role), null, name, shownDescription, identifier,
                 secure() ? null : value, frame, states, actions, secure(), depthInSnapshot, parentIndex);
     }
 }

@@ -37,12 +37,21 @@ import java.util.TreeMap;
  * where the cache knows the subtree and otherwise counts at least the known children.
  */
 final class TreeWalker {
+    /** The most a snapshot says of one omission reason: "at least this many" past it. */
+    static final int COUNT_CAP = (1 << 28) - 1;
     private final BusCalls calls;
     private final NodeReader reader;
+    private final CellRefs cells;
 
     TreeWalker(BusCalls calls, NodeReader reader) {
+        this(calls, reader, new CellRefs());
+    }
+
+    /** A walk that takes the cells of managed tables earlier walks read from {@code cells} (see {@link CellRefs}). */
+    TreeWalker(BusCalls calls, NodeReader reader, CellRefs cells) {
         this.calls = calls;
         this.reader = reader;
+        this.cells = cells;
     }
 
     /** What a walk found: nodes in pre-order, the window first, what it left out by reason, and the window as read. */
@@ -76,8 +85,9 @@ final class TreeWalker {
         kept.add(root);
         List<RawNode> level = List.of(root);
         List<NodeReader.Details> details = new ArrayList<>();
-        Map<String, Integer> omitted = new TreeMap<>();
+        Map<String, Long> omitted = new TreeMap<>();
         GailMenus menus = new GailMenus(calls, reader.toolkit());
+        VisibleChildren visible = new VisibleChildren(calls, cells);
         int live = 1;
         while (!level.isEmpty()) {
             List<NodeReader.Structure> structures = new ArrayList<>();
@@ -87,9 +97,10 @@ final class TreeWalker {
                 if (kids != null) {
                     reader.fillFromCache(n, cache.item(n.ref));
                     n.children = kids;
+                    n.childrenListed = true;
                     identifierKnown.add(false);
                 } else {
-                    structures.add(reader.sendStructure(n, n.boundDepth < limits.maxDepth()));
+                    structures.add(reader.sendStructure(n));
                     identifierKnown.add(true);
                 }
             }
@@ -120,6 +131,7 @@ final class TreeWalker {
                     add(omitted, TreeSnapshot.MAX_NODES, subtreeSize(n, cache));
                 }
             }
+            listChildren(level, limits);
             List<RawNode> next = new ArrayList<>();
             int room = (limits.maxNodes() - live) * 4 + 64;
             for (RawNode n : level) {
@@ -131,7 +143,15 @@ final class TreeWalker {
                     continue;
                 }
                 menus.markOpen(n, kept);
-                for (AtspiRef child : n.children) {
+                List<AtspiRef> children = n.children;
+                VisibleChildren.Read read = null;
+                if (!n.childrenListed && VisibleChildren.applies(n)) {
+                    read = visible.read(n, root.frame, Math.max(0, room - next.size()));
+                    add(omitted, TreeSnapshot.OFFSCREEN, read.offscreen());
+                    add(omitted, TreeSnapshot.MAX_NODES, read.cut());
+                    children = read.children();
+                }
+                for (AtspiRef child : children) {
                     Object[] item = cache.item(child);
                     if (item != null && !seen(n, AtspiNames.stateBits(item[9]), kept, menus)) {
                         // Known hidden from the cache: skipped before it costs a call.
@@ -140,6 +160,10 @@ final class TreeWalker {
                         // A candidate: admitted once its states are read, if the budget still has room.
                         RawNode c = new RawNode(child, n.depth + 1, n.bfsIndex, kept.size());
                         c.boundDepth = AtspiNames.document(n.role) ? 1 : n.boundDepth + 1;
+                        if (read != null) {
+                            c.headers = read.headers().get(child);
+                            c.frame = read.frames().get(child);
+                        }
                         kept.add(c);
                         next.add(c);
                     } else {
@@ -158,7 +182,32 @@ final class TreeWalker {
         if (root.frame == null) {
             root.frame = childrenFrame(kept);
         }
-        return new Result(preorder(kept, omitted), omitted, root);
+        List<ElementNode> nodes = preorder(kept, omitted);
+        return new Result(nodes, capped(omitted), root);
+    }
+
+    /**
+     * Lists the children of the level's kept elements that may list them, all requests in flight
+     * at once: not a leaf by its child count, not below the depth bound, and not one whose children
+     * are read by what is visible ({@link VisibleChildren}), which is never asked for them.
+     */
+    private void listChildren(List<RawNode> level, SnapshotLimits limits) {
+        List<RawNode> asked = new ArrayList<>();
+        List<BusCalls.Pending> pending = new ArrayList<>();
+        for (RawNode n : level) {
+            if (n.childrenListed || n.gone() || n.skipped != null || n.boundDepth >= limits.maxDepth()
+                    || VisibleChildren.applies(n)) {
+                continue;
+            }
+            BusCalls.Pending p = reader.sendChildren(n);
+            if (p != null) {
+                asked.add(n);
+                pending.add(p);
+            }
+        }
+        for (int i = 0; i < asked.size(); i++) {
+            reader.collectChildren(asked.get(i), pending.get(i));
+        }
     }
 
     /**
@@ -181,14 +230,24 @@ final class TreeWalker {
                 ? TreeSnapshot.CLOSED_MENU : TreeSnapshot.HIDDEN;
     }
 
-    private static int subtreeSize(RawNode n, AppCache cache) {
-        return cache.item(n.ref) != null ? cache.subtreeSize(n.ref) : 1 + n.childCount;
+    private static long subtreeSize(RawNode n, AppCache cache) {
+        return cache.item(n.ref) != null ? cache.subtreeSize(n.ref) : 1L + n.childCount;
     }
 
-    private static void add(Map<String, Integer> omitted, String reason, int count) {
+    private static void add(Map<String, Long> omitted, String reason, long count) {
         if (count > 0) {
-            omitted.merge(reason, count, Integer::sum);
+            omitted.merge(reason, count, Long::sum);
         }
+    }
+
+    /**
+     * The counts as a snapshot carries them, each at most {@link #COUNT_CAP}: a spreadsheet's
+     * off-screen cells number in the billions, and the five reasons' sum must stay an int.
+     */
+    static Map<String, Integer> capped(Map<String, Long> omitted) {
+        Map<String, Integer> out = new TreeMap<>();
+        omitted.forEach((reason, count) -> out.put(reason, (int) Math.min(count, COUNT_CAP)));
+        return out;
     }
 
     /** The union of the top-level children's frames, for a window whose toolkit reports none (Java). */
@@ -212,12 +271,12 @@ final class TreeWalker {
     }
 
     /** How many elements lie below a node whose children the depth bound cut off. */
-    private static int belowCut(RawNode n, AppCache cache) {
+    private static long belowCut(RawNode n, AppCache cache) {
         List<AtspiRef> kids = cache.completeChildren(n.ref);
         if (kids == null) {
             return n.childCount;
         }
-        int count = 0;
+        long count = 0;
         for (AtspiRef k : kids) {
             count += cache.subtreeSize(k);
         }
@@ -228,7 +287,7 @@ final class TreeWalker {
      * Re-orders the breadth-first kept list into pre-order and renumbers parents; drops vanished
      * and skipped nodes with their subtrees, and off-screen ones (counted as {@code offscreen}).
      */
-    private static List<ElementNode> preorder(List<RawNode> kept, Map<String, Integer> omitted) {
+    private static List<ElementNode> preorder(List<RawNode> kept, Map<String, Long> omitted) {
         Map<Integer, List<Integer>> childrenOf = new HashMap<>();
         for (int i = 1; i < kept.size(); i++) {
             childrenOf.computeIfAbsent(kept.get(i).bfsParent, k -> new ArrayList<>()).add(i);

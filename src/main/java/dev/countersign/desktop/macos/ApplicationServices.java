@@ -52,6 +52,13 @@ interface ApplicationServices extends Library {
     int AXUIElementCopyMultipleAttributeValues(Pointer element, Pointer attributes, int options,
             PointerByReference values);
 
+    /**
+     * Copy: at most {@code maxValues} values of an array attribute from {@code index} (a CFArray);
+     * the caller releases the array. The application builds only those values.
+     */
+    int AXUIElementCopyAttributeValues(Pointer element, Pointer attribute, long index, long maxValues,
+            PointerByReference values);
+
     /** How many values an array attribute has ({@code CFIndex*}); nothing to release. */
     int AXUIElementGetAttributeValueCount(Pointer element, Pointer attribute, LongByReference count);
 

@@ -32,6 +32,22 @@ interface AxCalls<E> {
     /** How many children it has, without fetching them ({@code AXUIElementGetAttributeValueCount}). */
     int childCount(E element);
 
+    /**
+     * The elements of an array attribute other than its children ({@code AXVisibleRows},
+     * {@code AXVisibleCells}, {@code AXVisibleChildren}), in order; null when the element does not
+     * have the attribute, so "none visible" and "cannot say" stay apart.
+     */
+    List<E> elementsIfAny(E element, String attribute);
+
+    /** The element an attribute names ({@code AXHeader}); null when it has none. */
+    E elementIfAny(E element, String attribute);
+
+    /**
+     * At most {@code max} of an array attribute's elements from index {@code from}
+     * ({@code AXUIElementCopyAttributeValues}), without the application building the rest.
+     */
+    List<E> elements(E element, String attribute, int from, int max);
+
     /** The opaque handle for this element, kept by callers after the walk. */
     ElementHandle handle(E element);
 }

@@ -36,6 +36,17 @@ final class AxNames {
     static final String MENU_ITEM_MARK_CHAR = "AXMenuItemMarkChar";
     static final String CHILDREN = "AXChildren";
     static final String PARENT = "AXParent";
+    /** A table's rows in view, the only rows a table is read by (its AXRows may be millions). */
+    static final String VISIBLE_ROWS = "AXVisibleRows";
+    /** A cell-based table's cells in view (spreadsheets), where it has no rows to read by. */
+    static final String VISIBLE_CELLS = "AXVisibleCells";
+    /** A list's or other collection's children in view. */
+    static final String VISIBLE_CHILDREN = "AXVisibleChildren";
+    /** A table's column header group, a sibling of its rows in AXChildren. */
+    static final String HEADER = "AXHeader";
+    /** How many rows and columns a table has in all: numbers, not arrays, so asking builds no elements. */
+    static final String ROW_COUNT = "AXRowCount";
+    static final String COLUMN_COUNT = "AXColumnCount";
     static final String WINDOWS = "AXWindows";
     static final String FOCUSED_WINDOW = "AXFocusedWindow";
     static final String FOCUSED_APPLICATION = "AXFocusedApplication";
@@ -85,6 +96,16 @@ final class AxNames {
     static final String TOGGLE = "AXToggle";
     static final String SWITCH = "AXSwitch";
 
+    /** Roles whose children are rows (and cells) of a table: read by the ones in view. */
+    static final Set<String> TABLES = Set.of("AXTable", "AXOutline", "AXGrid");
+
+    /**
+     * Roles that may hold more children than any snapshot keeps: their children are counted
+     * before they are asked for, and past a bound read by the ones in view.
+     */
+    static final Set<String> COLLECTIONS = Set.of("AXTable", "AXOutline", "AXGrid", "AXList", "AXBrowser",
+            "AXLayoutArea");
+
     /** Roles whose AXValue is text a person typed, settable when editable. */
     static final Set<String> TEXT_ROLES = Set.of(TEXT_FIELD, TEXT_AREA, COMBO_BOX);
 
@@ -106,6 +127,14 @@ final class AxNames {
     /** Whether an element with this role and subrole is a password field, whose value is never read. */
     static boolean secure(String role, String subrole) {
         return SECURE_TEXT_FIELD.equals(subrole) || SECURE_TEXT_FIELD.equals(role);
+    }
+
+    static boolean table(String role) {
+        return role != null && TABLES.contains(role);
+    }
+
+    static boolean collection(String role) {
+        return role != null && COLLECTIONS.contains(role);
     }
 
     static boolean textRole(String role) {

@@ -2,23 +2,39 @@ package dev.countersign.desktop.macos;
 
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TreeSnapshot;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * A bounded walk of one window's tree over {@link AxCalls}: elements are kept breadth-first up to
  * {@code maxNodes} (so a cut removes the deepest, last ones), nothing below {@code maxDepth} is
  * read, and the output is pre-order with parent indices, the window first.
  *
- * <p>The omitted count is the number of children the bounds left unread: exact at the depth bound
- * (one {@code AXUIElementGetAttributeValueCount} per cut element) and at least the cut children
- * at the node bound, since reading their subtrees just to count them would defeat the bound.
+ * <p>A table is read by what is in view: its {@code AXVisibleRows} (after its {@code AXHeader}),
+ * or for a cell-based table its {@code AXVisibleCells}, never its {@code AXChildren} or
+ * {@code AXRows}, which for a spreadsheet or a long list are millions of elements the application
+ * would build; the rows out of view are counted as off screen from {@code AXRowCount}. Any other
+ * collection ({@link AxNames#COLLECTIONS}) is counted first, and past {@link #LARGE} children read
+ * by its {@code AXVisibleChildren}, or else by its first children as far as the node bound allows
+ * ({@code AXUIElementCopyAttributeValues}), the rest counted as cut.
+ *
+ * <p>The omitted counts are by reason: exact at the depth bound (one
+ * {@code AXUIElementGetAttributeValueCount} per cut element) and at least the cut children at the
+ * node bound, since reading their subtrees just to count them would defeat the bound.
  */
 final class AxTreeWalker<E> {
+    /** More children than the largest snapshot could keep: such a collection is read by what is in view. */
+    static final int LARGE = SnapshotLimits.MAX_NODES;
+    /** The most one reason's count says: "at least this many" past it, as on Linux. */
+    static final int COUNT_CAP = (1 << 28) - 1;
+
     private final AxCalls<E> calls;
     private final ElementReader<E> reader;
     private final AxElementMapper mapper;
@@ -29,8 +45,16 @@ final class AxTreeWalker<E> {
         this.mapper = mapper;
     }
 
-    /** What a walk found: nodes in pre-order, how many it left out, and why the window itself is gone (or null). */
-    record Result(List<ElementNode> nodes, int omitted, String windowGone) {
+    /** What a walk found: nodes in pre-order, what it left out by reason, and why the window itself is gone (or null). */
+    record Result(List<ElementNode> nodes, Map<String, Integer> omitted, String windowGone) {
+        int omittedTotal() {
+            return omitted.values().stream().mapToInt(Integer::intValue).sum();
+        }
+
+        /** Whether the bounds cut anything (not what was out of view). */
+        boolean truncated() {
+            return omitted.containsKey(TreeSnapshot.MAX_NODES) || omitted.containsKey(TreeSnapshot.MAX_DEPTH);
+        }
     }
 
     private static final class Kept<E> {
@@ -46,33 +70,104 @@ final class AxTreeWalker<E> {
         }
     }
 
+    /** The children a walk goes on with, and how many it left out off screen or cut while choosing them. */
+    private record Children<E>(List<E> elements, long offscreen, long cut) {
+    }
+
     Result walk(E window, SnapshotLimits limits) {
         List<Kept<E>> kept = new ArrayList<>();
         kept.add(new Kept<>(window, 0, -1));
-        int omitted = 0;
+        Map<String, Long> omitted = new TreeMap<>();
         for (int i = 0; i < kept.size(); i++) {
             Kept<E> k = kept.get(i);
             k.read = reader.read(k.element);
             if (k.read.gone()) {
                 if (i == 0) {
-                    return new Result(List.of(), 0, k.read.goneReason());
+                    return new Result(List.of(), Map.of(), k.read.goneReason());
                 }
                 continue;
             }
             if (k.depth >= limits.maxDepth()) {
-                omitted += count(k.element);
+                add(omitted, TreeSnapshot.MAX_DEPTH, count(k.element));
                 continue;
             }
-            List<E> children = children(k.element);
-            for (E child : children) {
+            Children<E> children = children(k, limits.maxNodes() - kept.size());
+            add(omitted, TreeSnapshot.OFFSCREEN, children.offscreen());
+            add(omitted, TreeSnapshot.MAX_NODES, children.cut());
+            for (E child : children.elements()) {
                 if (kept.size() < limits.maxNodes()) {
                     kept.add(new Kept<>(child, k.depth + 1, i));
                 } else {
-                    omitted++;
+                    add(omitted, TreeSnapshot.MAX_NODES, 1);
                 }
             }
         }
-        return new Result(preorder(kept), omitted, null);
+        Map<String, Integer> counts = new TreeMap<>();
+        omitted.forEach((reason, n) -> counts.put(reason, (int) Math.min(n, COUNT_CAP)));
+        return new Result(preorder(kept), counts, null);
+    }
+
+    /**
+     * The children to go on with: a table's in view, a large collection's in view (or its first
+     * {@code room}), anything else's all.
+     */
+    private Children<E> children(Kept<E> k, int room) {
+        String role = AxElementMapper.string(k.read.attributes(), AxNames.ROLE);
+        if (AxNames.table(role)) {
+            List<E> rows = optional(() -> calls.elementsIfAny(k.element, AxNames.VISIBLE_ROWS));
+            if (rows != null) {
+                List<E> out = new ArrayList<>(rows.size() + 1);
+                E header = optional(() -> calls.elementIfAny(k.element, AxNames.HEADER));
+                if (header != null) {
+                    out.add(header);
+                }
+                out.addAll(rows);
+                long all = number(k.element, AxNames.ROW_COUNT);
+                return new Children<>(out, Math.max(0, all - rows.size()), 0);
+            }
+            List<E> cells = optional(() -> calls.elementsIfAny(k.element, AxNames.VISIBLE_CELLS));
+            if (cells != null) {
+                long all = number(k.element, AxNames.ROW_COUNT) * number(k.element, AxNames.COLUMN_COUNT);
+                return new Children<>(cells, Math.max(0, all - cells.size()), 0);
+            }
+        }
+        if (AxNames.collection(role)) {
+            int all = count(k.element);
+            if (all > LARGE) {
+                List<E> visible = optional(() -> calls.elementsIfAny(k.element, AxNames.VISIBLE_CHILDREN));
+                if (visible != null) {
+                    return new Children<>(visible, Math.max(0, all - visible.size()), 0);
+                }
+                int first = Math.max(0, room);
+                List<E> some = first == 0 ? List.of()
+                        : optional(() -> calls.elements(k.element, AxNames.CHILDREN, 0, first));
+                some = some == null ? List.of() : some;
+                return new Children<>(some, 0, all - some.size());
+            }
+        }
+        return new Children<>(children(k.element), 0, 0);
+    }
+
+    /** A read that may fail as a whole: then it is as if the element had no such attribute. */
+    private static <T> T optional(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (AxFailure f) {
+            return null;
+        }
+    }
+
+    /** A count attribute ({@code AXRowCount}) as a number; 0 when the element does not say. */
+    private long number(E element, String attribute) {
+        Map<String, Object> a = optional(() -> calls.attributes(element, List.of(attribute)));
+        Object v = a == null ? null : a.get(attribute);
+        return v instanceof Number n && n.longValue() > 0 ? n.longValue() : 0;
+    }
+
+    private static void add(Map<String, Long> omitted, String reason, long count) {
+        if (count > 0) {
+            omitted.merge(reason, count, Long::sum);
+        }
     }
 
     private List<E> children(E element) {

@@ -215,7 +215,7 @@ public final class MacDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + r.windowGone()));
         }
-        return new TreeSnapshot(app, window, r.nodes(), r.omitted() > 0, r.omitted());
+        return new TreeSnapshot(app, window, r.nodes(), r.truncated(), r.omittedTotal(), r.omitted());
     }
 
     @Override

@@ -69,13 +69,52 @@ final class NativeAxCalls implements AxCalls<AxRef> {
 
     /** The elements of an array attribute (AXChildren, AXWindows), each retained into its own handle. */
     List<AxRef> elements(AxRef element, String attribute) {
+        List<AxRef> found = elementsIfAny(element, attribute);
+        return found == null ? List.of() : found;
+    }
+
+    @Override
+    public List<AxRef> elementsIfAny(AxRef element, String attribute) {
         PointerByReference out = new PointerByReference();
         int err = ax.AXUIElementCopyAttributeValue(element.element, Cf.name(attribute).getPointer(), out);
         if (AxError.of(err).absent()) {
-            return List.of();
+            return null;
         }
         check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
-        Pointer array = out.getValue();
+        return owned(element, out.getValue());
+    }
+
+    @Override
+    public List<AxRef> elements(AxRef element, String attribute, int from, int max) {
+        PointerByReference out = new PointerByReference();
+        int err = ax.AXUIElementCopyAttributeValues(element.element, Cf.name(attribute).getPointer(), from, max, out);
+        if (AxError.of(err).absent()) {
+            return List.of();
+        }
+        check("AXUIElementCopyAttributeValues(" + attribute + ")", err);
+        return owned(element, out.getValue());
+    }
+
+    @Override
+    public AxRef elementIfAny(AxRef element, String attribute) {
+        PointerByReference out = new PointerByReference();
+        int err = ax.AXUIElementCopyAttributeValue(element.element, Cf.name(attribute).getPointer(), out);
+        if (AxError.of(err).absent()) {
+            return null;
+        }
+        check("AXUIElementCopyAttributeValue(" + attribute + ")", err);
+        Pointer value = out.getValue();
+        try {
+            // Anything but an element (or nothing) names no element.
+            return value != null && MacNative.Libs.CF.CFGetTypeID(value) == ax.AXUIElementGetTypeID()
+                    ? AxRef.retaining(value, element.pid) : null;
+        } finally {
+            Cf.release(value);
+        }
+    }
+
+    /** The elements of a copied array (released here), each retained into its own handle; none when it is no array. */
+    private List<AxRef> owned(AxRef element, Pointer array) {
         try {
             if (!Cf.isArray(array)) {
                 // An app answered an array attribute with something else (or nothing): no elements.

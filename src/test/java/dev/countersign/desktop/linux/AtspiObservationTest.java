@@ -174,5 +174,21 @@ class AtspiObservationTest {
             List<String> names = s.nodes().stream().map(ElementNode::name).toList();
             assertThat(names).contains("apple", "banana", "cherry", "dark red");
         }
+
+        @Test
+        void aListThatManagesItsDescendantsIsReadByItsCellsInViewWithTheirColumnHeaders(TestDesktop desktop)
+                throws Exception {
+            TreeSnapshot s = snapshot(desktop.backend(), desktop.launchList());
+
+            ElementNode table = findRole(s, "table");
+            assertThat(table.states()).contains("manages_descendants");
+            // The header buttons stay elements (they sort), and name the cells below them.
+            find(s, "table column header", "Fruit");
+            find(s, "table column header", "Colour");
+            ElementNode apple = find(s, "table cell", "apple");
+            assertThat(apple.description()).isEqualTo("Fruit");
+            assertThat(apple.value()).isEqualTo("apple");
+            assertThat(find(s, "table cell", "dark red").description()).isEqualTo("Colour");
+        }
     }
 }

@@ -39,6 +39,14 @@ final class AxFixture implements AxCalls<AxFixture.Element> {
     record Handle(String path) implements ElementHandle {
     }
 
+    /** An attribute whose value is elements ({@code {"elements": ["0/1/2", …]}}), by their paths. */
+    record Paths(List<String> paths) {
+    }
+
+    /** An attribute whose value is one element ({@code {"element": "0/1/0"}}), by its path. */
+    record PathTo(String path) {
+    }
+
     final JsonNode json;
     final Element window;
     final Displays displays;
@@ -122,6 +130,14 @@ final class AxFixture implements AxCalls<AxFixture.Element> {
         if (v.has("error")) {
             return new AxValue.Error(v.get("error").asInt());
         }
+        if (v.has("elements")) {
+            List<String> paths = new ArrayList<>();
+            v.get("elements").forEach(p -> paths.add(p.asText()));
+            return new Paths(paths);
+        }
+        if (v.has("element")) {
+            return new PathTo(v.get("element").asText());
+        }
         return plain(v);
     }
 
@@ -156,13 +172,38 @@ final class AxFixture implements AxCalls<AxFixture.Element> {
     @Override
     public List<Element> children(Element element) {
         check(element);
+        requested.computeIfAbsent(element.path, k -> new ArrayList<>()).add(AxNames.CHILDREN);
         return element.children;
     }
 
+    /** The children's count; a recorded {@code cs:childCount} stands for a collection too large to record. */
     @Override
     public int childCount(Element element) {
         check(element);
-        return element.children.size();
+        Object recorded = element.attributes.get("cs:childCount");
+        return recorded instanceof Long n ? n.intValue() : element.children.size();
+    }
+
+    @Override
+    public List<Element> elementsIfAny(Element element, String attribute) {
+        check(element);
+        requested.computeIfAbsent(element.path, k -> new ArrayList<>()).add(attribute);
+        return element.attributes.get(attribute) instanceof Paths p ? p.paths().stream().map(this::at).toList() : null;
+    }
+
+    @Override
+    public Element elementIfAny(Element element, String attribute) {
+        check(element);
+        requested.computeIfAbsent(element.path, k -> new ArrayList<>()).add(attribute);
+        return element.attributes.get(attribute) instanceof PathTo p ? at(p.path()) : null;
+    }
+
+    @Override
+    public List<Element> elements(Element element, String attribute, int from, int max) {
+        check(element);
+        requested.computeIfAbsent(element.path, k -> new ArrayList<>()).add(attribute + "[" + from + "+" + max + "]");
+        List<Element> all = AxNames.CHILDREN.equals(attribute) ? element.children : List.of();
+        return all.subList(Math.min(from, all.size()), Math.min(all.size(), from + max));
     }
 
     @Override

@@ -51,6 +51,12 @@ interface MacSim extends Library {
 
     void sim_node_action(int id, String name);
 
+    /** An attribute whose value is these nodes as elements (AXVisibleRows, AXVisibleCells). */
+    void sim_node_elements(int id, String name, int[] ids, int n);
+
+    /** An attribute whose value is one node as an element (AXHeader). */
+    void sim_node_element(int id, String name, int target);
+
     void sim_node_gone(int id, int gone);
 
     void sim_node_window_number(int id, int number);

@@ -55,6 +55,7 @@ final class SimDesktop {
         sim.sim_node_string(d.appNode, AxNames.TITLE, appName);
         sim.sim_node_bool(d.appNode, AxNames.FRONTMOST, 1);
         int window = d.add(json.get("window"), d.appNode, "0");
+        d.links(json.get("window"), "0");
         if (json.has("menu")) {
             // Hidden until an element performs AXShowMenu (the harness shows it then).
             sim.sim_node_gone(d.add(json.get("menu"), d.appNode, "menu"), 1);
@@ -100,6 +101,8 @@ final class SimDesktop {
                 sim.sim_node_string(id, name, v.asText());
             } else if (v.isBoolean()) {
                 sim.sim_node_bool(id, name, v.asBoolean() ? 1 : 0);
+            } else if ("cs:childCount".equals(name)) {
+                sim.sim_node_int(id, "cs:count:" + AxNames.CHILDREN, v.asLong());
             } else if (v.isIntegralNumber()) {
                 sim.sim_node_int(id, name, v.asLong());
             } else if (v.isNumber()) {
@@ -135,6 +138,29 @@ final class SimDesktop {
             add(child, id, path + "/" + i++);
         }
         return id;
+    }
+
+    /**
+     * The attributes whose values are other elements of the fixture ({@code {"elements": [paths]}},
+     * {@code {"element": path}}), set once every node exists.
+     */
+    private void links(JsonNode element, String path) {
+        for (Map.Entry<String, JsonNode> a : element.get("attributes").properties()) {
+            JsonNode v = a.getValue();
+            if (v.has("elements")) {
+                int[] ids = new int[v.get("elements").size()];
+                for (int i = 0; i < ids.length; i++) {
+                    ids[i] = node(v.get("elements").get(i).asText());
+                }
+                sim.sim_node_elements(node(path), a.getKey(), ids, ids.length);
+            } else if (v.has("element")) {
+                sim.sim_node_element(node(path), a.getKey(), node(v.get("element").asText()));
+            }
+        }
+        int i = 0;
+        for (JsonNode child : element.path("children")) {
+            links(child, path + "/" + i++);
+        }
     }
 
     /** A deterministic picture of the window (BGRA, rows padded as CoreGraphics pads them). */
