@@ -201,22 +201,6 @@ public final class TestDesktop {
         return condition.getAsBoolean();
     }
 
-    /**
-     * A spreadsheet in LibreOffice Calc (GTK 3 plugin, a fresh profile in the app's dir) opened on a
-     * CSV file of {@code rows} (comma-separated cells, one string per row); its window is titled
-     * after the file, {@code sheet.csv - LibreOffice Calc}. A fresh profile makes the first start
-     * slow, so it gets a minute to show.
-     */
-    public TargetApp launchCalc(List<String> rows) throws IOException {
-        Path dir = tempDir();
-        Path csv = dir.resolve("sheet.csv");
-        Files.writeString(csv, String.join("\n", rows) + "\n", StandardCharsets.UTF_8);
-        return launch(dir, "sheet.csv - LibreOffice Calc", List.of("/usr/bin/env", "SAL_USE_VCLPLUGIN=gtk3", "soffice",
-                "--calc", "--norestore", "--nologo", "--nofirststartwizard",
-                "-env:UserInstallation=" + dir.resolve("profile").toUri(),
-                "--infilter=Text - txt - csv (StarCalc):44,34,76,1", csv.toString()), Map.of(), Duration.ofSeconds(60));
-    }
-
     private TargetApp launch(Path dir, String title, List<String> command) throws IOException {
         return launch(dir, title, command, Map.of(), Duration.ofSeconds(15));
     }

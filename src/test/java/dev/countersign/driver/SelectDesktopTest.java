@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.LibreOfficeCalc;
 import dev.countersign.desktop.SelfTargetGuard;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
@@ -210,17 +211,17 @@ class SelectDesktopTest {
     }
 
     /**
-     * A hostile agent observes Calc only as deep as its document (its cells are not read today:
-     * docs/linux-backend.md) and asks for a click on the document, which has no action and is in
-     * no selection: a pointer click at its centre, judged by the document's labels. But the point
-     * is a cell's of the sheet inside it, which takes a click of its own: refused, nothing sent.
+     * A hostile agent observes Calc only as deep as its document and asks for a click on the
+     * document, which has no action and is in no selection: a pointer click at its centre, judged
+     * by the document's labels. But the point is a cell's of the sheet inside it, which takes a
+     * click of its own: refused, nothing sent.
      */
     @Test
     void aClickOnACalcDocumentWhoseCentreIsACellIsRefusedNamingTheCell(TestDesktop desktop) throws Exception {
         try (X11WindowStack stack = X11WindowStack.open(System.getenv("DISPLAY")).orElseThrow()) {
             ComputerDriver driver = driver(new SelfTargetGuard(desktop.backend(), stack, () -> false),
                     new ScriptedApprover());
-            TestDesktop.TargetApp calc = desktop.launchCalc(List.of("Fruit,Count", "apple,3", "banana,5"));
+            TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 6, 4);
             ObservationView view = ok(driver.observe("agent-a", new ObserveArgs(String.valueOf(calc.pid()), null, 400,
                     6, null)));
             NodeView sheet = view.nodes().stream().filter(n -> "document spreadsheet".equals(n.role())).findFirst()
@@ -232,6 +233,59 @@ class SelectDesktopTest {
             assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(error.message()).containsPattern("table( cell)? '[^']+' inside it, which takes the click itself");
         }
+    }
+
+    /** Calc observed whole: its sheet's cells in view are read (docs/linux-backend.md). */
+    private static ObservationView observeCalc(ComputerDriver driver, TestDesktop.TargetApp calc) {
+        return ok(driver.observe("agent-a", new ObserveArgs(String.valueOf(calc.pid()), null, 2000, 32, null)));
+    }
+
+    private static NodeView cell(ObservationView view, String address) {
+        return view.nodes().stream().filter(n -> "table cell".equals(n.role()) && address.equals(n.name())).findFirst()
+                .orElseThrow(() -> new AssertionError("no cell " + address));
+    }
+
+    /**
+     * A Calc cell has no accessible action: a click on it selects it alone in its sheet and moves
+     * the cell cursor there, as a person's click does, through the accessibility API, with no
+     * pointer input at all; the cell then reads selected and focused.
+     */
+    @Test
+    void aClickOnACalcCellSelectsItAloneAndMovesTheCellCursorThere(TestDesktop desktop) throws Exception {
+        ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 8, 6);
+        NodeView c5 = cell(observeCalc(driver, calc), "C5");
+        assertThat(c5.actions()).isNullOrEmpty();
+        assertThat(c5.states()).contains("selectable", "focusable").doesNotContain("selected");
+
+        Receipt receipt = ok(driver.act("agent-a", ActArgs.click(c5.ref())));
+
+        assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
+        assertThat(receipt.strategy()).isEqualTo("atspi.Selection.SelectChild+atspi.Component.GrabFocus");
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(3),
+                () -> cell(observeCalc(driver, calc), "C5").states().contains("focused"))).isTrue();
+        ObservationView after = observeCalc(driver, calc);
+        assertThat(cell(after, "C5").states()).contains("selected", "focused");
+        assertThat(cell(after, "A1").states()).doesNotContain("focused");
+    }
+
+    @Test
+    void aFocusOnACalcCellMovesTheCellCursorAndASelectExtendsTheSelection(TestDesktop desktop) throws Exception {
+        ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 8, 6);
+
+        Receipt focus = ok(driver.act("agent-a", new ActArgs.Focus(cell(observeCalc(driver, calc), "D3").ref(), null)));
+        assertThat(focus.status()).as("%s", focus).isEqualTo("confirmed");
+        assertThat(focus.strategy()).isEqualTo("atspi.Component.GrabFocus");
+
+        Receipt b2 = ok(driver.act("agent-a", ActArgs.Select.item(cell(observeCalc(driver, calc), "B2").ref(), false)));
+        assertThat(b2.status()).as("%s", b2).isEqualTo("confirmed");
+        Receipt e6 = ok(driver.act("agent-a", ActArgs.Select.item(cell(observeCalc(driver, calc), "E6").ref(), true)));
+        assertThat(e6.status()).as("%s", e6).isEqualTo("confirmed");
+        ObservationView after = observeCalc(driver, calc);
+        assertThat(cell(after, "B2").states()).contains("selected");
+        assertThat(cell(after, "E6").states()).contains("selected");
+        assertThat(cell(after, "C4").states()).doesNotContain("selected");
     }
 
     private static TestDesktop.TargetApp launch(TestDesktop desktop) {

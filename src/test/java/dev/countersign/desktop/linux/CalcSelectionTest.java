@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.LibreOfficeCalc;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SnapshotLimits;
@@ -21,10 +22,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * focus (the cell cursor moves there) and found by the hit test at their centre — the routes a
  * {@code click} or {@code focus} without an action takes.
  *
- * <p>The sheet's table says it has 2³¹−1 children, and {@code GetChildren} on it makes Calc
- * walk them all until it dies, so no observation reads the cells today (another change reads a
- * table's visible range); the cells are reached here the way that change will: through the
- * sheet's {@code Table.GetAccessibleAt}, below a shallow snapshot that stops at the document.
+ * <p>The cells are reached here through the sheet's {@code Table.GetAccessibleAt}, below a shallow
+ * snapshot that stops at the document, so these tests hold the backend's calls alone; the driver
+ * reaches observed cells in {@code driver.SelectDesktopTest}.
  */
 @Tag("desktop")
 @ExtendWith(TestDesktopExtension.class)
@@ -64,7 +64,7 @@ class CalcSelectionTest {
     @Test
     void aCellIsSelectedInItsSheetReplacingOrExtendingTheSelectionAndTakesFocus(TestDesktop desktop) throws Exception {
         DesktopBackend backend = desktop.backend();
-        TestDesktop.TargetApp calc = desktop.launchCalc(List.of("Fruit,Count", "apple,3", "banana,5", "cherry,7"));
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 6, 4);
         try (Sheet sheet = new Sheet(backend, calc)) {
             ElementNode b3 = sheet.cell(2, 1);
             assertThat(b3.name()).isEqualTo("B3");
@@ -93,7 +93,7 @@ class CalcSelectionTest {
     @Test
     void theHitTestFindsACellAtItsCentreAndNotAtItsNeighbours(TestDesktop desktop) throws Exception {
         DesktopBackend backend = desktop.backend();
-        TestDesktop.TargetApp calc = desktop.launchCalc(List.of("Fruit,Count", "apple,3", "banana,5"));
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 6, 4);
         try (Sheet sheet = new Sheet(backend, calc)) {
             ElementNode b2 = sheet.cell(1, 1);
             ElementNode c2 = sheet.cell(1, 2);
