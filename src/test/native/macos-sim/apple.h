@@ -92,6 +92,7 @@ AXError AXUIElementGetPid(AXUIElementRef element, pid_t *pid);
 AXError AXUIElementCopyElementAtPosition(AXUIElementRef application, float x, float y, AXUIElementRef *element);
 AXValueType AXValueGetType(AXValueRef value);
 Boolean AXValueGetValue(AXValueRef value, AXValueType theType, void *valuePtr);
+AXValueRef AXValueCreate(AXValueType theType, const void *valuePtr);
 CFTypeID AXUIElementGetTypeID(void);
 CFTypeID AXValueGetTypeID();
 AXError _AXUIElementGetWindow(AXUIElementRef element, CGWindowID *identifier);

@@ -106,6 +106,47 @@ static sim_obj *children_array(sim_node *n, int only_windows, const char *origin
     return a;
 }
 
+
+/* A container's selection attributes: AXSelectedRows and AXSelectedChildren list its children,
+ * AXSelectedCells its children's children (a table's rows hold the cells). */
+static int selection_attr(const char *attr) {
+    return !strcmp(attr, "AXSelectedRows") || !strcmp(attr, "AXSelectedChildren") || !strcmp(attr, "AXSelectedCells");
+}
+
+static int list_items(sim_node *n, const char *attr, int *out, int max) {
+    int count = 0;
+    for (int i = 0; i < n->nchild; i++) {
+        sim_node *c = sim_node_at(n->children[i]);
+        if (!c) continue;
+        if (strcmp(attr, "AXSelectedCells")) {
+            if (count < max) out[count++] = n->children[i];
+            continue;
+        }
+        for (int k = 0; k < c->nchild; k++)
+            if (count < max) out[count++] = c->children[k];
+    }
+    return count;
+}
+
+static sim_val *attr_slot(sim_node *n, const char *attr) {
+    for (int i = 0; i < n->nattr; i++)
+        if (!strcmp(n->names[i], attr)) return &n->vals[i];
+    return NULL;
+}
+
+/* The items of a container's selection attribute whose AXSelected is true, as a new array (+1). */
+static sim_obj *selected_items(sim_node *n, const char *attr, const char *origin) {
+    int items[SIM_MAX_CHILDREN * 4];
+    int count = list_items(n, attr, items, SIM_MAX_CHILDREN * 4);
+    sim_obj *a = sim_array_new(origin);
+    for (int i = 0; i < count; i++) {
+        sim_node *item = sim_node_at(items[i]);
+        sim_val *sel = item ? attr_slot(item, "AXSelected") : NULL;
+        if (sel && sel->kind == V_BOOL && sel->i) sim_array_push_owned(a, element(items[i], item->pid, origin));
+    }
+    return a;
+}
+
 /* One attribute's value, +1; *err says why there is none. */
 static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, const char *origin) {
     *err = 0;
@@ -126,6 +167,8 @@ static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, cons
     for (int i = 0; i < n->nattr; i++)
         if (!strcmp(n->names[i], attr)) {
             if (n->vals[i].kind == V_ERR) { *err = (int)n->vals[i].i; return NULL; }
+            /* A container that records a selection attribute answers with the items selected now. */
+            if (selection_attr(attr)) return selected_items(n, attr, origin);
             if (n->vals[i].kind == V_ELEM) return element((int)n->vals[i].i, n->pid, origin);
             if (n->vals[i].kind == V_ELEMS) {
                 sim_obj *a = sim_array_new(origin);
@@ -352,6 +395,16 @@ AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, cons
         char text[200] = "";
         if (v->kind == K_STRING) { char *u = sim_string_to_utf8(v); snprintf(text, sizeof text, "'%s'", u); free(u); }
         else if (v->kind == K_BOOL) snprintf(text, sizeof text, "%s", v->u.b.v ? "true" : "false");
+        else if (v->kind == K_AXVALUE && v->u.axv.type == 4)
+            snprintf(text, sizeof text, "range(%ld,%ld)", (long)v->u.axv.v[0], (long)v->u.axv.v[1]);
+        else if (v->kind == K_ARRAY) {
+            size_t used = (size_t)snprintf(text, sizeof text, "[");
+            for (long k = 0; k < v->u.arr.n && used < sizeof text - 16; k++) {
+                sim_obj *item = sim_check(v->u.arr.items[k], K_AXELEM, "AXUIElementSetAttributeValue");
+                used += (size_t)snprintf(text + used, sizeof text - used, "%s%d", k ? "," : "", item ? item->u.ax.node : -1);
+            }
+            snprintf(text + used, sizeof text - used, "]");
+        }
         else snprintf(text, sizeof text, "(kind %d)", v->kind);
         sim_log_call("set %d %s %s", id, attr, text);
         err = kAXErrorAttributeUnsupported;
@@ -363,6 +416,22 @@ AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, cons
                     n->vals[i].s = sim_string_to_utf8(v);
                 } else if (v->kind == K_BOOL && n->vals[i].kind == V_BOOL) {
                     n->vals[i].i = v->u.b.v;
+                } else if (v->kind == K_AXVALUE && n->vals[i].kind == V_AXVAL && n->vals[i].axtype == v->u.axv.type) {
+                    memcpy(n->vals[i].v, v->u.axv.v, sizeof n->vals[i].v);
+                } else if (v->kind == K_ARRAY && selection_attr(attr)) {
+                    /* As AppKit's tables and lists do: exactly the listed items are selected now. */
+                    int items[SIM_MAX_CHILDREN * 4];
+                    int count = list_items(n, attr, items, SIM_MAX_CHILDREN * 4);
+                    for (int k = 0; k < count; k++) {
+                        sim_node *item = sim_node_at(items[k]);
+                        sim_val *sel = item ? attr_slot(item, "AXSelected") : NULL;
+                        if (!sel || sel->kind != V_BOOL) continue;
+                        sel->i = 0;
+                        for (long j = 0; j < v->u.arr.n; j++) {
+                            sim_obj *e = sim_check(v->u.arr.items[j], K_AXELEM, "AXUIElementSetAttributeValue");
+                            if (e && e->u.ax.node == items[k]) sel->i = 1;
+                        }
+                    }
                 }
             }
         /* The Chromium/Electron switches on an application element: accepted, as Electron does. */
@@ -456,6 +525,18 @@ Boolean AXValueGetValue(const void *value, AXValueType type, void *out) {
     case 5: *(int32_t *)out = o->u.axv.error; return 1;
     default: return 0;
     }
+}
+
+AXValueRef AXValueCreate(AXValueType type, const void *value) {
+    if (!value || type < 1 || type > 4) return NULL;
+    sim_obj *o = sim_new(K_AXVALUE, "AXValueCreate");
+    o->u.axv.type = (int)type;
+    switch (type) {
+    case 1: case 2: memcpy(o->u.axv.v, value, 2 * sizeof(double)); break;
+    case 3: memcpy(o->u.axv.v, value, 4 * sizeof(double)); break;
+    default: { CFIndex r[2]; memcpy(r, value, sizeof r); o->u.axv.v[0] = (double)r[0]; o->u.axv.v[1] = (double)r[1]; }
+    }
+    return o;
 }
 
 CFTypeID AXUIElementGetTypeID(void) { return SIM_TYPE_ID(K_AXELEM); }

@@ -17,10 +17,12 @@ import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.Permissions;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -62,6 +64,11 @@ final class NoDesktop implements DesktopBackend {
 
     @Override
     public FocusProof focusForTyping(ElementHandle element) {
+        throw refused();
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
         throw refused();
     }
 

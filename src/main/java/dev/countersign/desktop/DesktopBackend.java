@@ -96,6 +96,15 @@ public interface DesktopBackend extends AutoCloseable {
     PointHit hitTest(ElementHandle element, int x, int y);
 
     /**
+     * The element's text and its selected ranges as they read now, the evidence of a text
+     * selection. A secure element is refused {@code SECURE_FIELD_REFUSED} (nothing of it is read),
+     * an element without text {@code INVALID_ARGUMENT}; a backend that cannot read selections
+     * refuses with {@code UNSUPPORTED_PLATFORM}. Not a default method, for the same reason as
+     * {@link #hitTest}.
+     */
+    TextSelection textSelection(ElementHandle element);
+
+    /**
      * The popup menus of the element's application that show now, each as the window that holds
      * it (observe that window to read the menu's items): what proves a context menu opened. A
      * backend that cannot tell refuses with {@code UNSUPPORTED_PLATFORM}.

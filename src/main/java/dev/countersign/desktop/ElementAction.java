@@ -17,6 +17,21 @@ public sealed interface ElementAction {
     }
 
     /**
+     * Select the element in its container (a list's item, a table's row or cell, a tree's node), as
+     * a person's click on it would: replacing the container's selection, or adding to it when
+     * {@code extend}. Selecting changes no data.
+     */
+    record Select(boolean extend) implements ElementAction {
+    }
+
+    /** Select characters of the element's own text; always refused on a secure element. */
+    record SelectText(TextRange range) implements ElementAction {
+        public SelectText {
+            Objects.requireNonNull(range, "range");
+        }
+    }
+
+    /**
      * Open the element's context menu through its own accessible action: AT-SPI's {@code ShowMenu}
      * (Qt), {@code popup}, {@code showContextMenu} (Chromium), macOS's {@code AXShowMenu}. Only an
      * element that {@link #offeredBy offers} one; nothing else is sent in its place.

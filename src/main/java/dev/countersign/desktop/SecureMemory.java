@@ -133,6 +133,16 @@ public final class SecureMemory implements DesktopBackend {
         return delegate.perform(element, action);
     }
 
+    /** A once-secure field's text, and so its selection, is never read. */
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        if (knownSecure(element)) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "this element was a secure field earlier in this application's life; its text is never read"));
+        }
+        return delegate.textSelection(element);
+    }
+
     @Override
     public List<AppListing> listApps() {
         return delegate.listApps();

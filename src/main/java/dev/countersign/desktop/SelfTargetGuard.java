@@ -155,12 +155,13 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
-        if (!(action instanceof ElementAction.Focus) && !(action instanceof ElementAction.ShowMenu)) {
+        if (action instanceof ElementAction.Press || action instanceof ElementAction.SetValue) {
             return delegate.perform(element, action);
         }
         // Moving keyboard focus while the dialog shows could take it from the dialog (the person's
         // next key lands elsewhere) and is the first step of every key act. An opened menu grabs the
         // pointer and the keyboard until it closes: the dialog's buttons would not take a click.
+        // Selecting may move focus and raise its window too (a spreadsheet's cell, a list's row).
         return gate.input(() -> {
             requireNobodyAsked();
             return delegate.perform(element, action);
@@ -180,6 +181,12 @@ public final class SelfTargetGuard implements DesktopBackend {
             }
             return delegate.pointer(input);
         });
+    }
+
+    /** A read: the selection's evidence is the delegate's to give. */
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        return delegate.textSelection(element);
     }
 
     @Override

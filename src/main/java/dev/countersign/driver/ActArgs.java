@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ReceiptVerification;
@@ -19,12 +20,14 @@ import dev.countersign.desktop.KeyInput;
 import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
+import dev.countersign.desktop.TextRange;
 import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.KeyChord;
 import dev.countersign.policy.Operation;
 import dev.countersign.vision.Point;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -47,9 +50,10 @@ import java.util.Optional;
         @JsonSubTypes.Type(ActArgs.Key.class),
         @JsonSubTypes.Type(ActArgs.Scroll.class),
         @JsonSubTypes.Type(ActArgs.Menu.class),
-        @JsonSubTypes.Type(ActArgs.Drag.class)})
+        @JsonSubTypes.Type(ActArgs.Drag.class),
+        @JsonSubTypes.Type(ActArgs.Select.class)})
 public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Type, ActArgs.Key, ActArgs.Scroll,
-        ActArgs.Menu, ActArgs.Drag {
+        ActArgs.Menu, ActArgs.Drag, ActArgs.Select {
 
     /** The longest text one {@code type} may set. */
     int MAX_TEXT = 4096;
@@ -57,6 +61,8 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
     int MIN_AMOUNT = 1;
     int MAX_AMOUNT = 50;
     List<String> DIRECTIONS = List.of("up", "down", "left", "right");
+    /** The largest character offset a {@code select} may name. */
+    int MAX_OFFSET = 100_000_000;
 
     /** The ref from the agent's latest observation. */
     String ref();
@@ -102,6 +108,15 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
      */
     default Optional<CountersignError> checkFor(ElementNode target) {
         return Optional.empty();
+    }
+
+    /**
+     * How this operation reaches {@code target} ({@link Reach} for a click or a focus): the act the
+     * policy judged is the act that is sent, so a target whose route changed between the two is
+     * refused.
+     */
+    default String route(ElementNode target) {
+        return op();
     }
 
     /** What the policy reads: the operation and the live target's own labels. */
@@ -209,7 +224,11 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         return new Type(ref, text, null, "insert");
     }
 
-    /** Press the element's default action. */
+    /**
+     * Press the element's default action; an element without one is reached as a person's click
+     * reaches it ({@link Reach}): selected in its container, focused, or clicked at its centre once
+     * the point is proven to land on it. Judged by the element's own labels whatever the route.
+     */
     @JsonTypeName("click")
     record Click(@JsonProperty("ref") String ref, @JsonProperty("postcondition") Postcondition postcondition)
             implements ActArgs {
@@ -224,14 +243,28 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         }
 
         @Override
+        public Optional<CountersignError> checkFor(ElementNode target) {
+            return Reach.click(target).refusal();
+        }
+
+        @Override
+        public String route(ElementNode target) {
+            return Reach.click(target).word();
+        }
+
+        /** Only a click that is a pointer click at the centre is aimed at a point ({@link PointerAims}). */
+        @Override
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return Reach.click(target) == Reach.POINTER ? List.of(PointerAim.centreOf("ref", target)) : List.of();
+        }
+
+        /**
+         * A click into a text field focuses it: an entry's own action is "activate", which is
+         * Return, which fires the window's default button (a form's OK). Never that.
+         */
+        @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
-            // A click into a text field focuses it: an entry's own action is "activate", which is
-            // Return, which fires the window's default button (a form's OK). Never that.
-            if (ClickSemantics.editable(target)) {
-                return backend.perform(target.handle(), new ElementAction.Focus());
-            }
-            // Only ever the element's own action: a point click is computer_visual_act's, which asks.
-            return backend.perform(target.handle(), new ElementAction.Press());
+            return Reach.click(target).perform(backend, target);
         }
 
         @Override
@@ -247,11 +280,15 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
-            return probe.click(before);
+            return Reach.click(before).evidence(probe, before);
         }
     }
 
-    /** Move keyboard focus to the element; nothing on screen changes. */
+    /**
+     * Move keyboard focus to the element; nothing on screen changes. An element that takes no
+     * focus and has no action is reached as a click would reach it ({@link Reach#focus}); when that
+     * is a pointer click it is judged as one.
+     */
     @JsonTypeName("focus")
     record Focus(@JsonProperty("ref") String ref, @JsonProperty("postcondition") Postcondition postcondition)
             implements ActArgs {
@@ -271,13 +308,35 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         }
 
         @Override
+        public ActionFacts facts(ElementNode target) {
+            // A pointer click is a click, whatever the agent called it: judged by the element as one.
+            return Reach.focus(target) == Reach.POINTER ? ActionFacts.of(Operation.CLICK, target.name(),
+                    target.identifier(), target.description(), target.secure()) : ActArgs.super.facts(target);
+        }
+
+        @Override
+        public Optional<CountersignError> checkFor(ElementNode target) {
+            return Reach.focus(target).refusal();
+        }
+
+        @Override
+        public String route(ElementNode target) {
+            return Reach.focus(target).word();
+        }
+
+        @Override
+        public List<PointerAim> aims(ElementNode target, ElementNode second) {
+            return Reach.focus(target) == Reach.POINTER ? List.of(PointerAim.centreOf("ref", target)) : List.of();
+        }
+
+        @Override
         public Dispatch perform(DesktopBackend backend, ElementNode target) {
-            return backend.perform(target.handle(), new ElementAction.Focus());
+            return Reach.focus(target).perform(backend, target);
         }
 
         @Override
         public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
-            return probe.focus(before);
+            return Reach.focus(before).evidence(probe, before);
         }
     }
 
@@ -614,6 +673,154 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
             // What a drop does is the application's (a move, a copy, a reorder): unknown until a
             // new observation, or a declared element's change, shows it.
             return null;
+        }
+    }
+
+    /**
+     * Select without changing anything: a range of the element's own text — characters
+     * {@code start} to {@code end} (left out: to the end of the text, so {@code start: 0} is all of
+     * it), or the first occurrence of {@code text} — or, given neither, the element itself as an
+     * item, row or cell of its list, table or tree ({@code extend} adds it to the selection
+     * instead of replacing it). Never asks; a secure
+     * field is refused. Evidence: the selection reads back (the text's selected range, the item's
+     * {@code selected} state).
+     */
+    @JsonTypeName("select")
+    record Select(@JsonProperty("ref") String ref, @JsonProperty("start") Integer start,
+            @JsonProperty("end") Integer end, @JsonProperty("text") String text,
+            @JsonProperty("extend") Boolean extend, @JsonProperty("postcondition") Postcondition postcondition)
+            implements ActArgs {
+
+        /** A selection of the element's text from {@code start} to {@code end}. */
+        public static Select span(String ref, int start, int end) {
+            return new Select(ref, start, end, null, null, null);
+        }
+
+        /** A selection of the first occurrence of {@code text} in the element's text. */
+        public static Select text(String ref, String text) {
+            return new Select(ref, null, null, text, null, null);
+        }
+
+        /** A selection of all of the element's text ({@code start: 0}, no end). */
+        public static Select all(String ref) {
+            return new Select(ref, 0, null, null, null, null);
+        }
+
+        /** The element selected as an item of its container, replacing the selection or added to it. */
+        public static Select item(String ref, boolean extend) {
+            return new Select(ref, null, null, null, extend ? true : null, null);
+        }
+
+        @Override
+        public Operation operation() {
+            return Operation.SELECT;
+        }
+
+        @Override
+        public String verb() {
+            return "Select";
+        }
+
+        @Override
+        public boolean mutates() {
+            return false;
+        }
+
+        /** The text range to select, or null when the element itself is selected as an item. */
+        public TextRange range() {
+            if (start != null) {
+                return end != null ? new TextRange.Span(start, end) : new TextRange.From(start);
+            }
+            return text != null ? new TextRange.First(text) : null;
+        }
+
+        @Override
+        public Optional<CountersignError> checkOwn() {
+            if (end != null && start == null) {
+                return ObserveArgs.invalid("start", "start is required with end");
+            }
+            if (start != null && text != null) {
+                return ObserveArgs.invalid("text", "select takes start (and end) or text, not both; "
+                        + "neither selects the element as an item");
+            }
+            if (start != null && start < 0) {
+                return ObserveArgs.invalid("start", "start is a character offset, 0 or more");
+            }
+            if (start != null && start > MAX_OFFSET) {
+                return ObserveArgs.invalid("start", "start is at most " + MAX_OFFSET);
+            }
+            if (end != null && end <= start) {
+                return ObserveArgs.invalid("end", "end is greater than start (the range is [start, end))");
+            }
+            if (end != null && end > MAX_OFFSET) {
+                return ObserveArgs.invalid("end", "end is at most " + MAX_OFFSET);
+            }
+            if (text != null && (text.isEmpty() || text.length() > MAX_TEXT)) {
+                return ObserveArgs.invalid("text", "text is the text to select: 1-" + MAX_TEXT + " characters");
+            }
+            if (Boolean.TRUE.equals(extend) && (start != null || text != null)) {
+                return ObserveArgs.invalid("extend", "extend adds an item to its list's or table's selection; "
+                        + "it does not apply to a text range");
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * A text range against the text the agent saw in a text field, so a range past it or a text
+         * it does not hold is refused before the observation is spent; an item must be selectable.
+         * The backend resolves the range again against the live text, for every element.
+         */
+        @Override
+        public Optional<CountersignError> checkFor(ElementNode target) {
+            TextRange range = range();
+            if (range == null) {
+                return target.hasState("selectable") ? Optional.empty() : ObserveArgs.invalid("ref",
+                        "the element is not an item, row or cell its container can select; to select its text give "
+                                + "start (and end) or text");
+            }
+            if (target.value() == null || !ClickSemantics.textField(target)) {
+                // Only a text field's value is its text (a cell's may be its number): the live text decides.
+                return Optional.empty();
+            }
+            try {
+                range.resolve(target.value());
+                return Optional.empty();
+            } catch (CountersignException e) {
+                return Optional.of(e.error());
+            }
+        }
+
+        @Override
+        public Map<String, Object> boundArguments() {
+            Map<String, Object> bound = new LinkedHashMap<>();
+            if (start != null) {
+                bound.put("start", start);
+            }
+            if (end != null) {
+                bound.put("end", end);
+            }
+            if (text != null) {
+                // Like typed text, what the agent searched for enters the digest only as its SHA-256.
+                bound.put("text_sha256", EffectProbe.valueDigest(text));
+            }
+            if (Boolean.TRUE.equals(extend)) {
+                bound.put("extend", true);
+            }
+            return bound;
+        }
+
+        @Override
+        public Dispatch perform(DesktopBackend backend, ElementNode target) {
+            TextRange range = range();
+            return backend.perform(target.handle(), range == null ? new ElementAction.Select(Boolean.TRUE.equals(extend))
+                    : new ElementAction.SelectText(range));
+        }
+
+        @Override
+        public ReceiptVerification evidence(EffectProbe probe, ElementNode before) {
+            TextRange range = range();
+            return range == null ? probe.state(before, "selected", "the element is selected")
+                    : probe.textSelected(before, range);
         }
     }
 }

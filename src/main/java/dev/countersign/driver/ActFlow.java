@@ -67,23 +67,22 @@ final class ActFlow {
                         ErrorCode.SECURE_FIELD_REFUSED, "ref",
                         "the target is a secure (password) field; Countersign never types into or acts on one"))
                         : Optional.empty()),
-                // What the target takes: a terminal is typed printable text only (nothing that runs a line).
+                // What the target takes: a terminal is typed printable text only (nothing that runs a
+                // line); a click or focus needs a way to reach the element; a select must fit it.
                 PreGraph.check("fits the target", () -> args.checkFor(t.seen())),
                 // The element a postcondition declares: of the same observation, never a secure one.
                 PreGraph.check("declared element", () -> t.declare(args.postcondition(), agentId)),
                 // A drag's drop target: of the same observation, never a secure one.
                 PreGraph.check("second element", () -> t.second(args.secondRef(), agentId)),
                 PreGraph.sessionAvailable(ctx),
-                PreGraph.check("accessible action", () -> t.seen().actions().isEmpty() && args instanceof ActArgs.Click
-                        ? Optional.of(noAction()) : Optional.empty()),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("same target", () -> t.recheck(IdentityCheck.recheck(ctx.backend, t.observation,
                         t.index))),
                 PreGraph.check("same second element", () -> t.recheckSecond()),
                 // A wheel is coordinate input: before the person is asked, nothing covers its point.
                 PreGraph.check("wheel point not covered", () -> wheelCovered(args, t)),
-                // A right click or a drag lands on whatever is at its points: before the person is
-                // asked, each lands on its element in the observed window.
+                // A right click, a drag or a click at an element's centre lands on whatever is at its
+                // points: before the person is asked, each lands on its element in the observed window.
                 PreGraph.check("pointer lands on its elements", () -> PointerAims.check(ctx.backend, t.observation,
                         args.aims(t.live, t.liveSecond)))));
         if (refused.isPresent()) {
@@ -96,8 +95,8 @@ final class ActFlow {
         ApprovalRequirement requirement = policy.requirementFor(args, target, second);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
-        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, validity,
-                policy.redactor());
+        ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, args.route(target),
+                validity, policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
                 Describe.action(args, target, second, observation, policy.redactor()),
@@ -263,17 +262,5 @@ final class ActFlow {
             return args.naturalPostcondition(target);
         }
         return declared == null ? post.own() : post.declared(evidence(post.ref(), declared));
-    }
-
-    /**
-     * A click without an accessible action would be a raw click at a screen point, judged by this
-     * element's labels while landing on whatever is there: that is the visual act's job, which
-     * always asks. Refused both on the observed element and on its live re-read at dispatch.
-     */
-    static CountersignError noAction() {
-        return new CountersignError(ErrorCode.INVALID_ARGUMENT,
-                "this element has no accessible action; use computer_visual_act to click at a point "
-                        + "(it always asks the person)",
-                "use computer_visual_act to click at a point on a fresh visual observation", "ref", null);
     }
 }

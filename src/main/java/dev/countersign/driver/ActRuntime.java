@@ -34,18 +34,21 @@ final class ActRuntime extends LocalRuntime {
     /** The act's second element (a drag's {@code to}), as an index into the observation; -1 for none. */
     private final int second;
     private final ActArgs args;
+    /** How the act reached the target when the policy judged it ({@link ActArgs#route}). */
+    private final String route;
     private final ScreenRedactor redactor;
     private ElementNode beforeDispatch;
     private ElementNode declaredBeforeDispatch;
     private EffectProbe.Baseline baseline;
 
     ActRuntime(DriverContext ctx, Observation observation, int index, int declared, int second, ActArgs args,
-            long validityMs, ScreenRedactor redactor) {
+            String route, long validityMs, ScreenRedactor redactor) {
         super(ctx, observation, validityMs);
         this.index = index;
         this.declared = declared;
         this.second = second;
         this.args = args;
+        this.route = route;
         this.redactor = redactor;
     }
 
@@ -62,12 +65,17 @@ final class ActRuntime extends LocalRuntime {
             throw refused(ErrorCode.SECURE_FIELD_REFUSED, "the target is a secure field");
         }
         args.checkFor(target).ifPresent(error -> {
-            // The live element is now one the arguments do not fit (it became a terminal): nothing is sent.
+            // The live element is now one the arguments do not fit (it became a terminal, nothing
+            // reaches it, its text is shorter than the range): nothing is sent.
             throw new DispatchRefusedException(error);
         });
-        if (target.actions().isEmpty() && args instanceof ActArgs.Click) {
-            // The live element lost its action since the agent saw it: never a point click instead.
-            throw new DispatchRefusedException(ActFlow.noAction());
+        String now = args.route(target);
+        if (!now.equals(route)) {
+            // The policy judged one act (a press, a focus); the live element would take another (a
+            // pointer click): never send what was not judged.
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "the element changed how it is reached since it was judged (" + route + ", now " + now
+                            + "); observe again"));
         }
         if (declared >= 0) {
             declaredBeforeDispatch = beforeDispatch(this::declaredNow);
@@ -82,9 +90,9 @@ final class ActRuntime extends LocalRuntime {
                     });
         }
         ElementNode secondNow = second < 0 ? null : beforeDispatch(this::secondNow);
-        // Pointer input aimed at elements (a right click, both ends of a drag): last, each point
-        // still lands on its element in the observed window, nothing laid over it since the person
-        // was asked.
+        // Pointer input aimed at elements (a right click, both ends of a drag, a click at the
+        // centre of an element without an action): last, each point still lands on its element in
+        // the observed window, nothing laid over it since the person was asked.
         beforeDispatch(() -> PointerAims.check(ctx.backend, observation, args.aims(target, secondNow)))
                 .ifPresent(error -> {
                     throw new DispatchRefusedException(error);

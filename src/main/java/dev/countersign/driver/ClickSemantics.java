@@ -28,6 +28,11 @@ final class ClickSemantics {
         return node.states().contains("editable") || TEXT_ROLES.contains(normalize(node.role()));
     }
 
+    /** Whether the element is a text field by its role, whose value is its text. */
+    static boolean textField(ElementNode node) {
+        return TEXT_ROLES.contains(normalize(node.role()));
+    }
+
     /** Whether every action the element offers is submit-like (and it offers at least one). */
     static boolean onlySubmitLike(ElementNode node) {
         boolean submit = false;

@@ -8,6 +8,8 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.TextRange;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.WindowInfo;
 import java.time.Duration;
 import java.util.HashSet;
@@ -294,6 +296,74 @@ final class EffectProbe {
         return !Objects.equals(before.role(), after.role()) || !Objects.equals(before.subrole(), after.subrole())
                 || !Objects.equals(before.identifier(), after.identifier())
                 || !"name".equals(change) && !Objects.equals(before.name(), after.name());
+    }
+
+    /** Evidence that the element reads {@code state} (e.g. {@code selected}), or null within the bound. */
+    ReceiptVerification state(ElementNode target, String state, String detail) {
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            Recheck now = backend.recheck(target.handle());
+            if (now instanceof Recheck.Present present && present.current().hasState(state)) {
+                return new ReceiptVerification(true, null, detail);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Evidence that a pointer click at the element's centre reached it: what a click shows (a value
+     * or a non-focus state changed, same element, same place), or keyboard focus it did not have.
+     */
+    ReceiptVerification reached(ElementNode before) {
+        boolean hadFocus = before.hasState("focused");
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            Recheck now = backend.recheck(before.handle());
+            if (now instanceof Recheck.Gone) {
+                return null;
+            }
+            ElementNode after = ((Recheck.Present) now).current();
+            if (IdentityCheck.differingField(before, after).isPresent()) {
+                return null;
+            }
+            String change = change(before, after);
+            if (change != null) {
+                return new ReceiptVerification(true, after.value() == null ? null : valueDigest(after.value()), change);
+            }
+            if (!hadFocus && after.hasState("focused")) {
+                return new ReceiptVerification(true, null, "the element took keyboard focus");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Evidence that {@code range} of the element's text is selected: confirmed once the selection
+     * reads it; a selection that still reads otherwise at the bound is quoted as offsets (never the
+     * text), without a verdict. A backend that cannot read selections gives no evidence.
+     */
+    ReceiptVerification textSelected(ElementNode target, TextRange range) {
+        TextSelection last = null;
+        for (Attempts attempt = new Attempts(); attempt.next(); ) {
+            try {
+                last = backend.textSelection(target.handle());
+            } catch (CountersignException e) {
+                return null;
+            }
+            if (range.shownBy(last)) {
+                return new ReceiptVerification(true, null, "the selection reads back " + spans(last));
+            }
+        }
+        return last == null ? null : new ReceiptVerification(null, null, "the selection reads " + spans(last));
+    }
+
+    private static String spans(TextSelection selection) {
+        if (selection.spans().isEmpty()) {
+            return "empty";
+        }
+        StringBuilder out = new StringBuilder();
+        for (TextRange.Span s : selection.spans()) {
+            out.append(out.length() == 0 ? "" : ", ").append('[').append(s.start()).append(", ").append(s.end()).append(')');
+        }
+        return out.toString();
     }
 
     /** Evidence that the element has keyboard focus, or null. */

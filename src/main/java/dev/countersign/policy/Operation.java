@@ -13,6 +13,8 @@ public enum Operation {
     MENU,
     /** Drag one element onto another: judged by both elements' labels. */
     DRAG,
+    /** Selecting text or items: changes no data, like focus. */
+    SELECT,
     VISUAL_CLICK,
     VISUAL_DRAG,
     VISUAL_SCROLL;
@@ -43,6 +45,7 @@ public enum Operation {
                 case "scroll": return Optional.of(SCROLL);
                 case "menu": return Optional.of(MENU);
                 case "drag": return Optional.of(DRAG);
+                case "select": return Optional.of(SELECT);
                 default: return Optional.empty();
             }
         }

@@ -17,7 +17,7 @@ import java.util.Optional;
  * person's approval (and why), or is refused. Pure and deterministic; thread-safe.
  *
  * <p>Rules, in order: a secure target refuses every act; a visual act always asks as
- * {@code unknown_target}; focus, scroll and type never ask; a click (and opening an element's
+ * {@code unknown_target}; focus, scroll, select and type never ask; a click (and opening an element's
  * context menu) asks when its own labels match a category, and as {@code unknown_target} when it
  * has no label at all; a drag asks when the labels of either end match a category (a drop onto
  * "Trash" asks as {@code delete}), and as {@code unknown_target} when either end has no label or
@@ -119,9 +119,10 @@ public final class RiskPolicy {
                 return decideKey(facts);
             case FOCUS:
             case SCROLL:
+            case SELECT:
             case TYPE:
-                // Focus and scroll change no data; type writes the accessible value of one field
-                // and submits nothing (the driver must not turn text into key presses).
+                // Focus, scroll and selection change no data; type writes the accessible value of
+                // one field and submits nothing (the driver must not turn text into key presses).
                 return new PolicyDecision.NotRequired(digest);
             default:
                 throw new IllegalStateException("unhandled operation " + facts.operation());

@@ -39,12 +39,15 @@ final class ToolCatalog {
                 List.of(new ScriptTool.Param("ref", "string (from your latest observation)", false),
                         new ScriptTool.Param("op", ActArgs.ops().stream().map(op -> "\"" + op + "\"")
                                 .collect(Collectors.joining("|")), false),
-                        new ScriptTool.Param("text", "string (op type)", true),
+                        new ScriptTool.Param("text", "string (op type; op select: the text to select)", true),
                         new ScriptTool.Param("mode", "\"replace\"|\"insert\" (op type)", true),
                         new ScriptTool.Param("keys", "string (op key, e.g. \"Tab\", \"ctrl+a\")", true),
                         new ScriptTool.Param("direction", "\"up\"|\"down\"|\"left\"|\"right\" (op scroll)", true),
                         new ScriptTool.Param("amount", "integer 1-50 (op scroll)", true),
                         new ScriptTool.Param("to", "string (op drag: a ref of the same observation to drop onto)", true),
+                        new ScriptTool.Param("start", "integer (op select: first character; alone: to the end)", true),
+                        new ScriptTool.Param("end", "integer (op select: after the last character)", true),
+                        new ScriptTool.Param("extend", "boolean (op select on an item: add to the selection)", true),
                         new ScriptTool.Param("postcondition",
                                 "{kind: \"ui_element\", exists?: boolean, value_digest?: string} or {kind: \"ui_element\", "
                                         + "ref: string (another ref whose change proves it), change?: \"value\"|\"name\"|\"states\", "

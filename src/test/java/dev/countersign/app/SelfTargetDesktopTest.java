@@ -63,6 +63,39 @@ class SelfTargetDesktopTest extends AdversarialDesktopTest {
         assertThat(form.dir().resolve("deleted")).doesNotExist();
     }
 
+    /**
+     * Selecting may move focus or raise a window (a spreadsheet's cell, a list's row): while the
+     * approval dialog shows, a {@code select}, and a {@code click} that would select a row without
+     * an action, are refused like keys, and the list never changes.
+     */
+    @Test
+    void noSelectionIsMadeWhileTheApprovalDialogShows(TestDesktop desktop) throws Exception {
+        start(desktop);
+        FxRobot robot = FxTests.start();
+        TestDesktop.TargetApp form = desktop.launchDeleteForm();
+        TestDesktop.TargetApp lists = desktop.launchScript("Selection", "/dev/countersign/desktop/linux/selection.py");
+        McpSyncClient agent = running.agent("hostile");
+        McpSchema.CallToolResult seen = RunningApp.call(agent, "computer_observe", Map.of("app", "" + form.pid()));
+        CompletableFuture<McpSchema.CallToolResult> delete = CompletableFuture.supplyAsync(() -> RunningApp.call(agent,
+                "computer_act", Map.of("ref", RunningApp.refOf(seen, "Delete"), "op", "click")));
+        assertThat(FxTests.eventually(Duration.ofSeconds(20), () -> dialogShowing(robot))).isTrue();
+
+        McpSchema.CallToolResult first = RunningApp.call(agent, "computer_observe", Map.of("app", "" + lists.pid()));
+        McpSchema.CallToolResult select = RunningApp.call(agent, "computer_act",
+                Map.of("ref", RunningApp.refOf(first, "Drafts"), "op", "select", "extend", true));
+        McpSchema.CallToolResult second = RunningApp.call(agent, "computer_observe", Map.of("app", "" + lists.pid()));
+        McpSchema.CallToolResult click = RunningApp.call(agent, "computer_act",
+                Map.of("ref", RunningApp.refOf(second, "Archive"), "op", "click"));
+
+        assertThat(RunningApp.structured(select)).as("%s", select).containsEntry("code", "TARGET_IS_COUNTERSIGN");
+        assertThat(RunningApp.structured(click)).as("%s", click).containsEntry("code", "TARGET_IS_COUNTERSIGN");
+        Thread.sleep(500);
+        assertThat(lists.output()).doesNotContain("folders:");
+        robot.clickOn("#deny");
+        delete.get(30, TimeUnit.SECONDS);
+        assertThat(form.dir().resolve("deleted")).doesNotExist();
+    }
+
     @Test
     void aCoordinateClickTheyApproveNeverLandsOnCountersignsOwnWindow(TestDesktop desktop) throws Exception {
         start(desktop);

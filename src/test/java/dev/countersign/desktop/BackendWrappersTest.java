@@ -199,6 +199,50 @@ class BackendWrappersTest {
         assertThat(called).containsExactly("resolveForObservation", "resolveApp", "listWindows");
     }
 
+    /**
+     * Selecting moves what the person sees (a spreadsheet scrolls to the cell, a list takes focus):
+     * like a focus move, it never reaches the backend while the person is being asked, and the
+     * reads that prove a selection (the hit test, the selected text) pass through to the backend.
+     */
+    @Test
+    void selectingIsInputThatNeverRunsWhileThePersonIsAskedAndItsReadsPassOn() {
+        boolean[] asked = {true};
+        DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> asked[0]));
+        for (ElementAction select : List.of(new ElementAction.Select(false), new ElementAction.Select(true),
+                new ElementAction.SelectText(new TextRange.From(0)))) {
+            assertThatThrownBy(() -> served.perform(field, select))
+                    .isInstanceOfSatisfying(dev.countersign.core.DispatchRefusedException.class,
+                            e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_IS_COUNTERSIGN));
+        }
+        assertThat(called).isEmpty();
+        asked[0] = false;
+        served.perform(field, new ElementAction.Select(false));
+        served.hitTest(field, 3, 4);
+        served.textSelection(field);
+        assertThat(called).containsExactly("perform", "hitTest", "textSelection");
+    }
+
+    @Test
+    void aOnceSecureFieldIsNeverSelectedInNorItsSelectionRead() {
+        DesktopBackend backend = (DesktopBackend) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {DesktopBackend.class}, (proxy, method, args) -> {
+                    called.add(method.getName());
+                    return method.getName().equals("recheck") ? new Recheck.Present(new ElementNode(field,
+                            "password text", null, "Password", "", null, null, null, java.util.Set.of(), List.of(),
+                            true, 0, -1)) : null;
+                });
+        SecureMemory memory = new SecureMemory(backend);
+        memory.recheck(field);
+        called.clear();
+        assertThatThrownBy(() -> memory.perform(field, new ElementAction.SelectText(new TextRange.From(0))))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED));
+        assertThatThrownBy(() -> memory.textSelection(field))
+                .isInstanceOfSatisfying(CountersignException.class,
+                        e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED));
+        assertThat(called).isEmpty();
+    }
+
     @Test
     void theServedWrappersPassTheFocusProofOn() {
         DesktopBackend served = new SecureMemory(new SelfTargetGuard(recording(), null, () -> false));

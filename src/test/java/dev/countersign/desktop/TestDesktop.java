@@ -109,6 +109,26 @@ public final class TestDesktop {
     }
 
     /**
+     * A python3-gi script from the test resources ({@code resource}, an absolute classpath path) as a
+     * target app, run by Debian's python (which has the GObject bindings) with {@code title} as its
+     * first argument; it is resolved by that window title.
+     */
+    public TargetApp launchScript(String title, String resource) throws IOException {
+        return launchCommand(title, dir -> {
+            Path script = dir.resolve(Path.of(resource).getFileName().toString());
+            try (java.io.InputStream in = TestDesktop.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalArgumentException("no test resource " + resource);
+                }
+                Files.copy(in, script);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return List.of("/usr/bin/python3", script.toString(), title);
+        });
+    }
+
+    /**
      * GIMP 2.10, a GTK 2 application on AT-SPI through gail and atk-bridge, with a fresh profile
      * and none of its brushes, patterns or fonts (so it starts in a few seconds): its image window.
      */
@@ -140,9 +160,21 @@ public final class TestDesktop {
 
     /** Stops one launched application now (e.g. to restart it). */
     public void stop(TargetApp app) throws InterruptedException {
+        // A launcher script (soffice) leaves the real application as its child: those go first.
+        List<ProcessHandle> children = app.process().descendants().toList();
+        for (ProcessHandle child : children) {
+            child.destroy();
+        }
         app.process().destroy();
         if (!app.process().waitFor(3, TimeUnit.SECONDS)) {
             app.process().destroyForcibly().waitFor(3, TimeUnit.SECONDS);
+        }
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(3, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                child.destroyForcibly();
+            }
         }
         launched.remove(app);
     }

@@ -12,6 +12,7 @@ import ch.qos.logback.core.read.ListAppender;
 import dev.countersign.approval.Decision;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.testkit.MemoryDesktop;
 import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
@@ -64,11 +65,16 @@ class DriverHardeningTest {
     }
 
     @Test
-    void aClickOnAnElementWithoutAnAccessibleActionIsRefusedNotTurnedIntoARawClick() {
+    void aClickOnAnElementWithoutAnActionWhoseCentreLandsElsewhereIsRefusedNotTurnedIntoARawClick() {
         DriverHarness h = new DriverHarness();
-        var error = err(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Login Form"))));
-        assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
-        assertThat(error.message()).contains("computer_visual_act");
+        // A logo has no action, takes no focus and is in no selection: only a pointer click would
+        // reach it, and at its centre the hit test finds another element.
+        h.desktop.add("logo", new MemoryDesktop.Element("panel", "Logo", null, new dev.countersign.core.Rect(300, 10,
+                60, 60), java.util.Set.of("enabled", "showing", "visible"), List.of(), false));
+        h.desktop.hits = (id, point) -> PointHit.elsewhere("push button 'Delete'");
+        var error = err(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Logo"))));
+        assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
+        assertThat(error.message()).contains("lands on push button 'Delete', not on the element");
         assertThat(h.desktop.dispatched).isEmpty();
     }
 
@@ -140,17 +146,23 @@ class DriverHardeningTest {
     }
 
     @Test
-    void anElementWhoseLiveReReadHasNoActionIsRefusedAndNoPointerInputIsSent() {
+    void anElementThatLosesItsActionWhileThePersonDecidesIsRefusedAndNoPointerInputIsSent() {
         DriverHarness h = new DriverHarness();
-        String ref = ref(h.observe("agent-a"), "OK");
-        // Seen with an action; by dispatch the live element has none (IdentityCheck ignores actions).
-        h.desktop.elements.get("ok").actions = java.util.List.of();
-        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref)));
+        MemoryDesktop.Element delete = h.desktop.elements.get("delete");
+        // The person is asked about a press on "Delete"; while they decide, the live element loses
+        // its action (IdentityCheck ignores actions), so it would be reached another way: a pointer
+        // click nobody judged.
+        h.approver.answer = request -> {
+            delete.actions = List.of();
+            delete.states = java.util.Set.of("enabled", "showing", "visible");
+            return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
+        };
+        Receipt receipt = ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Delete"))));
+        assertThat(h.approver.asked).hasSize(1);
         assertThat(receipt.status()).isEqualTo("rejected");
-        assertThat(receipt.code()).isEqualTo("INVALID_ARGUMENT");
-        assertThat(receipt.hint()).contains("computer_visual_act");
+        assertThat(receipt.code()).isEqualTo("TARGET_CHANGED");
+        assertThat(receipt.detail()).contains("changed how it is reached").contains("press, now pointer");
         assertThat(h.desktop.dispatched).isEmpty();
-        assertThat(h.desktop.dispatched).doesNotContain("pointer");
     }
 
     @Test

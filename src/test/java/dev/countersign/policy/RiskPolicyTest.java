@@ -59,8 +59,8 @@ class RiskPolicyTest {
     class Operations {
 
         @ParameterizedTest(name = "{0} never asks, even on \"Delete\"")
-        @EnumSource(value = Operation.class, names = {"FOCUS", "SCROLL", "TYPE"})
-        void focusScrollAndTypeNeverAsk(Operation operation) {
+        @EnumSource(value = Operation.class, names = {"FOCUS", "SCROLL", "SELECT", "TYPE"})
+        void focusScrollSelectAndTypeNeverAsk(Operation operation) {
             assertThat(decide(operation, "Delete", false)).isInstanceOf(PolicyDecision.NotRequired.class);
         }
 

@@ -25,6 +25,8 @@ import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextRange;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -87,6 +89,8 @@ public class MemoryDesktop implements DesktopBackend {
         /** What pressing it does to the desktop (nothing unless a test or the form says so). */
         public Consumer<Element> onPress = e -> {
         };
+        /** Its selected text ranges, in characters. */
+        public List<TextRange.Span> selection = new CopyOnWriteArrayList<>();
 
         public Element(String role, String name, String value, Rect frame, Set<String> states, List<String> actions,
                 boolean secure) {
@@ -120,6 +124,8 @@ public class MemoryDesktop implements DesktopBackend {
     /** The window with keyboard focus on that window system; null when none has it. */
     public volatile ScreenWindows.ScreenWindow focusedWindow;
     private volatile boolean windowSystem;
+    /** What the hit test finds at a point on an element, when a test says so itself; null: the frames decide. */
+    public volatile java.util.function.BiFunction<String, int[], PointHit> hits;
 
     /** An empty window: a test adds its own elements. */
     public MemoryDesktop() {
@@ -261,6 +267,24 @@ public class MemoryDesktop implements DesktopBackend {
         } else if (action instanceof ElementAction.SetValue setValue) {
             dispatched.add("set:" + id);
             e.value = setValue.text();
+        } else if (action instanceof ElementAction.Select select) {
+            dispatched.add((select.extend() ? "extend:" : "select:") + id);
+            if (!select.extend()) {
+                elements.values().forEach(other -> {
+                    if (other.states.contains("selected")) {
+                        other.states = toggled(other.states, "selected");
+                    }
+                });
+            }
+            if (!e.states.contains("selected")) {
+                e.states = toggled(e.states, "selected");
+            }
+        } else if (action instanceof ElementAction.SelectText text) {
+            dispatched.add("selecttext:" + id);
+            if (e.secure) {
+                throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED, "secure"));
+            }
+            e.selection = new CopyOnWriteArrayList<>(List.of(text.range().resolve(e.value == null ? "" : e.value)));
         } else if (action instanceof ElementAction.ShowMenu) {
             dispatched.add("menu:" + id);
             e.onMenu.accept(e);
@@ -302,10 +326,16 @@ public class MemoryDesktop implements DesktopBackend {
         return top;
     }
 
-    /** Lands on the element when it is the one on top at the point ({@link #topmostAt}). */
+    /**
+     * What {@link #hits} answers when a test set it; else the element lands when it is the one on
+     * top at the point ({@link #topmostAt}).
+     */
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
         String id = ((Handle) element).id();
+        if (hits != null) {
+            return hits.apply(id, new int[] {x, y});
+        }
         String top = topmostAt(x, y);
         if (top == null) {
             return PointHit.elsewhere(FRAME.contains(x, y) ? "frame '" + TITLE + "'" : "nothing of the window");
@@ -318,6 +348,18 @@ public class MemoryDesktop implements DesktopBackend {
     @Override
     public List<WindowInfo> openMenus(ElementHandle element) {
         return List.copyOf(menus);
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        Element e = elements.get(((Handle) element).id());
+        if (e == null) {
+            throw new CountersignException(CountersignError.of(ErrorCode.TARGET_CHANGED, "gone"));
+        }
+        if (e.secure) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED, "secure"));
+        }
+        return new TextSelection(e.value == null ? "" : e.value, e.selection);
     }
 
     /** Like a backend that cannot enumerate applications. */

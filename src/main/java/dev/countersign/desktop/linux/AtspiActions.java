@@ -5,13 +5,15 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.Dispatch;
 import dev.countersign.desktop.ElementAction;
+import dev.countersign.desktop.TextSelection;
 import java.util.List;
 import java.util.Locale;
 import org.freedesktop.dbus.types.Variant;
 
 /**
  * Element actions through AT-SPI: {@code Action.DoAction}, {@code Component.GrabFocus},
- * {@code EditableText.SetTextContents} (or {@code Value.CurrentValue}). The element is re-read
+ * {@code EditableText.SetTextContents} (or {@code Value.CurrentValue}), and selection
+ * ({@link AtspiSelection}). The element is re-read
  * first, so a gone element or a secure field is refused before anything is sent to it.
  */
 final class AtspiActions {
@@ -34,9 +36,11 @@ final class AtspiActions {
     static final long PRESS_ANSWER_MS = 500;
 
     private final A11yBus bus;
+    private final AtspiSelection selection;
 
     AtspiActions(A11yBus bus) {
         this.bus = bus;
+        this.selection = new AtspiSelection(bus);
     }
 
     /** The element as it reads now; an element that is gone is TARGET_CHANGED. */
@@ -54,11 +58,27 @@ final class AtspiActions {
         return n;
     }
 
+    /** The element's text and selected ranges as they read now ({@link AtspiSelection#read}). */
+    TextSelection textSelection(AtspiRef ref) {
+        RawNode n = reread(ref);
+        if (n.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + n.goneReason));
+        }
+        return selection.read(n);
+    }
+
     Dispatch perform(AtspiRef ref, ElementAction action) {
         RawNode n = reread(ref);
         if (n.gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
                     "the element is gone: " + n.goneReason));
+        }
+        if (action instanceof ElementAction.Select select) {
+            return selection.selectItem(n, select.extend());
+        }
+        if (action instanceof ElementAction.SelectText text) {
+            return selection.selectText(n, text.range());
         }
         BusCalls calls = bus.appCalls(ref.bus());
         if (action instanceof ElementAction.Press) {

@@ -22,6 +22,7 @@ import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SessionGate;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -297,7 +298,17 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
         requireAvailable();
-        return hits.hitTest(ref(element), x, y);
+        AtspiRef ref = ref(element);
+        if (bus.pidOf(ref.bus()) < 0) {
+            return PointHit.elsewhere("the element's application has exited");
+        }
+        return hits.hitTest(ref, x, y);
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        requireAvailable();
+        return actions.textSelection(ref(element));
     }
 
     @Override

@@ -13,13 +13,20 @@ import org.freedesktop.dbus.Struct;
  * Where pointer input aimed at an element would land, and which popup menus an application shows,
  * both read through AT-SPI. The hit test starts at the element's own window (the top of its
  * {@code Parent} chain) and follows {@code Component.GetAccessibleAtPoint} down to the deepest
- * element at the point, since GTK answers with a direct child only; the point lands on the
- * element when the element is on that path. The window stack's cover check
- * ({@code driver.PointCover}) proves the window is on top there; this proves what inside it is.
+ * element at the point, since GTK answers with a direct child only. The point lands on the element
+ * when the element is that deepest element, or an ancestor of it with nothing between that takes
+ * a click itself (a panel's label is the panel's; a panel's button, a sheet's cell are not: they
+ * have actions, focus or a selection of their own). A transient child (a spreadsheet's cell)
+ * answered as a fresh object counts as the element when it is the same child of the same parent.
+ * At each level the showing children that hold the point are counted too, and two or more refuse
+ * the point: AT-SPI's answer knows nothing of stacking inside a window. The window stack's cover
+ * check ({@code driver.PointCover}) proves the window is on top there; this proves what inside it is.
  */
 final class AtspiHits {
     /** Deeper than any real tree; a cycle in a broken tree ends here. */
     private static final int MAX_DEPTH = 64;
+    /** Containers with more children than this are not listed for overlaps (a long list's rows do not overlap). */
+    private static final int MAX_LISTED = 256;
     /** A window holds its menu as a direct child; a few children are enough to find it. */
     private static final int MENU_CHILDREN = 8;
 
@@ -30,39 +37,184 @@ final class AtspiHits {
     }
 
     PointHit hitTest(AtspiRef element, int x, int y) {
-        String window = topAncestorPath(element);
+        BusCalls calls = bus.appCalls(element.bus());
+        AtspiRef window = windowOf(calls, element);
         if (window == null) {
             return PointHit.elsewhere("the element's window is not known (its accessible parents cannot be read)");
         }
-        BusCalls calls = bus.appCalls(element.bus());
-        String path = window;
-        Set<String> seen = new HashSet<>(List.of(window));
-        boolean on = window.equals(element.path());
+        AtspiRef deepest = window;
+        Set<AtspiRef> seen = new HashSet<>(List.of(window));
         for (int depth = 0; depth < MAX_DEPTH; depth++) {
-            BusCalls.Reply r = calls.call(element.bus(), path, NodeReader.COMPONENT, "GetAccessibleAtPoint", "iiu",
-                    x, y, NodeReader.SCREEN_COORDS);
-            if (!r.ok()) {
-                break;
+            BusCalls.Pending at = calls.send(deepest.bus(), deepest.path(), NodeReader.COMPONENT,
+                    "GetAccessibleAtPoint", "iiu", x, y, NodeReader.SCREEN_COORDS);
+            String overlap = overlapping(calls, deepest, x, y);
+            BusCalls.Reply r = calls.await(at);
+            if (overlap != null) {
+                return PointHit.elsewhere(overlap);
             }
-            Object[] next = fields(NodeReader.unwrap(r.value(0)));
+            Object[] next = r.ok() ? fields(NodeReader.unwrap(r.value(0))) : null;
             if (next == null || next[1] == null) {
                 break;
             }
             String bus = next[0] == null ? "" : next[0].toString();
             String nextPath = next[1].toString();
-            if (nextPath.equals(AtspiRef.NULL_PATH) || !seen.add(nextPath)) {
+            if (nextPath.equals(AtspiRef.NULL_PATH)) {
                 break;
             }
             if (!bus.isEmpty() && !bus.equals(element.bus())) {
                 // Another process's content embedded there (a plug): not the element's own.
+                boolean on = onPath(calls, deepest, element, window);
                 return on ? PointHit.on("content of another application inside the element")
                         : PointHit.elsewhere("content of another application");
             }
-            path = nextPath;
-            on |= path.equals(element.path());
+            AtspiRef ref = new AtspiRef(element.bus(), nextPath);
+            if (!seen.add(ref)) {
+                break;
+            }
+            deepest = ref;
         }
-        String found = describe(calls, element.bus(), path);
-        return on ? PointHit.on(found) : PointHit.elsewhere(found);
+        String found = describe(calls, element.bus(), deepest.path());
+        AtspiRef at = deepest;
+        AtspiRef control = null;
+        for (int level = 0; level < MAX_DEPTH && at != null; level++) {
+            if (at.equals(element) || sameChild(calls, at, element)) {
+                // Inside the element, the point may still be a control's of its own (a button in a
+                // panel, a cell of a sheet), which the element's labels do not judge.
+                return control == null ? PointHit.on(found) : PointHit.elsewhere(describe(calls, control.bus(),
+                        control.path()) + " inside it, which takes the click itself");
+            }
+            if (control == null && interactive(calls, at)) {
+                control = at;
+            }
+            if (at.equals(window)) {
+                break;
+            }
+            at = AtspiSelection.parentOf(calls, at);
+        }
+        return PointHit.elsewhere(found);
+    }
+
+    /** Whether {@code element} is {@code from} or one of its ancestors below {@code window}. */
+    private static boolean onPath(BusCalls calls, AtspiRef from, AtspiRef element, AtspiRef window) {
+        AtspiRef at = from;
+        for (int level = 0; level < MAX_DEPTH && at != null; level++) {
+            if (at.equals(element)) {
+                return true;
+            }
+            if (at.equals(window)) {
+                return false;
+            }
+            at = AtspiSelection.parentOf(calls, at);
+        }
+        return false;
+    }
+
+    /**
+     * The top of the element's parent chain: the child of the application object, or the last
+     * element with a parent at all (LibreOffice's frame above a document names no parent, and is a
+     * different object from the window the application lists); null when a parent cannot be read.
+     */
+    private static AtspiRef windowOf(BusCalls calls, AtspiRef element) {
+        AtspiRef at = element;
+        for (int level = 0; level < 128; level++) {
+            BusCalls.Reply r = calls.call(at.bus(), at.path(), NodeReader.PROPERTIES, "Get", "ss", NodeReader.ACCESSIBLE,
+                    "Parent");
+            if (!r.ok()) {
+                return null;
+            }
+            AtspiRef parent = AtspiSelection.refOf(r.value(0));
+            if (parent == null) {
+                return at;
+            }
+            at = parent;
+        }
+        return null;
+    }
+
+    /**
+     * Where two or more showing children of {@code parent} hold the point, what they are; null where
+     * at most one does, or where the parent manages its descendants or has more children than are
+     * worth listing. {@code GetAccessibleAtPoint} knows nothing of stacking inside a window: GTK
+     * answers the first child whose extents hold the point, so for a panel under a
+     * {@code GtkOverlay}'s button it names the panel, though a click there is the button's.
+     */
+    private static String overlapping(BusCalls calls, AtspiRef parent, int x, int y) {
+        BusCalls.Pending asked = calls.send(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetState", null);
+        BusCalls.Pending counted = calls.send(parent.bus(), parent.path(), NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.ACCESSIBLE, "ChildCount");
+        BusCalls.Reply state = calls.await(asked);
+        BusCalls.Reply count = calls.await(counted);
+        Object n = count.ok() ? NodeReader.unwrap(count.value(0)) : null;
+        // A container that manages its descendants, or has more than are worth listing, is never
+        // asked for its children (Calc's sheet would walk two billion cells to answer).
+        if (!state.ok() || AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_MANAGES_DESCENDANTS)
+                || !(n instanceof Integer listed) || listed < 2 || listed > MAX_LISTED) {
+            return null;
+        }
+        BusCalls.Reply kids = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetChildren", null);
+        if (!kids.ok()) {
+            return null;
+        }
+        List<AtspiRef> children = NodeReader.refs((List<?>) kids.value(0));
+        if (children.size() < 2 || children.size() > MAX_LISTED) {
+            return null;
+        }
+        List<BusCalls.Pending> extents = new ArrayList<>();
+        List<BusCalls.Pending> states = new ArrayList<>();
+        for (AtspiRef c : children) {
+            extents.add(calls.send(c.bus(), c.path(), NodeReader.COMPONENT, "GetExtents", "u", NodeReader.SCREEN_COORDS));
+            states.add(calls.send(c.bus(), c.path(), NodeReader.ACCESSIBLE, "GetState", null));
+        }
+        List<AtspiRef> holding = new ArrayList<>();
+        for (int i = 0; i < children.size(); i++) {
+            BusCalls.Reply e = calls.await(extents.get(i));
+            BusCalls.Reply st = calls.await(states.get(i));
+            Rect f = e.ok() ? NodeReader.rect((Object[]) e.value(0)) : null;
+            boolean showing = st.ok() && AtspiNames.has(AtspiNames.stateBits(st.value(0)), AtspiNames.STATE_SHOWING);
+            if (showing && f != null && !f.isEmpty() && !NodeReader.offscreen(f) && f.contains(x, y)) {
+                holding.add(children.get(i));
+            }
+        }
+        if (holding.size() < 2) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < Math.min(holding.size(), 3); i++) {
+            out.append(i == 0 ? "" : " and ").append(describe(calls, holding.get(i).bus(), holding.get(i).path()));
+        }
+        return out + ", which overlap there (where a click lands cannot be told)";
+    }
+
+    /** Whether a click on the element does something of its own: it has an action, takes focus, is selectable or editable. */
+    private static boolean interactive(BusCalls calls, AtspiRef ref) {
+        BusCalls.Pending state = calls.send(ref.bus(), ref.path(), NodeReader.ACCESSIBLE, "GetState", null);
+        BusCalls.Pending actions = calls.send(ref.bus(), ref.path(), NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.ACTION, "NActions");
+        BusCalls.Reply s = calls.await(state);
+        BusCalls.Reply a = calls.await(actions);
+        if (!s.ok()) {
+            // Unreadable: what it would do with a click cannot be told, so it counts as doing something.
+            return true;
+        }
+        long bits = AtspiNames.stateBits(s.value(0));
+        Object count = a.ok() ? NodeReader.unwrap(a.value(0)) : null;
+        return AtspiNames.has(bits, AtspiNames.STATE_FOCUSABLE) || AtspiNames.has(bits, AtspiNames.STATE_SELECTABLE)
+                || AtspiNames.has(bits, AtspiNames.STATE_EDITABLE) || count instanceof Integer n && n > 0;
+    }
+
+    /** Whether {@code a} is a fresh object for {@code b}'s place (a transient cell): same index of the same parent, same name. */
+    private static boolean sameChild(BusCalls calls, AtspiRef a, AtspiRef b) {
+        if (!a.bus().equals(b.bus())) {
+            return false;
+        }
+        AtspiRef pa = AtspiSelection.parentOf(calls, a);
+        if (pa == null || !pa.equals(AtspiSelection.parentOf(calls, b))) {
+            return false;
+        }
+        BusCalls.Reply ia = calls.call(a.bus(), a.path(), NodeReader.ACCESSIBLE, "GetIndexInParent", null);
+        BusCalls.Reply ib = calls.call(b.bus(), b.path(), NodeReader.ACCESSIBLE, "GetIndexInParent", null);
+        return ia.ok() && ib.ok() && ia.value(0).equals(ib.value(0)) && (Integer) ia.value(0) >= 0
+                && describe(calls, a.bus(), a.path()).equals(describe(calls, b.bus(), b.path()));
     }
 
     /**

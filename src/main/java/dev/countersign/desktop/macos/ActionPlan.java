@@ -70,7 +70,10 @@ final class ActionPlan {
             }
             return new SetFocused();
         }
-        ElementAction.SetValue set = (ElementAction.SetValue) action;
+        if (!(action instanceof ElementAction.SetValue set)) {
+            // Selections are MacSelection's (they read the element's container): never planned here.
+            throw new IllegalArgumentException("not an action ActionPlan carries out: " + action);
+        }
         // Refused before anything is sent: no approval unlocks a password field (docs/driver.md).
         if (AxElementMapper.secure(attributes)) {
             throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",

@@ -71,6 +71,7 @@ interface ApplicationServices extends Library {
     /** Sets an attribute; {@code value} stays owned by the caller, who releases what it created. */
     int AXUIElementSetAttributeValue(Pointer element, Pointer attribute, Pointer value);
 
+
     /**
      * Sets how long calls on this element wait for the application (seconds, C {@code float});
      * 0 restores the global default; on the system-wide element it sets the global default.
@@ -92,6 +93,12 @@ interface ApplicationServices extends Library {
 
     /** Copies a point/size (2 doubles) or rect (4 doubles) out of an AXValueRef; true on success. */
     byte AXValueGetValue(Pointer value, int type, double[] out);
+
+    /** Copies a CFRange (2 {@code CFIndex}: location, length) out of an AXValueRef of type 4; true on success. */
+    byte AXValueGetValue(Pointer value, int type, long[] out);
+
+    /** Create: an AXValueRef of a CFRange (type 4, 2 {@code CFIndex}); the caller releases it. NULL on failure. */
+    Pointer AXValueCreate(int type, long[] value);
 
     /** The CFTypeID of AXUIElementRef, to check a CFTypeRef before treating it as an element. */
     long AXUIElementGetTypeID();

@@ -125,6 +125,11 @@ final class Cf {
 
     private static AxValue axValue(Pointer p) {
         int type = MacNative.Libs.AX.AXValueGetType(p);
+        if (type == AxValue.TYPE_RANGE) {
+            // A CFRange is two CFIndex (longs), not CGFloats: read through the long[] binding.
+            long[] range = new long[2];
+            return MacNative.Libs.AX.AXValueGetValue(p, type, range) != 0 ? new AxValue.Range(range[0], range[1]) : null;
+        }
         if (type == AxValue.TYPE_ERROR) {
             // The failed slot of a batch read. Which error it was does not matter to the reader (the
             // attribute is absent either way), so its code is not unpacked.
@@ -186,6 +191,19 @@ final class Cf {
             }
         }
         return out;
+    }
+
+    /**
+     * Create: a CFArray of the given CF objects (elements to set as a selection), made with
+     * {@code kCFTypeArrayCallBacks} so it retains them; the caller releases the array.
+     */
+    static Pointer createArray(List<Pointer> items) {
+        Pointer callbacks = NativeLibrary.getInstance("CoreFoundation").getGlobalVariableAddress("kCFTypeArrayCallBacks");
+        Memory values = new Memory((long) Native.POINTER_SIZE * Math.max(1, items.size()));
+        for (int i = 0; i < items.size(); i++) {
+            values.setPointer((long) Native.POINTER_SIZE * i, items.get(i));
+        }
+        return CF.CFArrayCreate(null, values, new CFIndex(items.size()), callbacks).getPointer();
     }
 
     /** Create: a CFString the caller releases (for values set on elements, which are not cached). */

@@ -55,7 +55,7 @@ final class ElementActions {
         return new Dispatch("ax.AXUIElementSetAttributeValue", "AXValue = " + text.length() + " characters");
     }
 
-    private static CountersignException failure(String what, AxError e) {
+    static CountersignException failure(String what, AxError e) {
         switch (e.meaning) {
             case GONE:
                 return new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",

@@ -27,6 +27,7 @@ import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
+import dev.countersign.desktop.TextSelection;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
@@ -61,6 +62,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     private final MacCapture capture = new MacCapture();
     private final MacInput input = new MacInput();
     private final MacWindows windows = new MacWindows(calls, capture);
+    private final MacSelection selection = new MacSelection(calls);
     private volatile boolean closed;
 
     private MacDesktopBackend() {
@@ -265,6 +267,12 @@ public final class MacDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
                     "the element is gone: " + read.goneReason()));
         }
+        if (action instanceof ElementAction.Select select) {
+            return selection.selectItem(ref, read.attributes(), select.extend());
+        }
+        if (action instanceof ElementAction.SelectText text) {
+            return selection.selectText(ref, read.attributes(), text.range());
+        }
         ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
         return new ElementActions(ax).run(ref, step);
     }
@@ -288,7 +296,8 @@ public final class MacDesktopBackend implements DesktopBackend {
      * The system-wide hit test ({@code AXUIElementCopyElementAtPosition}): whatever application is
      * on top at the point answers, so a window of another app laid over the element is found too
      * (there is no window stack to ask on macOS). The point lands on the element when the element
-     * is the hit or one of its {@code AXParent}s.
+     * is the hit or one of its {@code AXParent}s with nothing between that takes a click itself
+     * (an action, or a selection of its own: {@link MacSelection#interactive}).
      */
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
@@ -310,9 +319,16 @@ public final class MacDesktopBackend implements DesktopBackend {
         AxRef hit = AxRef.owning(out.getValue(), pid.getValue());
         String found = describe(hit);
         AxRef at = hit;
+        AxRef control = null;
         for (int depth = 0; depth < 64 && at != null; depth++) {
             if (at.equals(target)) {
-                return PointHit.on(found);
+                // Inside the element, the point may still be a control's of its own (a group's
+                // button, a table's cell), which the element's labels do not judge.
+                return control == null ? PointHit.on(found)
+                        : PointHit.elsewhere(describe(control) + " inside it, which takes the click itself");
+            }
+            if (control == null && selection.interactive(at)) {
+                control = at;
             }
             at = calls.element(at, AxNames.PARENT);
         }
@@ -350,6 +366,18 @@ public final class MacDesktopBackend implements DesktopBackend {
             out.add(new int[] {((PointerInput.Scroll) in).x(), ((PointerInput.Scroll) in).y()});
         }
         return out;
+    }
+
+    @Override
+    public TextSelection textSelection(ElementHandle element) {
+        requireAvailable();
+        AxRef ref = ref(element);
+        ElementReader.Read read = new ElementReader<>(calls).read(ref);
+        if (read.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + read.goneReason()));
+        }
+        return selection.read(ref, read.attributes());
     }
 
     /** Not built for macOS yet (NSWorkspace's running applications would be the source). */

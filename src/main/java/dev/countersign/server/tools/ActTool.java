@@ -28,8 +28,10 @@ final class ActTool implements AgentTool {
 
     @Override
     public String description() {
-        return "Act once on a ref of your latest observation, using it up; risky acts wait for the person. "
-                + "Receipt confirmed only with evidence; unknown: observe again, never retry blindly.";
+        // Every agent pays for these bytes on every connect (docs/endpoint.md): the receipt's statuses
+        // are in the output schema, the rest of the contract in the docs.
+        return "Act once on a ref of your latest observation (uses it up); risky acts ask the person. "
+                + "Receipt unknown: re-observe, never retry blindly.";
     }
 
     @Override
@@ -39,7 +41,7 @@ final class ActTool implements AgentTool {
                 .with("exists", new ArgSchema.Bool(null))
                 .with("value_digest", ArgSchema.string(128))
                 .with("content_digest", ArgSchema.string(128))
-                .with("ref", ArgSchema.string(64).describe("another element's ref"))
+                .with("ref", ArgSchema.string(64).describe("another ref"))
                 .with("change", ArgSchema.oneOf(ActionPostcondition.CHANGES.toArray(String[]::new)))
                 .with("equals", ArgSchema.string(ActArgs.MAX_TEXT));
         return ArgSchema.object()
@@ -47,11 +49,14 @@ final class ActTool implements AgentTool {
                 .require("op", ArgSchema.oneOf(ActArgs.ops().toArray(String[]::new)))
                 .with("text", ArgSchema.string(ActArgs.MAX_TEXT))
                 .with("mode", ArgSchema.oneOf(ActArgs.Type.MODES.toArray(String[]::new)))
-                .with("keys", ArgSchema.string(64).describe("e.g. Return, Tab, ctrl+a"))
+                .with("keys", ArgSchema.string(64).describe("e.g. Return, ctrl+a"))
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
-                .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT)
-                        .describe("default 3"))
+                // Its default (3) is in docs/endpoint.md and in computer_visual_act's schema: bytes.
+                .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT))
                 .with("to", ArgSchema.string(64))
+                .with("start", ArgSchema.anyInteger())
+                .with("end", ArgSchema.anyInteger())
+                .with("extend", new ArgSchema.Bool(null))
                 .with("postcondition", postcondition);
     }
 

@@ -32,6 +32,14 @@ public sealed interface ArgSchema {
         return new Str(64, List.of(values), null);
     }
 
+    /**
+     * An integer whose bounds the receiving record checks (naming the field), rendered without
+     * them: for arguments whose limits are a matter of the element acted on (a text offset).
+     */
+    static Int anyInteger() {
+        return new Int(Integer.MIN_VALUE, Integer.MAX_VALUE, null);
+    }
+
     static Int integer(int min, int max) {
         return new Int(min, max, null);
     }
@@ -87,8 +95,12 @@ public sealed interface ArgSchema {
         public Map<String, Object> render() {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("type", "integer");
-            out.put("minimum", min);
-            out.put("maximum", max);
+            if (min != Integer.MIN_VALUE) {
+                out.put("minimum", min);
+            }
+            if (max != Integer.MAX_VALUE) {
+                out.put("maximum", max);
+            }
             if (description != null) {
                 out.put("description", description);
             }
@@ -102,7 +114,8 @@ public sealed interface ArgSchema {
                     || value.isFloatingPointNumber() && Double.isFinite(value.doubleValue())
                     && value.doubleValue() == Math.rint(value.doubleValue());
             if (!integral || !value.canConvertToLong() || value.longValue() < min || value.longValue() > max) {
-                return bad(path, path + " must be an integer " + min + "-" + max);
+                return bad(path, path + " must be an integer"
+                        + (min == Integer.MIN_VALUE && max == Integer.MAX_VALUE ? "" : " " + min + "-" + max));
             }
             return Optional.empty();
         }

@@ -57,7 +57,10 @@ final class RemoteToolAdapter implements AgentTool {
                 .with("mode", ArgSchema.oneOf(ActArgs.Type.MODES.toArray(String[]::new)))
                 .with("keys", ArgSchema.string(64))
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
-                .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT));
+                .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT))
+                .with("start", ArgSchema.anyInteger())
+                .with("end", ArgSchema.anyInteger())
+                .with("extend", new ArgSchema.Bool(null));
     }
 
     @Override

@@ -39,8 +39,9 @@ class MacAbiTableTest {
     private static final Path HARNESS_PROTOTYPES = Path.of("src", "test", "native", "macos-sim", "apple.h");
     /** Where the function table ends and the constants table begins. */
     private static final String CONSTANTS_HEADING = "## Constants";
-    /** The checked cell: the file read, and where it came from. */
-    private static final Pattern CHECKED = Pattern.compile("(\\S+\\.(?:h|tbd|m)) @ (?:SDK \\d+\\.\\d+|this repository)");
+    /** The checked cell: the file read, and where it came from (an SDK, this repository, or a public copy of the header). */
+    private static final Pattern CHECKED = Pattern.compile(
+            "(\\S+\\.(?:h|tbd|m)) @ (?:SDK \\d+\\.\\d+|this repository|a public copy)");
     /** Our JNA interfaces, by the name the table's binding column uses. */
     private static final Map<String, Class<?>> OURS = new LinkedHashMap<>();
     /** jna-platform interfaces whose functions we call. */

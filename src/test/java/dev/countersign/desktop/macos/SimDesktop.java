@@ -19,6 +19,8 @@ final class SimDesktop {
     static final int WINDOW_NUMBER = 77;
     /** kCGBitmapByteOrder32Little | kCGImageAlphaPremultipliedFirst: BGRA in memory, what windows come as. */
     static final int BGRA = (2 << 12) | 2;
+    /** A fixture's list of the element's attributes that can be set besides AXValue and AXFocused. */
+    static final String SETTABLE = "cs:settable";
 
     final MacSim sim;
     final String appName;
@@ -93,8 +95,8 @@ final class SimDesktop {
         for (Map.Entry<String, JsonNode> a : attributes.properties()) {
             String name = a.getKey();
             JsonNode v = a.getValue();
-            if (AxNames.VALUE_SETTABLE.equals(name)) {
-                valueSettable = v.asBoolean();
+            if (AxNames.VALUE_SETTABLE.equals(name) || SETTABLE.equals(name)) {
+                valueSettable |= AxNames.VALUE_SETTABLE.equals(name) && v.asBoolean();
             } else if (v.isTextual()) {
                 sim.sim_node_string(id, name, v.asText());
             } else if (v.isBoolean()) {
@@ -115,6 +117,12 @@ final class SimDesktop {
                 JsonNode r = v.get("rect");
                 sim.sim_node_axvalue(id, name, AxValue.TYPE_RECT, r.get(0).asDouble(), r.get(1).asDouble(),
                         r.get(2).asDouble(), r.get(3).asDouble());
+            } else if (v.has("range")) {
+                sim.sim_node_axvalue(id, name, AxValue.TYPE_RANGE, v.get("range").get(0).asDouble(),
+                        v.get("range").get(1).asDouble(), 0, 0);
+            } else if (v.has("elements")) {
+                // A container's selection list (AXSelectedRows ...): the harness answers it from its items' AXSelected.
+                sim.sim_node_int(id, name, 0);
             } else if (v.has("error")) {
                 sim.sim_node_error(id, name, v.get("error").asInt());
             }
@@ -122,6 +130,7 @@ final class SimDesktop {
         if (valueSettable) {
             sim.sim_node_settable(id, AxNames.VALUE, 1);
         }
+        attributes.path(SETTABLE).forEach(name -> sim.sim_node_settable(id, name.asText(), 1));
         sim.sim_node_settable(id, AxNames.FOCUSED, 1);
         element.path("actions").forEach(action -> sim.sim_node_action(id, action.asText()));
         int i = 0;

@@ -25,8 +25,28 @@ class ActSchemaTest {
     }
 
     @Test
+    void selectsArgumentsAreOfferedAndTheirRangesAreLeftToTheRecordWhichNamesTheField() {
+        ArgSchema.Obj input = new ActTool(null, null).input();
+        assertThat(ActArgs.arguments()).containsSubsequence("start", "end", "extend", "postcondition");
+        assertThat(input.properties().get("start").render()).isEqualTo(java.util.Map.of("type", "integer"));
+        assertThat(input.properties().get("extend").render()).isEqualTo(java.util.Map.of("type", "boolean"));
+        // Unbounded in the schema (bytes every agent pays for), yet an offset past an int is still refused.
+        assertThat(input.check("", json("{\"ref\":\"r1\",\"op\":\"select\",\"start\":1e12}")))
+                .hasValueSatisfying(e -> assertThat(e.field()).isEqualTo("start"));
+        assertThat(input.check("", json("{\"ref\":\"r1\",\"op\":\"select\",\"start\":2,\"end\":5}"))).isEmpty();
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
     void theOpEnumsListEveryVariantInDeclarationOrder() {
-        assertThat(ActArgs.ops()).containsExactly("click", "focus", "type", "key", "scroll", "menu", "drag");
+        assertThat(ActArgs.ops()).containsExactly("click", "focus", "type", "key", "scroll", "menu", "drag", "select");
         assertThat(VisualArgs.Act.ops()).containsExactly("click", "drag", "scroll");
         ArgSchema.Obj visual = new VisualActTool(null, null).input();
         assertThat(((ArgSchema.Str) visual.properties().get("op")).values()).isEqualTo(VisualArgs.Act.ops());
