@@ -30,6 +30,10 @@ final class CalcTasks {
     /** Types into a cell as an agent does: the cell, the text, then the cell's commit with Return. */
     static void enter(McpAgent agent, String window, String address, String text) throws InterruptedException {
         Map<String, Object> typed = agent.type(cell(agent, window, address), text);
+        if ("TARGET_CHANGED".equals(typed.get("code"))) {
+            // The sheet made the cell anew (it scrolled or redrew): look again and type again.
+            typed = agent.type(cell(agent, window, address), text);
+        }
         Node after = cell(agent, window, address);
         boolean notYet = "VERIFICATION_FAILED".equals(typed.get("code"));
         if (notYet && text.startsWith("=") && after.value() != null && !after.value().isBlank()) {

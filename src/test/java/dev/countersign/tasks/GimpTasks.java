@@ -18,7 +18,7 @@ final class GimpTasks {
     }
 
     static List<Task> all() {
-        return List.of(new Vignette());
+        return List.of(new Vignette(), new LightTheme());
     }
 
     static Path settings(Workspace ws) {
@@ -45,7 +45,7 @@ final class GimpTasks {
             Atspi.press(ws, APP, "push button", openDialogButton);
             Thread.sleep(500);
         }
-        ws.setupKeys("– GIMP", "ctrl+q");
+        ws.setupKeys("– GIMP|GNU Image Manipulation Program", "ctrl+q");
         Thread.sleep(1500);
         if (Atspi.states(ws, APP, "push button", "Discard Changes").contains("showing")) {
             Atspi.press(ws, APP, "push button", "Discard Changes");
@@ -101,6 +101,66 @@ final class GimpTasks {
             boolean opened = text.contains("filters-vignette");
             return Verdict.of(opened && !text.contains("error") && !text.contains("failed"),
                     opened ? "the action history records filters-vignette" : "no filters-vignette in the action history");
+        }
+    }
+
+    /** Adapted from OSWorld 7767eef2-56a3-4cea-8c9f-48c070c7d65b: GIMP's theme from dark to light. */
+    static final class LightTheme implements Task {
+        @Override
+        public String id() {
+            return "gimp-light-theme";
+        }
+
+        @Override
+        public String osworld() {
+            return "7767eef2-56a3-4cea-8c9f-48c070c7d65b";
+        }
+
+        @Override
+        public String app() {
+            return "GIMP 2.10";
+        }
+
+        @Override
+        public String instruction() {
+            return "Change GIMP's theme from dark to light.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                Steps.menu(agent, APP, "Edit", "Preferences");
+                // GTK 2 rows take no click: the page and the theme are selected in their lists.
+                // The tree's rows are unnamed cells holding an icon cell and a named cell: the row is selected.
+                Steps.await(agent, APP, "Preferences", n -> "table cell".equals(n.role()) && "Theme".equals(n.name()),
+                        "the Theme page");
+                McpAgent.Observation prefs = agent.observe(APP, "Preferences");
+                McpAgent.Node page = prefs.get(n -> "table cell".equals(n.role()) && "Theme".equals(n.name()), "Theme");
+                McpAgent.Node row = prefs.parentOf(page).filter(p -> "table cell".equals(p.role())).orElse(page);
+                Steps.ok(agent.act(row.ref(), "select", Map.of()), "the Theme page");
+                McpAgent.Node light = Steps.await(agent, APP, "Preferences", n -> "table cell".equals(n.role())
+                        && "Light".equals(n.name()), "the Light theme");
+                Steps.ok(agent.act(light.ref(), "select", Map.of()), "the Light theme");
+                Steps.ok(agent.click(Steps.await(agent, APP, "Preferences", "push button", "OK")), "OK");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            Files.createDirectories(settings(ws));
+            // The person's GIMP uses the dark theme (2.10's default).
+            Files.writeString(settings(ws).resolve("gimprc"), "(theme \"Dark\")\n");
+            start(ws, null);
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            quit(ws, null);
+            Path rc = settings(ws).resolve("gimprc");
+            String text = Files.exists(rc) ? Files.readString(rc) : "";
+            boolean light = text.contains("(theme \"Light\")");
+            return Verdict.of(light, light ? "gimprc says (theme \"Light\")" : "gimprc: " + text.lines()
+                    .filter(l -> l.contains("theme")).toList());
         }
     }
 }

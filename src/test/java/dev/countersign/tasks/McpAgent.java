@@ -217,7 +217,7 @@ public final class McpAgent implements AutoCloseable {
 
     /** One observed element, as the agent reads it. */
     public record Node(String ref, String role, String name, String value, List<String> states, List<String> actions,
-            String description, List<Integer> frame) {
+            String description, List<Integer> frame, Integer parent) {
         boolean has(String state) {
             return states != null && states.contains(state);
         }
@@ -241,13 +241,19 @@ public final class McpAgent implements AutoCloseable {
                     Map<String, Object> n = (Map<String, Object>) o;
                     nodes.add(new Node((String) n.get("ref"), (String) n.get("role"), (String) n.get("name"),
                             (String) n.get("value"), (List<String>) n.get("states"), (List<String>) n.get("actions"),
-                            (String) n.get("description"), (List<Integer>) n.get("frame")));
+                            (String) n.get("description"), (List<Integer>) n.get("frame"), (Integer) n.get("parent")));
                 }
             }
         }
 
         public List<Node> nodes() {
             return nodes;
+        }
+
+        /** The element's parent in this observation, if it was observed. */
+        public Optional<Node> parentOf(Node n) {
+            return n.parent() == null || n.parent() < 0 || n.parent() >= nodes.size() ? Optional.empty()
+                    : Optional.of(nodes.get(n.parent()));
         }
 
         /** The observed window's title. */

@@ -12,7 +12,7 @@ final class WriterTasks {
     }
 
     static List<Task> all() {
-        return List.of(new DefaultFont(), new PageNumbers());
+        return List.of(new DefaultFont(), new PageNumbers(), new Subscript());
     }
 
     /** Adapted from OSWorld f178a4a9-d090-4b56-bc4c-4b72a61a035d: Times New Roman as the default font. */
@@ -132,6 +132,75 @@ final class WriterTasks {
                 }
             }
             return Verdict.fail("no footer holds a left-aligned PAGE field");
+        }
+    }
+
+    /** Adapted from OSWorld 0b17a146-2934-46c7-8727-73ff6b6483e8: the 2 in "H2O" as a subscript. */
+    static final class Subscript implements Task {
+        static final String FILE = "Desktop/H2O_Factsheet_WA.docx";
+
+        @Override
+        public String id() {
+            return "writer-subscript";
+        }
+
+        @Override
+        public String osworld() {
+            return "0b17a146-2934-46c7-8727-73ff6b6483e8";
+        }
+
+        @Override
+        public String app() {
+            return "LibreOffice Writer";
+        }
+
+        @Override
+        public String instruction() {
+            return "Make the 2 in \u201cH2O\u201d a subscript.";
+        }
+
+        /** Selects the 2 of "H2O" in the paragraph that holds it, by its offsets in the paragraph's text. */
+        static void selectTheTwo(McpAgent agent) throws InterruptedException {
+            McpAgent.Node p = Steps.await(agent, APP, "Writer", n -> "paragraph".equals(n.role()) && n.value() != null
+                    && n.value().contains("H2O"), "the paragraph with H2O");
+            int at = p.value().indexOf("H2O") + 1;
+            Steps.ok(agent.act(p.ref(), "select", java.util.Map.of("start", at, "end", at + 1)), "select the 2");
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                selectTheTwo(agent);
+                Steps.menu(agent, APP, "Format", "Text", "Subscript");
+                Steps.menu(agent, APP, "File", "Save");
+            }), new Plan("keyboard", (agent, ws) -> {
+                selectTheTwo(agent);
+                McpAgent.Node caret = Steps.await(agent, APP, "Writer", n -> n.has("focused"), "the focused element");
+                Steps.ok(agent.key(caret, "ctrl+shift+b"), "subscript");
+                caret = Steps.await(agent, APP, "Writer", n -> n.has("focused"), "the focused element");
+                Steps.ok(agent.key(caret, "ctrl+s"), "save");
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            Path doc = Inputs.text(ws, ws.file(FILE), List.of("Water facts for Washington",
+                    "Water is H2O: each molecule holds two hydrogen atoms and one oxygen atom.",
+                    "Most of the state's drinking water comes from rivers and aquifers."));
+            Office.open(ws, "writer", doc, "H2O_Factsheet_WA.docx - LibreOffice Writer");
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            Path doc = ws.file(FILE);
+            boolean done = Workspace.eventually(Duration.ofSeconds(10), () -> {
+                String xml = Inputs.member(doc, "word/document.xml");
+                return xml != null && xml.matches("(?s).*<w:r>(?:(?!</w:r>).)*<w:vertAlign w:val=\"subscript\"/>(?:(?!</w:r>).)*<w:t>2</w:t>.*");
+            });
+            String xml = Inputs.member(doc, "word/document.xml");
+            boolean onlyTwo = !xml.matches("(?s).*<w:vertAlign w:val=\"subscript\"/>(?:(?!</w:r>).)*<w:t[^>]*>[^<]{2,}</w:t>.*");
+            return Verdict.of(done && onlyTwo, done ? (onlyTwo ? "the 2 of H2O is a subscript, and nothing else"
+                    : "more than the 2 is subscript") : "no subscript 2 in the saved document");
         }
     }
 }
