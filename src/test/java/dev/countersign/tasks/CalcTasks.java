@@ -228,15 +228,16 @@ final class CalcTasks {
                         && n.has("editable"), "the name field"), "LARS Resources"), "name");
                 Steps.ok(agent.click(Steps.await(agent, APP, "Rename Sheet", "push button", "OK")), "OK");
                 Steps.menu(agent, APP, "Sheet", "Move or Copy Sheet");
-                Steps.choose(agent, APP, n -> "radio button".equals(n.role()) && "Copy".equals(n.name()), "Copy");
+                Steps.choose(agent, APP, "Move/Copy Sheet", n -> "radio button".equals(n.role()) && "Copy".equals(n.name()),
+                        "Copy");
                 Steps.ok(agent.act(Steps.await(agent, APP, "Move/Copy Sheet", n -> "table cell".equals(n.role())
                         || "list item".equals(n.role()) ? "Sheet2".equals(n.name()) : false, "Sheet2 in the list").ref(),
                         "select", Map.of()), "insert before Sheet2");
                 McpAgent.Observation o = agent.observe(APP, "Move/Copy Sheet");
-                Node name = o.fieldRightOf("New name:", n -> "text".equals(n.role()) && n.has("editable"));
+                Node name = o.fieldRightOf("New name", n -> "text".equals(n.role()) && n.has("editable"));
                 Steps.ok(agent.type(name, "LARS Resources (Backup)"), "name the copy");
                 Steps.ok(agent.click(Steps.await(agent, APP, "Move/Copy Sheet", "push button", "Copy")), "copy");
-                Steps.menu(agent, APP, "Sheet", "Navigate", "To Last Sheet");
+                Steps.menu(agent, APP, "Sheet", "Navigate", "To Next Sheet");
                 Steps.menu(agent, APP, "Sheet", "Rename Sheet");
                 Steps.ok(agent.type(Steps.await(agent, APP, "Rename Sheet", n -> "text".equals(n.role())
                         && n.has("editable"), "the name field"), "LARS Resources (Offline)"), "name");
@@ -309,11 +310,26 @@ final class CalcTasks {
 
         /** Selects a range through the Name Box, merges it, and types its text into its first cell. */
         static void merge(McpAgent agent, String range, String first, String text) throws InterruptedException {
-            Node box = Steps.await(agent, APP, "Calc", n -> "text".equals(n.role()) && n.has("editable")
-                    && n.name() != null && n.name().startsWith("Name Box"), "the Name Box");
-            Steps.ok(agent.type(box, range), "name the range");
-            Steps.fresh(agent, APP, n -> "text".equals(n.role()) && n.name() != null && n.name().startsWith("Name Box"),
-                    "go to " + range, b -> agent.key(b, "Return"));
+            // The Name Box carries no name: it is the field that shows the cell cursor's address.
+            java.util.function.Predicate<Node> nameBox = n -> "text".equals(n.role()) && n.has("editable")
+                    && n.value() != null && n.value().matches("[A-Z]{1,3}[0-9]+(:[A-Z]{1,3}[0-9]+)?");
+            // Typed as keys, as a person types there: setting the box's text outright leaves Calc
+            // showing only "Select Range" and never going there.
+            Node box = Steps.await(agent, APP, "Calc", nameBox, "the Name Box");
+            Steps.ok(agent.act(box.ref(), "select", Map.of("start", 0)), "select the address");
+            Steps.ok(agent.act(Steps.await(agent, APP, "Calc", nameBox, "the Name Box").ref(), "type",
+                    Map.of("text", range, "mode", "insert")), "name the range");
+            // Typing opens the box's completion list, which becomes the active window: the box is
+            // looked for in every window of the app.
+            Map<String, Object> went = null;
+            for (int attempt = 0; attempt < 3; attempt++) {
+                went = agent.key(Steps.awaitAnywhere(agent, APP, nameBox.and(n -> range.equals(n.value())),
+                        "the Name Box holding " + range), "Return");
+                if (!"TARGET_CHANGED".equals(went.get("code"))) {
+                    break;
+                }
+            }
+            Steps.ok(went, "go to " + range);
             Steps.menu(agent, APP, "Format", "Merge and Unmerge Cells", "Merge Cells");
             enter(agent, "Calc", first, text);
         }

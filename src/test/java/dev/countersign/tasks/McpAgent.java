@@ -289,17 +289,26 @@ public final class McpAgent implements AutoCloseable {
 
         /**
          * The field a label names by where it sits, as a person reads a form whose fields carry no
-         * names: the nearest element matching {@code field} on the label's row, right of it.
+         * names: the nearest element matching {@code field} on the label's row, right of it, else
+         * the one just below it.
          */
         public Node fieldRightOf(String label, Predicate<Node> field) {
             Node l = get("label", label);
             int cy = l.frame().get(1) + l.frame().get(3) / 2;
             int right = l.frame().get(0) + l.frame().get(2);
+            int bottom = l.frame().get(1) + l.frame().get(3);
+            int left = l.frame().get(0);
             return nodes.stream().filter(field).filter(n -> n.frame() != null)
                     .filter(n -> n.frame().get(1) <= cy && cy <= n.frame().get(1) + n.frame().get(3))
                     .filter(n -> n.frame().get(0) >= right - 4)
                     .min(java.util.Comparator.comparingInt(n -> n.frame().get(0)))
-                    .orElseThrow(() -> new PlanFailure("no field right of the label '" + label + "' in '" + title() + "'"));
+                    // A form that sets its labels above its fields: the nearest field just below.
+                    .or(() -> nodes.stream().filter(field).filter(n -> n.frame() != null)
+                            .filter(n -> n.frame().get(1) >= bottom - 2 && n.frame().get(1) <= bottom + 40)
+                            .filter(n -> Math.abs(n.frame().get(0) - left) <= 40)
+                            .min(java.util.Comparator.comparingInt(n -> n.frame().get(1))))
+                    .orElseThrow(() -> new PlanFailure("no field beside or below the label '" + label + "' in '"
+                            + title() + "'"));
         }
 
         /**

@@ -175,12 +175,18 @@ final class Steps {
      * look again, and when it is still not checked, press space on it (the keyboard's way).
      */
     static void choose(McpAgent agent, String app, Predicate<Node> option, String what) throws InterruptedException {
-        ok(agent.click(await(agent, app, null, option, what)), "choose " + what);
+        choose(agent, app, null, option, what);
+    }
+
+    /** As {@link #choose(McpAgent, String, Predicate, String)}, in the window whose title contains {@code window}. */
+    static void choose(McpAgent agent, String app, String window, Predicate<Node> option, String what)
+            throws InterruptedException {
+        ok(agent.click(await(agent, app, window, option, what)), "choose " + what);
         Thread.sleep(300);
-        Node again = await(agent, app, null, option, what);
+        Node again = await(agent, app, window, option, what);
         if (!again.has("checked")) {
             ok(agent.key(again, "space"), "choose " + what + " with space");
-            await(agent, app, null, option.and(n -> n.has("checked")), what + ", checked");
+            await(agent, app, window, option.and(n -> n.has("checked")), what + ", checked");
         }
     }
 
