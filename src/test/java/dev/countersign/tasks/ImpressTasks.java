@@ -107,10 +107,7 @@ final class ImpressTasks {
 
         @Override
         public Verdict check(Workspace ws) throws Exception {
-            String path = "/org.openoffice.Office.Impress/Misc/Start";
-            boolean off = Workspace.eventually(Duration.ofSeconds(10),
-                    () -> "false".equals(Office.setting(ws, path, "EnablePresenterScreen")));
-            return Verdict.of(off, "EnablePresenterScreen is " + Office.setting(ws, path, "EnablePresenterScreen"));
+            return Office.settingIs(ws, "/org.openoffice.Office.Impress/Misc/Start", "EnablePresenterScreen", "false");
         }
     }
 

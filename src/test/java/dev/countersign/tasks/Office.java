@@ -131,4 +131,11 @@ final class Office {
         }
         return text.substring(v + "<value>".length(), end);
     }
+
+    /** A task's check on one setting: it reaches {@code expected} within a few seconds (LibreOffice writes its settings soon after a change). */
+    static Task.Verdict settingIs(Workspace ws, String path, String name, String expected) throws Exception {
+        boolean set = Workspace.eventually(java.time.Duration.ofSeconds(10),
+                () -> expected.equals(setting(ws, path, name)));
+        return Task.Verdict.of(set, name + " is " + setting(ws, path, name));
+    }
 }

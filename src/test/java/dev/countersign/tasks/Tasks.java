@@ -23,7 +23,7 @@ final class Tasks {
 
     /** The tasks ./scripts/test runs: one per app, a few minutes in all. */
     static List<String> ciSubset() {
-        return List.of("impress-slide-pane", "writer-page-numbers", "chrome-do-not-track", "terminal-copy-jpgs",
-                "gimp-vignette", "vlc-recordings-folder");
+        return List.of("impress-slide-pane", "writer-page-numbers", "calc-sheet-copies", "chrome-do-not-track",
+                "terminal-copy-jpgs", "gimp-vignette", "vlc-recordings-folder", "thunderbird-signature");
     }
 }

@@ -60,10 +60,7 @@ final class WriterTasks {
 
         @Override
         public Verdict check(Workspace ws) throws Exception {
-            String path = "/org.openoffice.Office.Writer/DefaultFont";
-            boolean set = Workspace.eventually(Duration.ofSeconds(10),
-                    () -> "Times New Roman".equals(Office.setting(ws, path, "Standard")));
-            return Verdict.of(set, "the default (Standard) font is " + Office.setting(ws, path, "Standard"));
+            return Office.settingIs(ws, "/org.openoffice.Office.Writer/DefaultFont", "Standard", "Times New Roman");
         }
     }
 
