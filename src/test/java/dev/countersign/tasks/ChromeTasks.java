@@ -34,7 +34,7 @@ final class ChromeTasks {
                 "--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--password-store=basic", "--force-renderer-accessibility",
                 "--user-data-dir=" + profile(ws), "--window-position=0,0", "--window-size=1280,900"), Map.of());
-        if (!Workspace.eventually(Duration.ofSeconds(40), () -> Office.visible(ws, "Chromium"))) {
+        if (!Workspace.eventually(Duration.ofSeconds(40), () -> ws.shows("Chromium"))) {
             throw new IllegalStateException("Chromium showed no window within 40 s");
         }
         Thread.sleep(2000);

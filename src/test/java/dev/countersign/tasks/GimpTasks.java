@@ -33,7 +33,7 @@ final class GimpTasks {
         }
         ws.start("gimp", cmd, Map.of("GTK_MODULES", "gail:atk-bridge", "GIMP2_DIRECTORY", settings(ws).toString()));
         String title = image == null ? "GNU Image Manipulation Program" : "GIMP";
-        if (!Workspace.eventually(Duration.ofSeconds(60), () -> Office.visible(ws, title))) {
+        if (!Workspace.eventually(Duration.ofSeconds(60), () -> ws.shows(title))) {
             throw new IllegalStateException("GIMP showed no window within 60 s");
         }
         Thread.sleep(2000);

@@ -88,7 +88,7 @@ final class Office {
             cmd.add(file.toString());
         }
         Process p = ws.start("soffice", cmd, ENV);
-        if (!Workspace.eventually(Duration.ofSeconds(60), () -> visible(ws, windowTitle))) {
+        if (!Workspace.eventually(Duration.ofSeconds(60), () -> ws.shows(windowTitle))) {
             throw new IllegalStateException("LibreOffice showed no window named '" + windowTitle + "' within 60 s");
         }
         // The window shows before the document is laid out and its tree is complete.
@@ -96,13 +96,6 @@ final class Office {
         return p;
     }
 
-    static boolean visible(Workspace ws, String windowTitle) {
-        try {
-            return !ws.run(List.of("xdotool", "search", "--onlyvisible", "--name", windowTitle), Map.of(),
-                    Duration.ofSeconds(5)).isBlank();
-        } catch (Exception e) {
-            return false;
-        }
     }
 
     private static void seedProfileIfMissing(Workspace ws) throws IOException {

@@ -69,7 +69,7 @@ final class ThunderbirdTasks {
         }
         Files.writeString(profile.resolve("user.js"), prefs);
         ws.start("thunderbird", List.of("thunderbird", "--profile", profile.toString(), "--no-remote"), Map.of());
-        if (!Workspace.eventually(Duration.ofSeconds(60), () -> Office.visible(ws, "Mozilla Thunderbird"))) {
+        if (!Workspace.eventually(Duration.ofSeconds(60), () -> ws.shows("Mozilla Thunderbird"))) {
             throw new IllegalStateException("Thunderbird showed no window within 60 s");
         }
         Thread.sleep(3000);

@@ -44,7 +44,7 @@ final class VlcTasks {
             env.put("LD_PRELOAD", shim(ws).toString());
         }
         ws.start("vlc", cmd, env);
-        if (!Workspace.eventually(Duration.ofSeconds(30), () -> Office.visible(ws, "VLC media player"))) {
+        if (!Workspace.eventually(Duration.ofSeconds(30), () -> ws.shows("VLC media player"))) {
             throw new IllegalStateException("VLC showed no window within 30 s: "
                     + Files.readString(ws.file("logs/vlc.log")));
         }

@@ -118,6 +118,16 @@ final class Workspace implements AutoCloseable {
         }
     }
 
+    /** Whether a window whose name matches {@code windowTitle} (a regular expression) is shown on the display. */
+    boolean shows(String windowTitle) {
+        try {
+            return !run(List.of("xdotool", "search", "--onlyvisible", "--name", windowTitle), Map.of(),
+                    Duration.ofSeconds(5)).isBlank();
+        } catch (Exception e) {  // xdotool exits non-zero when nothing matches
+            return false;
+        }
+    }
+
     /** Waits until a condition holds, polling; false when the time is up. */
     static boolean eventually(Duration limit, Check check) throws Exception {
         long end = System.nanoTime() + limit.toNanos();
