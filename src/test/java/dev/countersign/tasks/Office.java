@@ -96,8 +96,6 @@ final class Office {
         return p;
     }
 
-    }
-
     private static void seedProfileIfMissing(Workspace ws) throws IOException {
         if (!Files.exists(settings(ws))) {
             seedProfile(ws);
