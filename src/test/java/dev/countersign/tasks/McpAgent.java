@@ -293,7 +293,12 @@ public final class McpAgent implements AutoCloseable {
          * the one just below it.
          */
         public Node fieldRightOf(String label, Predicate<Node> field) {
-            Node l = get("label", label);
+            return fieldRightOf(get("label", label), field);
+        }
+
+        /** As {@link #fieldRightOf(String, Predicate)}, for one label of several of the same name. */
+        public Node fieldRightOf(Node l, Predicate<Node> field) {
+            String label = l.name();
             int cy = l.frame().get(1) + l.frame().get(3) / 2;
             int right = l.frame().get(0) + l.frame().get(2);
             int bottom = l.frame().get(1) + l.frame().get(3);
