@@ -21,7 +21,7 @@ final class ThunderbirdTasks {
     }
 
     static List<Task> all() {
-        return List.of(new Signature(), new DarkTheme());
+        return List.of(new Signature(), new DarkTheme(), new PromotionsFilter());
     }
 
     static Path profile(Workspace ws) {
@@ -195,6 +195,99 @@ final class ThunderbirdTasks {
                 return id != null && id.contains("dark");
             });
             return Verdict.of(dark, "extensions.activeThemeID is " + pref(ws, "extensions.activeThemeID"));
+        }
+    }
+
+    /** Adapted from OSWorld 5203d847-2572-4150-912a-03f062254390: a Promotions folder, and a filter that files "discount" mail there. */
+    static final class PromotionsFilter implements Task {
+        @Override
+        public String id() {
+            return "thunderbird-promotions-filter";
+        }
+
+        @Override
+        public String osworld() {
+            return "5203d847-2572-4150-912a-03f062254390";
+        }
+
+        @Override
+        public String app() {
+            return "Thunderbird";
+        }
+
+        @Override
+        public String instruction() {
+            return "Make a local folder \u201cPromotions\u201d and a filter that moves inbox mail whose subject "
+                    + "contains \u201cdiscount\u201d into it.";
+        }
+
+        @Override
+        public List<Plan> plans() {
+            return List.of(new Plan("menus", (agent, ws) -> {
+                Node local = Steps.await(agent, APP, null, "tree item", "Local Folders");
+                Map<String, Object> menu = agent.act(local.ref(), "menu", Map.of());
+                if ("TARGET_CHANGED".equals(menu.get("code"))) {
+                    // The row's centre is its label's: the menu is opened on what is there.
+                    McpAgent.Observation o = agent.observe(APP);
+                    Node row = o.get("tree item", "Local Folders");
+                    int at = o.nodes().indexOf(row);
+                    Node inner = o.nodes().stream().filter(n -> n.parent() != null && n.parent() == at).findFirst()
+                            .orElseThrow(() -> new McpAgent.PlanFailure("nothing inside the Local Folders row"));
+                    menu = agent.act(inner.ref(), "menu", Map.of());
+                }
+                Steps.ok(menu, "the folder's menu");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> n.name() != null
+                        && n.name().startsWith("New Folder") && n.actions() != null && !n.actions().isEmpty(),
+                        "New Folder")), "new folder");
+                Node name = Steps.awaitAnywhere(agent, APP, n -> "entry".equals(n.role()) && n.has("editable")
+                        && n.name() != null && n.name().startsWith("Name"), "the folder name");
+                Steps.ok(agent.type(name, "Promotions"), "name it");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "push button".equals(n.role())
+                        && "Create Folder".equals(n.name()), "Create Folder")), "create");
+                Steps.ok(agent.click(Steps.await(agent, APP, null, "tree item", "anonym@example.org")), "the account");
+                Steps.ok(agent.click(Steps.await(agent, APP, null, "push button", "Manage message filters")), "filters");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "push button".equals(n.role())
+                        && n.name() != null && n.name().matches("New(\u2026|\\.\\.\\.)?"), "New filter")), "new filter");
+                Node filterName = Steps.awaitAnywhere(agent, APP, n -> "entry".equals(n.role())
+                        && n.name() != null && n.name().startsWith("Filter name"), "the filter name");
+                Steps.ok(agent.type(filterName, "Discounts to Promotions"), "name the filter");
+                Node value = Steps.awaitAnywhere(agent, APP, n -> "entry".equals(n.role()) && n.has("editable")
+                        && (n.name() == null || !n.name().startsWith("Filter name")), "the condition's value");
+                Steps.ok(agent.type(value, "discount"), "discount");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> n.name() != null
+                        && n.name().startsWith("Choose Folder") && n.actions() != null && !n.actions().isEmpty(),
+                        "the folder picker")), "pick the folder");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "menu".equals(n.role())
+                        && "Local Folders".equals(n.name()), "Local Folders in the picker")), "Local Folders");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "menu item".equals(n.role())
+                        && "Promotions".equals(n.name()), "Promotions in the picker")), "Promotions");
+                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "push button".equals(n.role())
+                        && "OK".equals(n.name()), "OK")), "OK");
+                Thread.sleep(1000);
+            }));
+        }
+
+        @Override
+        public void setUp(Workspace ws) throws Exception {
+            start(ws);
+        }
+
+        @Override
+        public Verdict check(Workspace ws) throws Exception {
+            java.nio.file.Path rules = profile(ws).resolve("Mail/127.0.0.1/msgFilterRules.dat");
+            boolean written = Workspace.eventually(Duration.ofSeconds(10), () -> Files.exists(rules)
+                    && Files.readString(rules).contains("discount"));
+            if (!written) {
+                return Verdict.fail("no filter on subject \u201cdiscount\u201d in " + rules.getFileName());
+            }
+            String text = Files.readString(rules);
+            boolean ok = text.contains("enabled=\"yes\"") && text.contains("action=\"Move to folder\"")
+                    && text.contains("actionValue=\"mailbox://nobody@Local%20Folders/Promotions\"")
+                    && text.contains("condition=\"AND (subject,contains,discount)\"");
+            boolean folder = Files.exists(profile(ws).resolve("Mail/Local Folders/Promotions"))
+                    || Files.exists(profile(ws).resolve("Mail/Local Folders/Promotions.msf"));
+            return Verdict.of(ok && folder, (ok ? "the filter moves subject-contains-discount mail to Local Folders/Promotions"
+                    : "the filter reads: " + text.replace("\n", " | ")) + (folder ? "" : "; no Promotions folder"));
         }
     }
 }
