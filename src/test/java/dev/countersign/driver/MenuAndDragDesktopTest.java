@@ -136,19 +136,30 @@ class MenuAndDragDesktopTest {
             ComputerDriver driver = driver(desktop, approver);
             TestDesktop.TargetApp app = files(desktop);
 
-            Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver, app, null), "Notes area"),
-                    null)));
+            // GTK closes a popup menu whose pointer grab fails, which a loaded machine sometimes
+            // makes happen; the driver then rightly says the observed menu window is gone. An agent
+            // told so opens the menu again: so does this test, once.
+            Receipt clicked = null;
+            for (int attempt = 0; attempt < 2 && clicked == null; attempt++) {
+                Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver, app, null),
+                        "Notes area"), null)));
 
-            assertThat(opened.status()).as("%s", opened).isEqualTo("confirmed");
-            assertThat(opened.strategy()).isEqualTo("xtest.click");
-            assertThat(output(app)).contains("popup");
-            assertThat(approver.asked).isEmpty();
-            Matcher window = WINDOW_ID.matcher(opened.verification().detail());
-            assertThat(window.find()).as(opened.verification().detail()).isTrue();
-            ObservationView menu = observe(driver, app, window.group(1));
-            assertThat(menu.nodes()).extracting(NodeView::name).contains("Rename", "Properties");
+                assertThat(opened.status()).as("%s", opened).isEqualTo("confirmed");
+                assertThat(opened.strategy()).isEqualTo("xtest.click");
+                assertThat(output(app)).contains("popup");
+                assertThat(approver.asked).isEmpty();
+                Matcher window = WINDOW_ID.matcher(opened.verification().detail());
+                assertThat(window.find()).as(opened.verification().detail()).isTrue();
+                ObservationView menu = observe(driver, app, window.group(1));
+                assertThat(menu.nodes()).extracting(NodeView::name).contains("Rename", "Properties");
 
-            Receipt clicked = ok(driver.act("agent-a", ActArgs.click(ref(menu, "Rename"))));
+                var result = driver.act("agent-a", ActArgs.click(ref(menu, "Rename")));
+                if (attempt == 0 && result instanceof ToolResult.Err<Receipt> err
+                        && err.error().code() == ErrorCode.TARGET_CHANGED) {
+                    continue;
+                }
+                clicked = ok(result);
+            }
 
             assertThat(clicked.status()).isIn("confirmed", "unknown");
             assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> output(app).contains("menu Rename")))
