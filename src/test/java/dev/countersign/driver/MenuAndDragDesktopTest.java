@@ -141,8 +141,14 @@ class MenuAndDragDesktopTest {
             // told so opens the menu again: so does this test, once.
             Receipt clicked = null;
             for (int attempt = 0; attempt < 2 && clicked == null; attempt++) {
-                Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver, app, null),
-                        "Notes area"), null)));
+                // Right after start the app's first window may still be settling: observe until the
+                // notes area is there, as an agent looks again.
+                ObservationView[] main = new ObservationView[1];
+                assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> {
+                    main[0] = observe(driver, app, null);
+                    return main[0].nodes().stream().anyMatch(n -> "Notes area".equals(n.name()));
+                })).isTrue();
+                Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(main[0], "Notes area"), null)));
 
                 assertThat(opened.status()).as("%s", opened).isEqualTo("confirmed");
                 assertThat(opened.strategy()).isEqualTo("xtest.click");

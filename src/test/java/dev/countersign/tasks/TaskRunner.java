@@ -8,10 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Runs tasks through the desk: for each task and each of its plans, a fresh workspace, the task's
@@ -127,15 +125,6 @@ final class TaskRunner {
             b.append("\n");
         }
         return b.toString();
-    }
-
-    /** The counts the whole run is judged by. */
-    static Map<String, Object> summary(List<PlanResult> results) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("plans", results.size());
-        s.put("passed", results.stream().filter(PlanResult::pass).count());
-        s.put("questions", results.stream().mapToInt(r -> r.questions().size()).sum());
-        return s;
     }
 
     private static String cell(String s) {

@@ -51,16 +51,21 @@ final class VisibleChildren {
 
     /**
      * Whether this element's children are read by what is visible rather than listed: more than
-     * {@link #LARGE} of them, or a container that manages its descendants — except a tree that
-     * counts its rows (a dialog's tree of pages, a settings tree): it is listed, so that the rows
-     * of a branch just expanded appear at once and in their place.
+     * {@link #LARGE} of them, or a container that manages its descendants — except one that counts
+     * a few and is not a table read by cells: a tree (a dialog's tree of pages, whose expanded
+     * branch must appear at once and in its place) or a document or list that is not a table
+     * (Writer's paragraphs), which are listed as before.
      */
     static boolean applies(RawNode n) {
         if (n.childCount > LARGE) {
             return true;
         }
+        if (!AtspiNames.has(n.stateBits, AtspiNames.STATE_MANAGES_DESCENDANTS)) {
+            return false;
+        }
         boolean tree = n.role == AtspiNames.ROLE_TREE || n.role == AtspiNames.ROLE_TREE_TABLE;
-        return AtspiNames.has(n.stateBits, AtspiNames.STATE_MANAGES_DESCENDANTS) && !(tree && n.countKnown);
+        boolean cells = n.interfaces.contains("Table") && !tree;
+        return !n.countKnown || cells;
     }
 
     /**
