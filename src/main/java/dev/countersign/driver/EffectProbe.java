@@ -118,6 +118,14 @@ final class EffectProbe {
      * change within the bound.
      */
     ReceiptVerification click(ElementNode before) {
+        return changed(before, false);
+    }
+
+    /**
+     * The one re-read loop of {@link #click} and {@link #reached}: the element's change (value or a
+     * non-focus state), and, when {@code focusCounts}, keyboard focus it took.
+     */
+    private ReceiptVerification changed(ElementNode before, boolean focusCounts) {
         for (Attempts attempt = new Attempts(); attempt.next(); ) {
             Recheck now = backend.recheck(before.handle());
             if (now instanceof Recheck.Gone) {
@@ -131,6 +139,9 @@ final class EffectProbe {
             if (change != null) {
                 return new ReceiptVerification(true,
                         after.value() == null ? null : valueDigest(after.value()), change);
+            }
+            if (focusCounts && after.hasState("focused")) {
+                return new ReceiptVerification(true, null, "the element took keyboard focus");
             }
         }
         return null;
@@ -314,25 +325,7 @@ final class EffectProbe {
      * or a non-focus state changed, same element, same place), or keyboard focus it did not have.
      */
     ReceiptVerification reached(ElementNode before) {
-        boolean hadFocus = before.hasState("focused");
-        for (Attempts attempt = new Attempts(); attempt.next(); ) {
-            Recheck now = backend.recheck(before.handle());
-            if (now instanceof Recheck.Gone) {
-                return null;
-            }
-            ElementNode after = ((Recheck.Present) now).current();
-            if (IdentityCheck.differingField(before, after).isPresent()) {
-                return null;
-            }
-            String change = change(before, after);
-            if (change != null) {
-                return new ReceiptVerification(true, after.value() == null ? null : valueDigest(after.value()), change);
-            }
-            if (!hadFocus && after.hasState("focused")) {
-                return new ReceiptVerification(true, null, "the element took keyboard focus");
-            }
-        }
-        return null;
+        return changed(before, !before.hasState("focused"));
     }
 
     /**
