@@ -63,14 +63,8 @@ public final class McpAgent implements AutoCloseable {
      * the plan check.
      */
     public Observation observe(String app, String window) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("app", app);
-        if (window != null) {
-            windowId(app, window).ifPresent(id -> args.put("window", id));
-        }
-        args.put("max_nodes", 2000);
-        args.put("max_depth", 32);
-        Map<String, Object> body = call("computer_observe", null, args);
+        Map<String, Object> body = call("computer_observe", null,
+                observeArgs(app, window == null ? null : windowId(app, window).orElse(null)));
         if (body.get("code") != null) {
             throw new PlanFailure("observe " + app + (window == null ? "" : " › " + window) + ": " + body.get("code")
                     + " " + body.getOrDefault("message", ""));
@@ -111,50 +105,49 @@ public final class McpAgent implements AutoCloseable {
     }
 
     /** Observations of each window of {@code app} the listing shows (a popup panel is a window of its own). */
-    @SuppressWarnings("unchecked")
     public List<Observation> observeEveryWindow(String app) {
-        Map<String, Object> listing = call("computer_observe", null, Map.of());
         List<Observation> out = new ArrayList<>();
-        for (Object o : (List<Object>) listing.getOrDefault("apps", List.of())) {
-            Map<String, Object> a = (Map<String, Object>) o;
-            if (!app.equals(a.get("name")) && !app.equals(String.valueOf(a.get("pid")))) {
-                continue;
-            }
-            for (Object w : (List<Object>) a.getOrDefault("windows", List.of())) {
-                Map<String, Object> args = new LinkedHashMap<>();
-                args.put("app", app);
-                args.put("window", ((Map<String, Object>) w).get("id"));
-                args.put("max_nodes", 2000);
-                args.put("max_depth", 32);
-                Map<String, Object> body = call("computer_observe", null, args);
-                if (body.get("code") == null) {
-                    out.add(new Observation(app, null, body));
-                }
+        for (Map<String, Object> w : windows(app)) {
+            Map<String, Object> body = call("computer_observe", null, observeArgs(app, (String) w.get("id")));
+            if (body.get("code") == null) {
+                out.add(new Observation(app, null, body));
             }
         }
         return out;
     }
 
     /** The id of {@code app}'s window whose title contains {@code title}, from the app listing. */
-    @SuppressWarnings("unchecked")
     Optional<String> windowId(String app, String title) {
+        return windows(app).stream().filter(w -> String.valueOf(w.get("title")).contains(title))
+                .map(w -> (String) w.get("id")).findFirst();
+    }
+
+    /** {@code app}'s windows as the app listing ({@code computer_observe} without arguments) gives them. */
+    @SuppressWarnings("unchecked")
+    private List<Map<String, Object>> windows(String app) {
         Map<String, Object> listing = call("computer_observe", null, Map.of());
-        if (!(listing.get("apps") instanceof List<?> apps)) {
-            return Optional.empty();
-        }
-        for (Object o : apps) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Object o : (List<Object>) listing.getOrDefault("apps", List.of())) {
             Map<String, Object> a = (Map<String, Object>) o;
-            if (!app.equals(a.get("name")) && !app.equals(String.valueOf(a.get("pid")))) {
-                continue;
-            }
-            for (Object w : (List<Object>) a.getOrDefault("windows", List.of())) {
-                Map<String, Object> win = (Map<String, Object>) w;
-                if (String.valueOf(win.get("title")).contains(title)) {
-                    return Optional.of((String) win.get("id"));
+            if (app.equals(a.get("name")) || app.equals(String.valueOf(a.get("pid")))) {
+                for (Object w : (List<Object>) a.getOrDefault("windows", List.of())) {
+                    out.add((Map<String, Object>) w);
                 }
             }
         }
-        return Optional.empty();
+        return out;
+    }
+
+    /** A whole-window observation's arguments, as deep and wide as the tool allows; {@code window} may be null. */
+    private static Map<String, Object> observeArgs(String app, String window) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("app", app);
+        if (window != null) {
+            args.put("window", window);
+        }
+        args.put("max_nodes", 2000);
+        args.put("max_depth", 32);
+        return args;
     }
 
     /** One {@code computer_act}; the answer's body (a receipt, or an error's fields). */
