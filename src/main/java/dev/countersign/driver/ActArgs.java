@@ -121,7 +121,9 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
     /** What the policy reads: the operation and the live target's own labels. */
     default ActionFacts facts(ElementNode target) {
-        return ActionFacts.of(operation(), target.name(), target.identifier(), target.description(), target.secure());
+        // The role decides whether a type or a scroll sets a value (a slider, a spin button).
+        return ActionFacts.of(operation(), target.role(), target.name(), target.identifier(), target.description(),
+                target.secure());
     }
 
     /** The arguments the envelope's digest binds, beyond {@code op}; never a secret in clear. */
@@ -270,10 +272,13 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         @Override
         public ActionFacts facts(ElementNode target) {
             // An element whose only "click" is a submit-like action (activate, confirm) is judged
-            // as the submit key it is, not as a click on a label.
-            if (!ClickSemantics.editable(target) && ClickSemantics.onlySubmitLike(target)) {
+            // as the submit key it is, not as a click on a label: on a read-only field that is
+            // Return, which presses the window's default button. An item of a list, tree or table
+            // that only activates opens what its labels name, so it is judged as a click on them.
+            if (!ClickSemantics.editable(target) && ClickSemantics.onlySubmitLike(target)
+                    && !ClickSemantics.item(target)) {
                 return ActionFacts.key("Return", target.role(), target.name(), target.identifier(),
-                        target.description(), target.secure());
+                        target.description(), target.secure()).landing(target.states(), null);
             }
             return ActArgs.super.facts(target);
         }
@@ -452,9 +457,10 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
 
         @Override
         public ActionFacts facts(ElementNode target) {
-            // The role decides whether an arrow key changes a value (radio group, slider, combo box).
+            // The role decides whether an arrow key changes a value (radio group, slider, combo box),
+            // the states where a Return lands (a new line in a multi-line text).
             return ActionFacts.key(keys, target.role(), target.name(), target.identifier(), target.description(),
-                    target.secure());
+                    target.secure()).landing(target.states(), null);
         }
 
         @Override

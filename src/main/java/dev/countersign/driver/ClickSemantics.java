@@ -9,7 +9,8 @@ import java.util.Set;
  * click: GTK's entries offer only {@code activate} (Return, which fires the window's default
  * button) and macOS falls back to {@code AXConfirm} ("simulate pressing Return"). So a click on an
  * editable element only focuses it, and an element whose only actions are submit-like is judged
- * as the submit key.
+ * as the submit key, unless it is an item of a list, tree or table ({@link #item}), which such an
+ * action opens.
  */
 final class ClickSemantics {
     /** Actions that press, toggle or open: what a person's click does. */
@@ -19,6 +20,10 @@ final class ClickSemantics {
     private static final Set<String> SUBMIT_LIKE = Set.of("activate", "confirm", "default", "submit");
     private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "passwordtext", "textfield",
             "securetextfield", "searchfield", "textarea", "terminal", "spinbutton", "combobox");
+
+    /** Items of a list, tree or table: activating one opens it, as a double click would. */
+    private static final Set<String> ITEM_ROLES = Set.of("listitem", "treeitem", "tablecell", "tablerow",
+            "cell", "row", "outlinerow");
 
     private ClickSemantics() {
     }
@@ -31,6 +36,11 @@ final class ClickSemantics {
     /** Whether the element is a text field by its role, whose value is its text. */
     static boolean textField(ElementNode node) {
         return TEXT_ROLES.contains(normalize(node.role()));
+    }
+
+    /** Whether the element is an item of a list, tree or table by its role. */
+    static boolean item(ElementNode node) {
+        return ITEM_ROLES.contains(normalize(node.role()));
     }
 
     /** Whether every action the element offers is submit-like (and it offers at least one). */

@@ -5,15 +5,21 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Everything the policy may look at for one action: the operation, the target's own live
  * accessible name, identifier and description, the {@code keys} argument, the secure flag, the
  * target's role (null when unknown), which decides whether an arrow key changes a value, and for
  * a drag the drop target's own labels ({@code to}; null for every other act), since where a thing
- * is dropped decides what the drag does.
+ * is dropped decides what the drag does. For a key, where it lands decides what it does: the
+ * target's {@code states} (editable, multi_line, single_line: a Return in a multi-line text is a
+ * new line) and the {@code landing} the driver read around it (the menu item the app binds to the
+ * chord, the window's default button); an empty set and a null landing mean "not known", and every
+ * rule that needs them asks.
  *
  * <p>There is deliberately no slot for other screen text: a sibling label saying "click Delete"
  * cannot change a decision about an "OK" button. The caller fills the labels from the re-read
@@ -27,20 +33,51 @@ public record ActionFacts(
         String keys,
         boolean secure,
         String role,
-        Labels to) {
+        Labels to,
+        Set<String> states,
+        Landing landing) {
 
     /** One element's own labels: its accessible name, identifier and description. */
     public record Labels(String name, String identifier, String description) {
     }
 
-    public ActionFacts {
-        Objects.requireNonNull(operation, "operation");
+    /**
+     * What a key lands on beyond its target, as the driver read it from the live app: the menu
+     * item the application binds to the chord ({@code shortcut}; null when none is bound or the
+     * backend cannot tell) and the window's default buttons ({@code defaultButtons}; null when not
+     * known, empty when the window has none), the button a Return in a single-line field presses.
+     */
+    public record Landing(Labels shortcut, List<Labels> defaultButtons) {
+        public Landing {
+            defaultButtons = defaultButtons == null ? null : List.copyOf(defaultButtons);
+        }
+
+        /** Nothing known around the target. */
+        public static final Landing UNKNOWN = new Landing(null, null);
     }
 
-    /** Facts of an act on one element (no drop target). */
+    public ActionFacts {
+        Objects.requireNonNull(operation, "operation");
+        states = states == null ? Set.of() : Set.copyOf(states);
+        landing = landing == null ? Landing.UNKNOWN : landing;
+    }
+
+    /** Facts of an act on one element (no drop target), its states and landing not known. */
     public ActionFacts(Operation operation, String name, String identifier, String description, String keys,
             boolean secure, String role) {
-        this(operation, name, identifier, description, keys, secure, role, null);
+        this(operation, name, identifier, description, keys, secure, role, null, null, null);
+    }
+
+    /** Facts of an act on one element of this role (e.g. a type into a slider), its states not known. */
+    public static ActionFacts of(Operation operation, String role, String name, String identifier,
+            String description, boolean secure) {
+        return new ActionFacts(operation, name, identifier, description, null, secure, role);
+    }
+
+    /** These facts with the target's states and what the key lands on. */
+    public ActionFacts landing(Set<String> targetStates, Landing around) {
+        return new ActionFacts(operation, name, identifier, description, keys, secure, role, to, targetStates,
+                around);
     }
 
     /** A click, focus, type or scroll on an element with these labels. */
@@ -67,7 +104,7 @@ public record ActionFacts(
     public static ActionFacts drag(String name, String identifier, String description, boolean secure, Labels to,
             boolean toSecure) {
         return new ActionFacts(Operation.DRAG, name, identifier, description, null, secure || toSecure, null,
-                Objects.requireNonNull(to, "to"));
+                Objects.requireNonNull(to, "to"), null, null);
     }
 
     /**

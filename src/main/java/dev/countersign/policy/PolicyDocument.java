@@ -21,6 +21,7 @@ public record PolicyDocument(
         @JsonProperty("version") Integer version,
         @JsonProperty("categories") Categories categories,
         @JsonProperty("keys") Keys keys,
+        @JsonProperty("roles") Roles roles,
         @JsonProperty("credentials") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> credentials) {
 
     /** The policy format versions this build understands. */
@@ -41,12 +42,21 @@ public record PolicyDocument(
         if (keys == null) {
             throw new PolicyRuleViolation("keys", "keys is required");
         }
+        roles = roles == null ? Roles.NONE : roles;
         credentials = credentials(credentials);
     }
 
-    /** A document without {@code credentials} (only Countersign's own token shape is redacted). */
+    /**
+     * A document without {@code roles} (no key is judged by where it lands) and without
+     * {@code credentials} (only Countersign's own token shape is redacted).
+     */
     public PolicyDocument(Integer version, Categories categories, Keys keys) {
-        this(version, categories, keys, null);
+        this(version, categories, keys, null, null);
+    }
+
+    /** A document without {@code roles}: no key is judged by where it lands. */
+    public PolicyDocument(Integer version, Categories categories, Keys keys, Map<String, String> credentials) {
+        this(version, categories, keys, null, credentials);
     }
 
     /**
@@ -90,7 +100,11 @@ public record PolicyDocument(
             @JsonProperty("money") Map<String, List<String>> money,
             @JsonProperty("publish") Map<String, List<String>> publish,
             @JsonProperty("send") Map<String, List<String>> send,
-            @JsonProperty("share") Map<String, List<String>> share) {
+            @JsonProperty("share") Map<String, List<String>> share,
+            @JsonProperty("discard") Map<String, List<String>> discard,
+            @JsonProperty("install") Map<String, List<String>> install,
+            @JsonProperty("run") Map<String, List<String>> run,
+            @JsonProperty("consent") Map<String, List<String>> consent) {
 
         private static final Pattern LANGUAGE = Pattern.compile("[a-z]{2,3}(-[A-Za-z0-9]{2,8})*");
 
@@ -100,6 +114,10 @@ public record PolicyDocument(
             publish = words("publish", publish);
             send = words("send", send);
             share = words("share", share);
+            discard = words("discard", discard);
+            install = words("install", install);
+            run = words("run", run);
+            consent = words("consent", consent);
         }
 
         /** The words of one label-matched category. */
@@ -110,6 +128,10 @@ public record PolicyDocument(
                 case PUBLISH: return publish;
                 case SEND: return send;
                 case SHARE: return share;
+                case DISCARD: return discard;
+                case INSTALL: return install;
+                case RUN: return run;
+                case CONSENT: return consent;
                 default: throw new IllegalArgumentException(category.wireName() + " is not chosen by label words");
             }
         }
@@ -143,17 +165,26 @@ public record PolicyDocument(
     /**
      * The key rules: {@code navigation} chords never ask; a chord whose key is in {@code submit}
      * asks as {@code send}, one whose key is in {@code erase} asks as {@code delete}, with or
-     * without modifiers; every other chord asks as {@code unknown_target}.
+     * without modifiers; every other chord asks as {@code unknown_target}. Where the key lands
+     * changes that (docs/policy.md): {@code editing} (optional) lists the chords that act only
+     * inside an editable text (select all, undo, copy, paste, move by word), which never ask there.
      */
     public record Keys(
             @JsonProperty("navigation") List<String> navigation,
             @JsonProperty("submit") List<String> submit,
-            @JsonProperty("erase") List<String> erase) {
+            @JsonProperty("erase") List<String> erase,
+            @JsonProperty("editing") List<String> editing) {
 
         public Keys {
             navigation = chords("keys.navigation", navigation, true);
             submit = chords("keys.submit", submit, false);
             erase = chords("keys.erase", erase, false);
+            editing = editing == null ? List.of() : chords("keys.editing", editing, true);
+        }
+
+        /** Key rules without an {@code editing} list. */
+        public Keys(List<String> navigation, List<String> submit, List<String> erase) {
+            this(navigation, submit, erase, null);
         }
 
         private static List<String> chords(String at, List<String> chords, boolean modifiersAllowed) {
@@ -170,6 +201,38 @@ public record PolicyDocument(
                 }
             }
             return List.copyOf(chords);
+        }
+    }
+
+    /**
+     * Roles that decide what a key does where it lands (optional; absent, no key is judged by its
+     * landing and every rule asks as before): on a {@code terminal} Return runs the command line;
+     * on a {@code pressable} element (a button, check box, radio button, link, menu item) Return
+     * and space are a click on it. Roles are compared as {@link ValueControls#normalize} spells
+     * them, so AT-SPI's "push button" and macOS's "AXButton" are written as shown.
+     */
+    public record Roles(
+            @JsonProperty("terminal") List<String> terminal,
+            @JsonProperty("pressable") List<String> pressable) {
+
+        static final Roles NONE = new Roles(List.of(), List.of());
+
+        public Roles {
+            terminal = roles("roles.terminal", terminal);
+            pressable = roles("roles.pressable", pressable);
+        }
+
+        private static List<String> roles(String at, List<String> roles) {
+            if (roles == null) {
+                return List.of();
+            }
+            for (String role : roles) {
+                if (role == null || ValueControls.normalize(role).isEmpty()) {
+                    throw new PolicyRuleViolation(at, at + " holds an entry with no letters: "
+                            + (role == null ? "null" : "\"" + role + "\""));
+                }
+            }
+            return List.copyOf(roles);
         }
     }
 }

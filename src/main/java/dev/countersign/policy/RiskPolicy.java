@@ -17,17 +17,21 @@ import java.util.Optional;
  * person's approval (and why), or is refused. Pure and deterministic; thread-safe.
  *
  * <p>Rules, in order: a secure target refuses every act; a visual act always asks as
- * {@code unknown_target}; focus, scroll, select and type never ask; a click (and opening an element's
- * context menu) asks when its own labels match a category, and as {@code unknown_target} when it
- * has no label at all; a drag asks when the labels of either end match a category (a drop onto
- * "Trash" asks as {@code delete}), and as {@code unknown_target} when either end has no label or
- * the drop target is not known; a key chord on
- * the navigation whitelist never asks, unless it is an arrow-like key on a control whose value it
- * changes (radio group, slider, combo box, spin button: see {@link ValueControls}); any other asks
- * as the label's category if the target's labels match, else as the key rules say.
+ * {@code unknown_target}; focus and select never ask; scroll and type never ask, except on a value
+ * control (slider, spin button, combo box: {@link ValueControls}), which they set ({@code value});
+ * a click (and opening an element's context menu) asks when its own labels match a category, and
+ * as {@code unknown_target} when it has no label at all; a drag asks when the labels of either end
+ * match a category (a drop onto "Trash" asks as {@code delete}), and as {@code unknown_target} when
+ * either end has no label or the drop target is not known; a key chord on the navigation whitelist
+ * never asks, unless it is an arrow-like key on a value control ({@code value}); any other asks as
+ * the label's category if the target's labels match, else it is judged by where it lands (see
+ * {@link #decideLanding}), and what that cannot settle asks as the key rules say.
  */
 public final class RiskPolicy {
     private static final String DEFAULT_RESOURCE = "default-policy.json";
+    private static final String EDITABLE = "editable";
+    private static final String MULTI_LINE = "multi_line";
+    private static final String SINGLE_LINE = "single_line";
 
     private final PolicyDocument document;
     private final PolicyDigest digest;
@@ -39,7 +43,7 @@ public final class RiskPolicy {
         this.document = Objects.requireNonNull(document, "document");
         this.digest = PolicyDigest.of(document);
         this.words = new WordMatcher(document.categories());
-        this.keys = new KeyRules(document.keys());
+        this.keys = new KeyRules(document.keys(), document.roles());
         this.redactor = ScreenRedactor.of(document.credentials());
     }
 
@@ -117,10 +121,16 @@ public final class RiskPolicy {
                 return decideDrag(facts);
             case KEY:
                 return decideKey(facts);
-            case FOCUS:
             case SCROLL:
-            case SELECT:
             case TYPE:
+                // A wheel or text on a slider, spin button or combo box sets its value, as its
+                // arrow keys do; anywhere else they change no data, like focus.
+                if (ValueControls.setBy(facts.role(), facts.operation())) {
+                    return valueChange(facts, List.of());
+                }
+                return new PolicyDecision.NotRequired(digest);
+            case FOCUS:
+            case SELECT:
                 // Focus, scroll and selection change no data; type writes the accessible value of
                 // one field and submits nothing (the driver must not turn text into key presses).
                 return new PolicyDecision.NotRequired(digest);
@@ -177,8 +187,11 @@ public final class RiskPolicy {
             return new PolicyDecision.Refused(invalid.get(), digest);
         }
         KeyChord chord = KeyChord.parse(facts.keys());
-        if (keys.navigation(chord) && !ValueControls.changesValue(facts.role(), chord)) {
-            return new PolicyDecision.NotRequired(digest);
+        if (keys.navigation(chord)) {
+            if (!ValueControls.changesValue(facts.role(), chord)) {
+                return new PolicyDecision.NotRequired(digest);
+            }
+            return valueChange(facts, List.of(chord.canonical()));
         }
         // Return or space on a focused "Delete" button deletes: the target's label names the risk,
         // so focusing first and pressing a key cannot get around the click rule.
@@ -188,7 +201,85 @@ public final class RiskPolicy {
             why.add(chord.canonical());
             return required(match.get().category(), why);
         }
+        return decideLanding(facts, chord);
+    }
+
+    /**
+     * A key whose target's labels name no risk, judged by where it lands: Return on a terminal runs
+     * its command line; Return or space on a button is a click on it; inside an editable text,
+     * erasing, a space and the {@code editing} chords change only that text, and Return adds a line
+     * to a multi-line text (or commits a spreadsheet cell) and presses the default button of a
+     * single-line field's window; a chord the app binds to a menu item is a click on that item.
+     * Everything else asks as the key rules say.
+     */
+    private PolicyDecision decideLanding(ActionFacts facts, KeyChord chord) {
+        boolean terminal = keys.terminal(facts.role());
+        boolean plainSubmit = keys.submit(chord) && !chord.modified();
+        if (terminal && keys.submit(chord)) {
+            return required(RiskCategory.RUN, List.of(chord.canonical()));
+        }
+        if (keys.press(chord) && keys.pressable(facts.role())) {
+            return decideClick(facts);
+        }
+        if (!terminal && facts.states().contains(EDITABLE)) {
+            if (keys.editsText(chord)) {
+                return new PolicyDecision.NotRequired(digest);
+            }
+            if (plainSubmit && facts.states().contains(MULTI_LINE)) {
+                return new PolicyDecision.NotRequired(digest);
+            }
+            if (plainSubmit && facts.states().contains(SINGLE_LINE)) {
+                return decideDefaultButton(facts, chord);
+            }
+        }
+        ActionFacts.Labels shortcut = facts.landing().shortcut();
+        if (shortcut != null && !plainSubmit) {
+            return decideAsClick(List.of(shortcut), chord);
+        }
         return required(keys.category(chord), List.of(chord.canonical()));
+    }
+
+    /**
+     * Return in a single-line field presses its window's default button: judged as a click on it.
+     * A window whose default button is not known, or has none, leaves the Return to the app (a
+     * search, a form sent): it asks as the submit key it is.
+     */
+    private PolicyDecision decideDefaultButton(ActionFacts facts, KeyChord chord) {
+        List<ActionFacts.Labels> buttons = facts.landing().defaultButtons();
+        if (buttons == null || buttons.isEmpty()) {
+            return required(keys.category(chord), List.of(chord.canonical()));
+        }
+        return decideAsClick(buttons, chord);
+    }
+
+    /** A key judged as a click on the elements it presses: their words, or blind when one has no label. */
+    private PolicyDecision decideAsClick(List<ActionFacts.Labels> pressed, KeyChord chord) {
+        List<List<LabelText.Token>> all = new ArrayList<>();
+        boolean blind = false;
+        for (ActionFacts.Labels element : pressed) {
+            List<List<LabelText.Token>> own = labels(element.name(), element.identifier(), element.description());
+            blind |= own.stream().allMatch(List::isEmpty);
+            all.addAll(own);
+        }
+        Optional<WordMatcher.Match> match = words.match(all);
+        if (match.isPresent()) {
+            List<String> why = new ArrayList<>(match.get().words());
+            why.add(chord.canonical());
+            return required(match.get().category(), why);
+        }
+        return blind ? required(RiskCategory.UNKNOWN_TARGET, List.of(chord.canonical()))
+                : new PolicyDecision.NotRequired(digest);
+    }
+
+    /** A value control set to another value: asks, naming the target's own risk words if it has any. */
+    private PolicyDecision valueChange(ActionFacts facts, List<String> what) {
+        Optional<WordMatcher.Match> match = words.match(labels(facts));
+        if (match.isPresent()) {
+            List<String> why = new ArrayList<>(match.get().words());
+            why.addAll(what);
+            return required(match.get().category(), why);
+        }
+        return required(RiskCategory.VALUE, what);
     }
 
     private PolicyDecision required(RiskCategory category, List<String> matchedWords) {

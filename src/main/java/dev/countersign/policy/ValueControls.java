@@ -24,6 +24,18 @@ final class ValueControls {
     private ValueControls() {
     }
 
+    /**
+     * Whether a {@code scroll} or {@code type} on an element of {@code role} sets its value: a wheel
+     * over a slider or combo box picks another value, text in a spin button is its number. A
+     * scroll bar's value is only where a view is scrolled to.
+     */
+    static boolean setBy(String role, Operation operation) {
+        if (role == null || !ROLES.contains(normalize(role))) {
+            return false;
+        }
+        return operation == Operation.TYPE || !"scrollbar".equals(normalize(role));
+    }
+
     /** Whether {@code chord}, a navigation key, changes the value of an element of {@code role}. */
     static boolean changesValue(String role, KeyChord chord) {
         return role != null && ROLES.contains(normalize(role)) && !ONLY_MOVE_FOCUS.contains(chord.canonical());

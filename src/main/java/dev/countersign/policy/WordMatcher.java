@@ -32,7 +32,7 @@ final class WordMatcher {
 
     WordMatcher(PolicyDocument.Categories categories) {
         for (RiskCategory category : RiskCategory.values()) {
-            if (category == RiskCategory.UNKNOWN_TARGET) {
+            if (!category.byWords()) {
                 continue;
             }
             List<Entry> compiled = new ArrayList<>();

@@ -132,7 +132,7 @@ class TerminalTypingTest {
 
         assertThat(receipt.code()).isEqualTo("APPROVAL_DENIED");
         assertThat(approver.asked).singleElement().satisfies(r -> {
-            assertThat(r.category()).isEqualTo("send");
+            assertThat(r.category()).isEqualTo("run");
             assertThat(r.matchedWords()).contains("Return");
             assertThat(r.summary()).as("the person reads the line Return would run")
                     .endsWith("its last line reads \u2018$ mv old new\u2019");

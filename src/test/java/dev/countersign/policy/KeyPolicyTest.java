@@ -170,11 +170,11 @@ class KeyPolicyTest {
             return POLICY.decide(ActionFacts.key(keys, "terminal", "Terminal", null, "", false));
         }
 
-        @ParameterizedTest(name = "{0} asks as send")
+        @ParameterizedTest(name = "{0} asks as run")
         @ValueSource(strings = {"Return", "Enter", "KP_Enter", "shift+Return", "ctrl+Return"})
-        void theKeysThatRunTheLineAskAsSend(String keys) {
+        void theKeysThatRunTheLineAskAsRun(String keys) {
             assertThat(pressOnTerminal(keys)).isInstanceOfSatisfying(PolicyDecision.Required.class,
-                    r -> assertThat(r.category()).isEqualTo(RiskCategory.SEND));
+                    r -> assertThat(r.category()).isEqualTo(RiskCategory.RUN));
         }
 
         @ParameterizedTest(name = "{0} asks")

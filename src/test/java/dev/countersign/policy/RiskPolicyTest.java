@@ -105,10 +105,15 @@ class RiskPolicyTest {
         @Test
         void theFactsHoldNoSlotForOtherScreenText() {
             assertThat(Arrays.stream(ActionFacts.class.getRecordComponents()).map(RecordComponent::getName))
-                    .containsExactly("operation", "name", "identifier", "description", "keys", "secure", "role", "to");
-            // The one slot beyond the target is a drag's drop target, and it holds that element's own labels.
+                    .containsExactly("operation", "name", "identifier", "description", "keys", "secure", "role", "to",
+                            "states", "landing");
+            // The slots beyond the target are elements the act itself presses or drops onto (a drag's
+            // drop target, the menu item bound to a chord, the window's default button), each
+            // holding that element's own labels, never free text.
             assertThat(Arrays.stream(ActionFacts.Labels.class.getRecordComponents()).map(RecordComponent::getName))
                     .containsExactly("name", "identifier", "description");
+            assertThat(Arrays.stream(ActionFacts.Landing.class.getRecordComponents()).map(RecordComponent::getName))
+                    .containsExactly("shortcut", "defaultButtons");
         }
     }
 

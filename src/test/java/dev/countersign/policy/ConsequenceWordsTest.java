@@ -1,0 +1,60 @@
+package dev.countersign.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The buttons that give consent, install, run a program or throw changes away ask, each in its own
+ * category, in the languages the shipped policy lists; a click on "Confirm" gives consent, it
+ * publishes nothing.
+ */
+class ConsequenceWordsTest {
+    static final RiskPolicy POLICY = RiskPolicy.defaults();
+
+    @ParameterizedTest(name = "‘{0}’ asks as {1}")
+    @CsvSource({
+        "Allow, consent",
+        "Always allow, consent",
+        "Accept all, consent",
+        "Authorize GitHub App, consent",
+        "Trust, consent",
+        "I agree, consent",
+        "Confirm, consent",
+        "Permitir, consent",
+        "Zulassen, consent",
+        "允许, consent",
+        "Install, install",
+        "Add extension, install",
+        "Add to Chrome, install",
+        "Add, install",
+        "Installieren, install",
+        "インストール, install",
+        "Run, run",
+        "Run anyway, run",
+        "Open anyway, run",
+        "Enable Macros, run",
+        "Ejecutar, run",
+        "Don't Save, discard",
+        "Close without Saving, discard",
+        "Replace, discard",
+        "Overwrite, discard",
+        "Nicht speichern, discard",
+        "保存しない, discard",
+        "Uninstall, delete",
+        "Discard, delete",
+    })
+    void consequentialButtonsAskInTheirOwnCategory(String label, String category) {
+        PolicyDecision decision = POLICY.decide(ActionFacts.of(Operation.CLICK, label, null, null, false));
+        assertThat(decision).isInstanceOfSatisfying(PolicyDecision.Required.class,
+                r -> assertThat(r.category().wireName()).isEqualTo(category));
+    }
+
+    @ParameterizedTest(name = "‘{0}’ asks nobody")
+    @CsvSource({"Save", "OK", "Apply", "Address book", "Runtime", "Allowance report", "Installed apps", "Addresses"})
+    void wordsThatOnlyContainThemAskNobody(String label) {
+        assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, label, null, null, false)))
+                .isInstanceOf(PolicyDecision.NotRequired.class);
+    }
+}
