@@ -12,6 +12,7 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
@@ -114,6 +115,11 @@ final class NoDesktop implements DesktopBackend {
 
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
+        throw refused();
+    }
+
+    @Override
+    public List<MenuShortcut> menuShortcuts(WindowInfo window) {
         throw refused();
     }
 

@@ -112,6 +112,15 @@ public interface DesktopBackend extends AutoCloseable {
     List<WindowInfo> openMenus(ElementHandle element);
 
     /**
+     * The chords the application binds to the enabled items of this window's menus (its menu bar),
+     * read now: what a shortcut pressed in that window does, in the app's own words. Empty where
+     * the window has no menu bar or binds nothing; a backend that cannot read bindings returns
+     * empty too, and every shortcut then asks. Not a default method, so that each backend (and
+     * each wrapper) says what it does.
+     */
+    List<MenuShortcut> menuShortcuts(WindowInfo window);
+
+    /**
      * Moves keyboard focus to one element (within its window, and the window's input focus) and
      * proves where it is now; it never types. Callers type only after {@link FocusProof#proven()}.
      * A backend that cannot prove focus refuses with {@code UNSUPPORTED_PLATFORM}.

@@ -174,6 +174,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public List<MenuShortcut> menuShortcuts(WindowInfo window) {
+        return delegate.menuShortcuts(window);
+    }
+
+    @Override
     public List<WindowInfo> openMenus(ElementHandle element) {
         return delegate.openMenus(element);
     }

@@ -213,6 +213,11 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
+    public List<MenuShortcut> menuShortcuts(WindowInfo window) {
+        return delegate.menuShortcuts(window);
+    }
+
+    @Override
     public List<WindowInfo> openMenus(ElementHandle element) {
         return delegate.openMenus(element);
     }

@@ -92,7 +92,9 @@ final class ActFlow {
         int index = t.index;
         ElementNode target = t.live;
         ElementNode second = t.liveSecond;
-        ApprovalRequirement requirement = policy.requirementFor(args, target, second);
+        // A key is judged by where it lands: the menu item bound to it, the window's default button.
+        ApprovalRequirement requirement = policy.requirementFor(args, target, second,
+                second == null ? KeyLanding.of(ctx.backend, observation, args.facts(target)) : null);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, args.route(target),

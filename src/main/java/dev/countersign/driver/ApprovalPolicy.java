@@ -2,6 +2,7 @@ package dev.countersign.driver;
 
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.ScreenRedactor;
 
 /**
@@ -27,6 +28,16 @@ public interface ApprovalPolicy {
         }
         ApprovalRequirement drop = requirementFor(op, liveSecond);
         return drop.required() || !source.required() ? drop : source;
+    }
+
+    /**
+     * As {@link #requirementFor(ActArgs, ElementNode, ElementNode)}, with what a key lands on
+     * beyond its target ({@link KeyLanding}; null for other acts). By default the landing is not
+     * read, so every rule that needs it asks.
+     */
+    default ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget, ElementNode liveSecond,
+            ActionFacts.Landing landing) {
+        return requirementFor(op, liveTarget, liveSecond);
     }
 
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */

@@ -41,6 +41,17 @@ public final class PolicyApprovals implements ApprovalPolicy {
         return second == null ? requirementFor(op, target) : policy.requirement(op.facts(target, second));
     }
 
+    /** A key judged by where it lands: the target's states and the landing the driver read. */
+    @Override
+    public ApprovalRequirement requirementFor(ActArgs op, ElementNode target, ElementNode second,
+            ActionFacts.Landing landing) {
+        if (second != null || landing == null) {
+            return requirementFor(op, target, second);
+        }
+        ActionFacts facts = op.facts(target);
+        return policy.requirement(facts.landing(facts.states(), landing));
+    }
+
     @Override
     public ApprovalRequirement requirementForVisual(VisualArgs.Act op) {
         return policy.requirement(ActionFacts.of(op.operation(), null, null, null, false));

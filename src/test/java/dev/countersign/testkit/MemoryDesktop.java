@@ -14,6 +14,7 @@ import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.OwnIdentity;
@@ -113,6 +114,8 @@ public class MemoryDesktop implements DesktopBackend {
     public final List<PointerInput> pointed = new CopyOnWriteArrayList<>();
     /** The popup menus that show, as {@link #openMenus} reports them; a test or an element's onMenu adds them. */
     public final List<WindowInfo> menus = new CopyOnWriteArrayList<>();
+    /** The chords the window's menus bind, as {@link #menuShortcuts} reports them. */
+    public final List<MenuShortcut> shortcuts = new CopyOnWriteArrayList<>();
     public volatile LaunchIdentity launch = new LaunchIdentity(PID, 100);
     public volatile SessionState session = SessionState.AVAILABLE;
     public volatile boolean windowOpen = true;
@@ -343,6 +346,11 @@ public class MemoryDesktop implements DesktopBackend {
         Element e = elements.get(top);
         String found = e.role + " '" + e.name + "'";
         return top.equals(id) ? PointHit.on(found) : PointHit.elsewhere(found);
+    }
+
+    @Override
+    public List<MenuShortcut> menuShortcuts(WindowInfo window) {
+        return List.copyOf(shortcuts);
     }
 
     @Override

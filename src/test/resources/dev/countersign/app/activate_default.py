@@ -1,7 +1,8 @@
 """A form whose entry activates the default button, as web and GTK forms do.
 
-Pressing Return in the "Comment" entry (its accessible action "activate") presses "Post", the
-window's default button, which prints "posted:<text>" and exits.
+Pressing Return in the "Comment" entry (its accessible action "activate") presses "Post" (or the
+label given as the second argument), the window's default button, which prints "posted:<text>" and
+exits.
 """
 import sys
 
@@ -26,7 +27,7 @@ def post(_button):
     Gtk.main_quit()
 
 
-button = Gtk.Button(label="Post")
+button = Gtk.Button(label=sys.argv[2] if len(sys.argv) > 2 else "Post")
 button.set_can_default(True)
 button.connect("clicked", post)
 box.pack_start(button, False, False, 0)

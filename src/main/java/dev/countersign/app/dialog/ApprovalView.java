@@ -75,6 +75,11 @@ record ApprovalView(
             case "send": return "Sends something";
             case "publish": return "Publishes something";
             case "share": return "Shares something";
+            case "discard": return "Throws away unsaved changes or replaces a file";
+            case "install": return "Installs software";
+            case "run": return "Runs a program or command";
+            case "consent": return "Gives a permission or consent";
+            case "value": return "Changes a setting's value";
             case "unknown_target": return "Acts on something Countersign cannot name";
             default: return "Needs your approval (" + DialogText.clean(category, 32) + ")";
         }
@@ -84,6 +89,8 @@ record ApprovalView(
         if (matchedWords.isEmpty()) {
             return "unknown_target".equals(category)
                     ? "Clicks by position and keys that submit are always asked: nobody can tell what they do."
+                    : "value".equals(category)
+                    ? "A slider, spin button, list or choice set to another value: your policy asks before settings change."
                     : "Your policy asks before this kind of action.";
         }
         String words = matchedWords.stream().limit(8).map(w -> "\u201C" + DialogText.clean(w, MAX_WORD) + "\u201D")

@@ -13,6 +13,7 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
@@ -309,6 +310,13 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     public TextSelection textSelection(ElementHandle element) {
         requireAvailable();
         return actions.textSelection(ref(element));
+    }
+
+    @Override
+    public List<MenuShortcut> menuShortcuts(WindowInfo window) {
+        requireAvailable();
+        AtspiRef ref = ref(window.handle());
+        return MenuShortcuts.read(bus.reader(ref.bus()), ref);
     }
 
     @Override

@@ -163,6 +163,26 @@ final class NodeReader {
         }
     }
 
+    /** {@code GetActions} of an element: name, description and key binding of each action. */
+    BusCalls.Pending sendActions(RawNode n) {
+        return calls.send(n.ref.bus(), n.ref.path(), ACTION, "GetActions", null);
+    }
+
+    /** The key bindings ({@code GetActions}' third field) of the answer, those that are not empty. */
+    List<String> collectKeyBindings(BusCalls.Pending actions) {
+        BusCalls.Reply reply = calls.await(actions);
+        List<String> out = new ArrayList<>();
+        if (reply.ok()) {
+            for (Object entry : (List<?>) reply.value(0)) {
+                String binding = string(((Object[]) entry)[2]);
+                if (!binding.isBlank()) {
+                    out.add(binding);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Fills an element from one {@code Cache.GetItems} entry: {@code ((so)(so)(so)iiassusau)}. */
     void fillFromCache(RawNode n, Object[] item) {
         n.childCount = (Integer) item[4];

@@ -18,6 +18,7 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
+import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
@@ -347,6 +348,13 @@ public final class MacDesktopBackend implements DesktopBackend {
         String title = AxElementMapper.string(a, AxNames.TITLE);
         String label = title == null || title.isEmpty() ? AxElementMapper.string(a, AxNames.DESCRIPTION) : title;
         return (role == null ? "element" : role) + (label == null || label.isEmpty() ? "" : " '" + label + "'");
+    }
+
+    @Override
+    public List<MenuShortcut> menuShortcuts(WindowInfo window) {
+        requireAvailable();
+        // The menu bar is the application's: every window of the app shares its key equivalents.
+        return MacMenuShortcuts.read(calls, windows.application(ref(window.handle()).pid));
     }
 
     @Override

@@ -55,6 +55,15 @@ class ApprovalViewTest {
     }
 
     @Test
+    void everyCategoryThePolicyCanAskIsNamedInItsOwnWords() {
+        for (dev.countersign.policy.RiskCategory category : dev.countersign.policy.RiskCategory.values()) {
+            assertThat(ApprovalView.categoryLabel(category.wireName())).as(category.wireName())
+                    .doesNotStartWith("Needs your approval");
+        }
+        assertThat(ApprovalView.why("value", List.of())).contains("setting");
+    }
+
+    @Test
     void inputIsIgnoredDuringTheGuardAfterShowing() {
         assertThat(ApprovalView.acceptsInput(NOW, NOW.plusMillis(100))).isFalse();
         assertThat(ApprovalView.acceptsInput(NOW, NOW.plusMillis(599))).isFalse();
