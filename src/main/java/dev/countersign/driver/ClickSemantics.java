@@ -19,7 +19,13 @@ final class ClickSemantics {
     /** Actions that submit: Return on a field, the default button. */
     private static final Set<String> SUBMIT_LIKE = Set.of("activate", "confirm", "default", "submit");
     private static final Set<String> TEXT_ROLES = Set.of("text", "entry", "passwordtext", "textfield",
-            "securetextfield", "searchfield", "textarea", "terminal", "spinbutton", "combobox");
+            "securetextfield", "searchfield", "textarea", "terminal", "spinbutton");
+    /**
+     * A combo box is a text field only when it takes text: a drop-down list (Thunderbird's folder
+     * picker, a GTK combo box without an entry) is not editable, and a person's click there opens
+     * its list — so it is pressed ({@code open}/{@code press}), not merely focused.
+     */
+    private static final String COMBO_BOX = "combobox";
 
     /** Items of a list, tree or table: activating one opens it, as a double click would. */
     private static final Set<String> ITEM_ROLES = Set.of("listitem", "treeitem", "tablecell", "tablerow",
@@ -30,12 +36,13 @@ final class ClickSemantics {
 
     /** Whether the element takes text: editable state, or a text-field role. */
     static boolean editable(ElementNode node) {
-        return node.states().contains("editable") || TEXT_ROLES.contains(normalize(node.role()));
+        return node.states().contains("editable") || textField(node);
     }
 
-    /** Whether the element is a text field by its role, whose value is its text. */
+    /** Whether the element is a text field by its role (a combo box when it is editable), whose value is its text. */
     static boolean textField(ElementNode node) {
-        return TEXT_ROLES.contains(normalize(node.role()));
+        String role = normalize(node.role());
+        return TEXT_ROLES.contains(role) || COMBO_BOX.equals(role) && node.states().contains("editable");
     }
 
     /** Whether the element is an item of a list, tree or table by its role. */

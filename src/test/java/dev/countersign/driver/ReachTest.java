@@ -79,6 +79,25 @@ class ReachTest {
             ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Remember me"))));
             assertThat(h.desktop.dispatched).containsExactly("press:remember");
         }
+
+        @Test
+        void aClickOnADropDownListOpensItThroughItsOwnAction() {
+            DriverHarness h = harness();
+            h.desktop.add("picker", new MemoryDesktop.Element("combo box", "Folder", null, new Rect(10, 250, 200, 24),
+                    Set.of("enabled", "focusable", "expandable", "has_popup", "showing", "visible"), List.of("open"),
+                    false));
+            ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Folder"))));
+            assertThat(h.desktop.dispatched).containsExactly("press:picker");
+        }
+
+        @Test
+        void aClickOnAnEditableComboBoxOnlyFocusesItLikeAnyTextField() {
+            DriverHarness h = harness();
+            h.desktop.add("address", new MemoryDesktop.Element("combo box", "Address", "", new Rect(10, 250, 200, 24),
+                    Set.of("enabled", "focusable", "editable", "showing", "visible"), List.of("activate"), false));
+            ok(h.driver.act("agent-a", ActArgs.click(ref(h.observe("agent-a"), "Address"))));
+            assertThat(h.desktop.dispatched).containsExactly("focus:address");
+        }
     }
 
     @Nested

@@ -200,6 +200,9 @@ final class ThunderbirdTasks {
 
     /** Adapted from OSWorld 5203d847-2572-4150-912a-03f062254390: a Promotions folder, and a filter that files "discount" mail there. */
     static final class PromotionsFilter implements Task {
+        private static final String EDITOR = "Filter Rules";
+        private static final String FILTERS = "Message Filters";
+
         @Override
         public String id() {
             return "thunderbird-promotions-filter";
@@ -247,24 +250,59 @@ final class ThunderbirdTasks {
                 Steps.ok(agent.click(Steps.await(agent, APP, null, "tree item", "anonym@example.org")), "the account");
                 Steps.ok(agent.click(Steps.await(agent, APP, null, "push button", "Manage message filters")), "filters");
                 Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "push button".equals(n.role())
-                        && n.name() != null && n.name().matches("New(\u2026|\\.\\.\\.)?"), "New filter")), "new filter");
-                Node filterName = Steps.awaitAnywhere(agent, APP, n -> "entry".equals(n.role())
-                        && n.name() != null && n.name().startsWith("Filter name"), "the filter name");
+                        && isNew(n.name()), "New filter")), "new filter");
+                // New… is a menu button: pressing it opens its menu (New…, Copy…) inside the
+                // button, and the editor opens from the menu's own New… entry.
+                Node opened = Steps.awaitAnywhere(agent, APP, n -> "entry".equals(n.role()) && n.name() != null
+                        && n.name().startsWith("Filter name") || "menu item".equals(n.role()) && isNew(n.name()),
+                        "the filter editor or the New… button's menu");
+                if ("menu item".equals(opened.role())) {
+                    Steps.ok(agent.click(opened), "New… in the button's menu");
+                }
+                // The editor is a window of its own; the main window's Search entry is editable too.
+                Node filterName = Steps.await(agent, APP, EDITOR, "entry", "Filter name:");
                 Steps.ok(agent.type(filterName, "Discounts to Promotions"), "name the filter");
-                Node value = Steps.awaitAnywhere(agent, APP, n -> "entry".equals(n.role()) && n.has("editable")
-                        && (n.name() == null || !n.name().startsWith("Filter name")), "the condition's value");
+                // Each rule and each action is a row of the editor's lists; their fields carry no
+                // names, the row's name reads them out ("Subject contains + −").
+                McpAgent.Observation editor = agent.observe(APP, EDITOR);
+                Node condition = editor.get(n -> "list item".equals(n.role()) && n.name() != null
+                        && n.name().startsWith("Subject contains"), "the condition's row");
+                Node value = inRow(editor, condition, "entry").get(0);
                 Steps.ok(agent.type(value, "discount"), "discount");
-                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> n.name() != null
-                        && n.name().startsWith("Choose Folder") && n.actions() != null && !n.actions().isEmpty(),
-                        "the folder picker")), "pick the folder");
+                // An observation carries one action: look again before the next.
+                editor = agent.observe(APP, EDITOR);
+                Node action = editor.get(n -> "list item".equals(n.role()) && n.name() != null
+                        && n.name().startsWith("Move Message to"), "the action's row");
+                // The row holds the action's kind, then the folder it moves to.
+                List<Node> choices = inRow(editor, action, "combo box");
+                Steps.ok(agent.click(choices.get(choices.size() - 1)), "pick the folder");
                 Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "menu".equals(n.role())
                         && "Local Folders".equals(n.name()), "Local Folders in the picker")), "Local Folders");
                 Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "menu item".equals(n.role())
                         && "Promotions".equals(n.name()), "Promotions in the picker")), "Promotions");
-                Steps.ok(agent.click(Steps.awaitAnywhere(agent, APP, n -> "push button".equals(n.role())
-                        && "OK".equals(n.name()), "OK")), "OK");
+                Steps.ok(agent.click(Steps.await(agent, APP, EDITOR, "push button", "OK")), "OK");
+                // Thunderbird writes its filter list to disk only when the Message Filters window
+                // closes, as a person closes it once the new filter shows there: Escape.
+                Node made = Steps.await(agent, APP, FILTERS, n -> n.name() != null
+                        && n.name().contains("Discounts to Promotions"), "the new filter in the list");
+                Steps.ok(agent.key(made, "Escape"), "close Message Filters");
                 Thread.sleep(1000);
             }));
+        }
+
+        /** The elements of {@code role} directly inside {@code row}, left to right. */
+        private static List<Node> inRow(McpAgent.Observation o, Node row, String role) {
+            int at = o.nodes().indexOf(row);
+            List<Node> out = o.nodes().stream().filter(n -> role.equals(n.role()) && n.parent() != null
+                    && n.parent() == at).sorted(java.util.Comparator.comparingInt(n -> n.frame().get(0))).toList();
+            if (out.isEmpty()) {
+                throw new McpAgent.PlanFailure("no " + role + " in the row '" + row.name() + "'");
+            }
+            return out;
+        }
+
+        private static boolean isNew(String name) {
+            return name != null && name.matches("New(\u2026|\\.\\.\\.)?");
         }
 
         @Override
