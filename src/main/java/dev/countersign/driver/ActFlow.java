@@ -10,6 +10,7 @@ import dev.countersign.core.Digests;
 import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.policy.ActionFacts;
 import dev.countersign.vision.Point;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,15 +94,16 @@ final class ActFlow {
         ElementNode target = t.live;
         ElementNode second = t.liveSecond;
         // A key is judged by where it lands: the menu item bound to it, the window's default button.
-        ApprovalRequirement requirement = policy.requirementFor(args, target, second,
-                second == null ? KeyLanding.of(ctx.backend, observation, args.facts(target)) : null);
+        ActionFacts.Landing landing = second == null ? KeyLanding.of(ctx.backend, observation, args.facts(target))
+                : null;
+        ApprovalRequirement requirement = policy.requirementFor(args, target, second, landing);
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, args.route(target),
                 validity, policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
-                Describe.action(args, target, second, observation, policy.redactor()),
+                Describe.action(args, index, target, second, observation, policy.redactor(), landing),
                 () -> IdentityCheck.problem(ctx.backend, observation, index),
                 () -> Screenshots.highlighted(ctx, observation, args.ref()));
         return ToolResult.ok(new Accepted(runtime, requirement,

@@ -1,11 +1,17 @@
 package dev.countersign.driver;
 
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.ScreenRedactor;
+import java.util.List;
 
 /**
  * Puts an action into words for the person: "Click ‘Delete’ in yad — window ‘Login Form’"; an act
- * on two elements names both: "Drag ‘a.txt’ onto ‘Trash’ in Files — window ‘Files’".
+ * on two elements names both: "Drag ‘a.txt’ onto ‘Trash’ in Files — window ‘Files’". A key names
+ * its chord and what it presses, from the same facts the policy judged: "Press ctrl+d in ‘Notes’
+ * … — the app's menu item ‘Delete All Notes’". An element without a name is described by its
+ * role and its nearest named neighbour, and pointed at on the screenshot: "the unnamed toggle
+ * button next to ‘Sort ascending’ (marked on the screenshot)".
  */
 final class Describe {
     /** The longest terminal line the words quote. */
@@ -19,13 +25,74 @@ final class Describe {
     }
 
     static String action(ActArgs op, ElementNode target, ElementNode second, Observation observation) {
-        return op.verb() + " \u2018" + label(target) + "\u2019"
-                + (second == null ? "" : " onto \u2018" + label(second) + "\u2019")
+        return action(op, -1, target, second, observation);
+    }
+
+    private static String action(ActArgs op, int index, ElementNode target, ElementNode second,
+            Observation observation) {
+        String verb = op instanceof ActArgs.Key key ? "Press " + key.keys() + " in" : op.verb();
+        return verb + " " + label(target, index, observation)
+                + (second == null ? "" : " onto " + label(second, -1, observation))
                 + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title() + "\u2019";
     }
 
-    private static String label(ElementNode node) {
-        return !node.name().isBlank() ? node.name() : node.identifier() != null ? node.identifier() : node.role();
+    /** The element as the person can find it: its name, else its identifier, else its role and a neighbour. */
+    private static String label(ElementNode node, int index, Observation observation) {
+        if (!node.name().isBlank()) {
+            return quoted(node.name());
+        }
+        if (node.identifier() != null && !node.identifier().isBlank()) {
+            return quoted(node.identifier());
+        }
+        String neighbour = index < 0 ? null : neighbour(observation.nodes, index);
+        return "the unnamed " + node.role() + (neighbour == null ? "" : " next to " + quoted(neighbour))
+                + " (marked on the screenshot)";
+    }
+
+    /**
+     * The name of the element's nearest named sibling (the one before it first: a label precedes
+     * its field), else of its parent; null when none has one.
+     */
+    static String neighbour(List<ElementNode> nodes, int index) {
+        int parent = nodes.get(index).parent();
+        for (int distance = 1; distance < nodes.size(); distance++) {
+            for (int at : new int[] {index - distance, index + distance}) {
+                if (at >= 0 && at < nodes.size() && nodes.get(at).parent() == parent && parent >= 0
+                        && !nodes.get(at).name().isBlank()) {
+                    return nodes.get(at).name();
+                }
+            }
+        }
+        return parent >= 0 && !nodes.get(parent).name().isBlank() ? nodes.get(parent).name() : null;
+    }
+
+    private static String quoted(String text) {
+        return "\u2018" + text + "\u2019";
+    }
+
+    /**
+     * What a key presses beyond its target, as the policy judged it: the menu item the app binds to
+     * the chord, or the default button a Return in a single-line field presses; empty otherwise.
+     */
+    private static String presses(ActArgs op, ElementNode target, ActionFacts.Landing landing) {
+        if (!(op instanceof ActArgs.Key key) || landing == null) {
+            return "";
+        }
+        boolean plainReturn = "Return".equals(key.keys()) || "Enter".equals(key.keys());
+        if (!plainReturn && landing.shortcut() != null) {
+            return " \u2014 the app's menu item " + quoted(name(landing.shortcut()));
+        }
+        if (plainReturn && target.hasState("single_line") && landing.defaultButtons() != null
+                && !landing.defaultButtons().isEmpty()) {
+            return " \u2014 presses " + quoted(name(landing.defaultButtons().get(0)))
+                    + ", the window's default button";
+        }
+        return "";
+    }
+
+    private static String name(ActionFacts.Labels labels) {
+        return labels.name() != null && !labels.name().isBlank() ? labels.name()
+                : labels.identifier() != null ? labels.identifier() : "";
     }
 
     /**
@@ -40,7 +107,17 @@ final class Describe {
     /** As {@link #action(ActArgs, ElementNode, Observation, ScreenRedactor)}, naming a second element too. */
     static String action(ActArgs op, ElementNode target, ElementNode second, Observation observation,
             ScreenRedactor redactor) {
-        String words = action(op, target, second, observation);
+        return action(op, -1, target, second, observation, redactor, null);
+    }
+
+    /**
+     * As {@link #action(ActArgs, ElementNode, ElementNode, Observation, ScreenRedactor)}, for the
+     * target at {@code index} of the observation (whose neighbours name it when it has no name of
+     * its own) and with what a key lands on ({@code landing}, null when not read).
+     */
+    static String action(ActArgs op, int index, ElementNode target, ElementNode second, Observation observation,
+            ScreenRedactor redactor, ActionFacts.Landing landing) {
+        String words = action(op, index, target, second, observation) + presses(op, target, landing);
         if (!(op instanceof ActArgs.Key) || !TerminalText.is(target) || target.value() == null) {
             return words;
         }

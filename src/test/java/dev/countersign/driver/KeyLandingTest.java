@@ -74,7 +74,11 @@ class KeyLandingTest {
         press(driver, "Body", "ctrl+S");
         assertThat(approver.asked).as("Save asks nobody, in either case of its letter").isEmpty();
         press(driver, "Body", "ctrl+d");
-        assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.category()).isEqualTo("delete"));
+        assertThat(approver.asked).singleElement().satisfies(r -> {
+            assertThat(r.category()).isEqualTo("delete");
+            assertThat(r.summary()).as("the words name the chord and what the app says it does")
+                    .startsWith("Press ctrl+d in \u2018Body\u2019").endsWith("the app's menu item \u2018Delete Rows\u2019");
+        });
     }
 
     @Test
@@ -99,6 +103,7 @@ class KeyLandingTest {
         assertThat(denies.asked).singleElement().satisfies(r -> {
             assertThat(r.category()).isEqualTo("delete");
             assertThat(r.matchedWords()).contains("delete", "Return");
+            assertThat(r.summary()).endsWith("presses \u2018Delete\u2019, the window's default button");
         });
 
         ScriptedApprover second = ScriptedApprover.always(Decision.DENY);

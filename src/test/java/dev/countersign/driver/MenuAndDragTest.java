@@ -157,7 +157,8 @@ class MenuAndDragTest {
             assertThat(receipt.code()).isEqualTo("APPROVAL_DENIED");
             assertThat(approver.asked).singleElement().satisfies(r -> {
                 assertThat(r.category()).isEqualTo("unknown_target");
-                assertThat(r.summary()).startsWith("Open the context menu of \u2018panel\u2019 in yad");
+                assertThat(r.summary()).startsWith("Open the context menu of the unnamed panel")
+                        .contains("(marked on the screenshot) in yad");
             });
             assertThat(desktop.pointed).isEmpty();
         }
