@@ -159,6 +159,26 @@ class CalcSheetDesktopTest {
     }
 
     @Test
+    void whileAnAddressIsTypedIntoTheNameBoxTheWholeWindowIsStillObserved(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
+        whole(desktop, calc);
+        // Calc shows a "Select Range" tip while a range is typed into the Name Box (ctrl+shift+F5),
+        // and the tip misnames its parent in the accessibility cache.
+        String window = TestDesktop.run(List.of("xdotool", "search", "--onlyvisible", "--pid", "" + calc.pid(),
+                "--name", LibreOfficeCalc.FILE)).lines().findFirst().orElseThrow();
+        TestDesktop.run(List.of("xdotool", "windowfocus", "--sync", window, "key", "ctrl+shift+F5", "sleep", "0.3",
+                "type", "A1:C1"));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> whole(desktop, calc).nodes().stream()
+                .anyMatch(n -> n.role().equals("label") && "Select Range".equals(n.name())))).as("the tip shows").isTrue();
+
+        TreeSnapshot s = whole(desktop, calc);
+
+        assertThat(s.nodes()).anyMatch(n -> n.role().equals("text") && "A1:C1".equals(n.value()));
+        assertThat(s.nodes()).anyMatch(n -> n.role().equals("root pane"));
+        assertThat(cells(s)).extracting(ElementNode::name).contains("A1", "B2");
+    }
+
+    @Test
     void theZoomSubmenuOfViewIsReachableByObservingTheWholeWindow(TestDesktop desktop) throws Exception {
         TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
         // The menu bar appears twice: GTK's, and VCL's under the root pane, whose menus open by their action.
