@@ -308,7 +308,7 @@ final class CalcTasks {
             }));
         }
 
-        /** Selects a range through the Name Box, merges it, and types its text into its first cell. */
+        /** Selects a range through the Name Box, merges it with the toolbar's button, and types its text into its first cell. */
         static void merge(McpAgent agent, String range, String first, String text) throws InterruptedException {
             // The Name Box carries no name: it is the field that shows the cell cursor's address.
             java.util.function.Predicate<Node> nameBox = n -> "text".equals(n.role()) && n.has("editable")
@@ -330,7 +330,12 @@ final class CalcTasks {
                 }
             }
             Steps.ok(went, "go to " + range);
-            Steps.menu(agent, APP, "Format", "Merge and Unmerge Cells", "Merge Cells");
+            // The Formatting toolbar's button, not Format › Merge and Unmerge Cells: merging is
+            // asked about, and the open menu's pointer grab takes the person's first click on the
+            // question and closes, so the entry is no longer where it was observed (TARGET_CHANGED).
+            // The button stays in place while the person is asked; it is enabled once a range is.
+            Steps.ok(agent.click(Steps.await(agent, APP, "Calc", n -> "push button".equals(n.role())
+                    && "Merge Cells".equals(n.name()) && !n.has("disabled"), "the Merge Cells button")), "merge " + range);
             enter(agent, "Calc", first, text);
         }
 

@@ -63,7 +63,15 @@ final class Inputs {
         return convert(ws, target, "fodt", xml);
     }
 
-    /** A spreadsheet from rows of cells (CSV, so numbers stay numbers), as the target's format. */
+    /**
+     * The CSV import's options: comma, double quote, UTF-8 (76), from line 1, standard cell formats,
+     * English (1033), quoted fields not forced to text, and special numbers detected — without that
+     * last one a headless import keeps "7:30" as the text "7:30" instead of the time a person's sheet
+     * holds, and formulas over it add up to 0.
+     */
+    static final String CSV_FILTER = "CSV:44,34,76,1,,1033,false,true";
+
+    /** A spreadsheet from rows of cells (CSV, so numbers, times and dates stay what they read as), as the target's format. */
     static Path sheet(Workspace ws, Path target, List<List<String>> rows) throws Exception {
         StringBuilder csv = new StringBuilder();
         for (List<String> row : rows) {
@@ -71,7 +79,7 @@ final class Inputs {
         }
         Path src = Files.createDirectories(ws.file(".inputs")).resolve(stem(target) + ".csv");
         Files.writeString(src, csv, StandardCharsets.UTF_8);
-        return Office.convert(ws, src, extension(target), target);
+        return Office.convert(ws, src, CSV_FILTER, extension(target), target);
     }
 
     /** A workbook of named sheets, each of rows of cells (text, or a number where it reads as one). */

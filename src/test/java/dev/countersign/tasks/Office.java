@@ -64,10 +64,18 @@ final class Office {
      * LibreOffice of a throwaway profile, and moves it to {@code target}.
      */
     static Path convert(Workspace ws, Path source, String format, Path target) throws Exception {
+        return convert(ws, source, null, format, target);
+    }
+
+    /** As {@link #convert(Workspace, Path, String, Path)}, reading the source with the import filter {@code inFilter} (its options after a colon) when not null. */
+    static Path convert(Workspace ws, Path source, String inFilter, String format, Path target) throws Exception {
         Path scratch = Files.createDirectories(ws.file(".convert"));
         List<String> cmd = new ArrayList<>(List.of("soffice", "--headless", "--norestore",
-                "-env:UserInstallation=" + scratch.resolve("profile").toUri(), "--convert-to", format, "--outdir",
-                scratch.toString(), source.toString()));
+                "-env:UserInstallation=" + scratch.resolve("profile").toUri()));
+        if (inFilter != null) {
+            cmd.add("--infilter=" + inFilter);
+        }
+        cmd.addAll(List.of("--convert-to", format, "--outdir", scratch.toString(), source.toString()));
         ws.run(cmd, Map.of(), Duration.ofSeconds(90));
         String base = source.getFileName().toString().replaceFirst("\\.[^.]+$", "");
         String ext = format.contains(":") ? format.substring(0, format.indexOf(':')) : format;

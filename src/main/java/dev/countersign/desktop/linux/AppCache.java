@@ -11,6 +11,14 @@ import java.util.Map;
  * element's entry and the children the cache knows, in index order. GTK leaves out the children
  * of elements that manage their descendants (long lists and tables); a walker notices that a
  * child count and the cached children disagree and reads those elements itself.
+ *
+ * <p>The cache files each element under the parent the element names, at the index it gives;
+ * where those disagree with the parent's own list, the cached children are wrong even when their
+ * count is right. LibreOffice's "Select Range" tip, shown while an address is typed into Calc's
+ * Name Box, names the document frame's inner panel as its parent at index -1, while that panel's
+ * only child stays the document's root pane (which names another parent): the panel's one cached
+ * child was the tip, and a walk lost the whole document. So cached children count as complete
+ * only when their indices are exactly 0, 1, 2, … in order.
  */
 final class AppCache {
     private static final String PATH = "/org/a11y/atspi/cache";
@@ -28,12 +36,14 @@ final class AppCache {
     /** Reads the cache of the application behind {@code bus}; empty when the application has none. */
     static AppCache load(BusCalls calls, String bus) {
         BusCalls.Reply reply = calls.call(bus, PATH, IFACE, "GetItems", null);
-        if (!reply.ok()) {
-            return EMPTY;
-        }
+        return reply.ok() ? of((List<?>) reply.value(0)) : EMPTY;
+    }
+
+    /** The cache of these {@code GetItems} entries, each {@code ((so)(so)(so)iiassusau)} as dbus-java decodes it raw. */
+    static AppCache of(List<?> entries) {
         Map<AtspiRef, Object[]> items = new HashMap<>();
         Map<AtspiRef, List<Object[]>> byParent = new HashMap<>();
-        for (Object o : (List<?>) reply.value(0)) {
+        for (Object o : entries) {
             Object[] item = (Object[]) o;
             AtspiRef ref = AtspiRef.fromStruct(item[0]);
             items.put(ref, item);
@@ -61,11 +71,19 @@ final class AppCache {
         return items.get(ref);
     }
 
-    /** The cached children, only when the cache holds all of them (else null). */
+    /** The cached children, only when the cache holds all of them, each at its own index (else null). */
     List<AtspiRef> completeChildren(AtspiRef ref) {
         Object[] item = items.get(ref);
         List<AtspiRef> kids = children.getOrDefault(ref, List.of());
-        return item != null && kids.size() == (Integer) item[4] ? kids : null;
+        if (item == null || kids.size() != (Integer) item[4]) {
+            return null;
+        }
+        for (int i = 0; i < kids.size(); i++) {
+            if ((Integer) items.get(kids.get(i))[3] != i) {
+                return null;
+            }
+        }
+        return kids;
     }
 
     /** How many elements the subtree under {@code ref} holds, itself included, as far as the cache knows. */

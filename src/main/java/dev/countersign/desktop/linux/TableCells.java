@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The cells of one table that lie in its visible extents, read through its {@code Table}
@@ -24,6 +26,8 @@ import java.util.function.BiPredicate;
  */
 final class TableCells {
     static final String TABLE = VisibleChildren.TABLE;
+    /** A cell address: one to three column letters, then the row from 1 (up to seven digits, so it fits an int). */
+    private static final Pattern ADDRESS = Pattern.compile("([A-Z]{1,3})([0-9]{1,7})");
 
     private final VisibleChildren reads;
     private final BusCalls calls;
@@ -205,7 +209,9 @@ final class TableCells {
      * unless the cell at that row and column is in the same place. The index is an int on the
      * wire: where the table's answer for it is not that cell (Calc counts row × 16,384 + column in
      * 32 bits, so every row from 131,072 on wraps), the index is read as the wrapped row-major
-     * count it then is, each candidate checked the same way.
+     * count it then is, each candidate checked the same way. Where no index places the cell (while
+     * a formula is being typed Calc's cells have no true index, see {@link #addressIn}), its name
+     * is read as the address it is, checked the same way.
      */
     private int[] byPoint() {
         AtspiRef hit = reads.probe(table, visible);
@@ -240,7 +246,30 @@ final class TableCells {
                 return new int[] {r, c};
             }
         }
-        return null;
+        BusCalls.Reply name = calls.call(hit.bus(), hit.path(), NodeReader.PROPERTIES, "Get", "ss",
+                NodeReader.ACCESSIBLE, "Name");
+        int[] at = name.ok() ? addressIn(NodeReader.string(name.value(0))) : null;
+        boolean inside = at != null && at[0] < rows && at[1] < columns;
+        return inside && seen.equals(cellFrame(at[0], at[1], seen)) ? at : null;
+    }
+
+    /**
+     * Row and column (from 0) of a cell named by its address, "AB12" → {11, 27}; null for any other
+     * name. Why: while a formula is being typed, Calc's sheet gives each cell it makes an index
+     * counted only within the range the formula points at (-1 for most cells, a wrong small one for
+     * some), so the index cannot place the cell; its name, the cell's address, still can.
+     */
+    static int[] addressIn(String name) {
+        Matcher m = ADDRESS.matcher(name == null ? "" : name);
+        if (!m.matches()) {
+            return null;
+        }
+        int column = 0;
+        for (char ch : m.group(1).toCharArray()) {
+            column = column * 26 + (ch - 'A' + 1);
+        }
+        int row = Integer.parseInt(m.group(2));
+        return row < 1 ? null : new int[] {row - 1, column - 1};
     }
 
     /**

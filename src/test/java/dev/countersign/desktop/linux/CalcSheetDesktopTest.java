@@ -139,6 +139,46 @@ class CalcSheetDesktopTest {
     }
 
     @Test
+    void whileAFormulaIsBeingTypedTheCellsInViewAreStillRead(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
+        whole(desktop, calc);
+        // Typing a formula into A1 puts Calc in formula mode, where the cells it makes have no true
+        // index (and read no text: the values below are those of the cells the first read was given).
+        String window = TestDesktop.run(List.of("xdotool", "search", "--onlyvisible", "--pid", "" + calc.pid(),
+                "--name", LibreOfficeCalc.FILE)).lines().findFirst().orElseThrow();
+        TestDesktop.run(List.of("xdotool", "windowfocus", "--sync", window, "type", "=1+"));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> !whole(desktop, calc).nodes().stream()
+                .filter(n -> n.role().equals("table")).findFirst().orElseThrow().states().contains("editable")))
+                .as("the sheet is being edited").isTrue();
+
+        List<ElementNode> cells = cells(whole(desktop, calc));
+
+        assertThat(cells).hasSizeBetween(100, 4000);
+        assertThat(cells).extracting(ElementNode::name).contains("A1", "B2", "J20");
+        assertThat(cells).filteredOn(n -> n.name().equals("B2")).extracting(ElementNode::value).containsExactly("1001");
+    }
+
+    @Test
+    void whileAnAddressIsTypedIntoTheNameBoxTheWholeWindowIsStillObserved(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
+        whole(desktop, calc);
+        // Calc shows a "Select Range" tip while a range is typed into the Name Box (ctrl+shift+F5),
+        // and the tip misnames its parent in the accessibility cache.
+        String window = TestDesktop.run(List.of("xdotool", "search", "--onlyvisible", "--pid", "" + calc.pid(),
+                "--name", LibreOfficeCalc.FILE)).lines().findFirst().orElseThrow();
+        TestDesktop.run(List.of("xdotool", "windowfocus", "--sync", window, "key", "ctrl+shift+F5", "sleep", "0.3",
+                "type", "A1:C1"));
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(10), () -> whole(desktop, calc).nodes().stream()
+                .anyMatch(n -> n.role().equals("label") && "Select Range".equals(n.name())))).as("the tip shows").isTrue();
+
+        TreeSnapshot s = whole(desktop, calc);
+
+        assertThat(s.nodes()).anyMatch(n -> n.role().equals("text") && "A1:C1".equals(n.value()));
+        assertThat(s.nodes()).anyMatch(n -> n.role().equals("root pane"));
+        assertThat(cells(s)).extracting(ElementNode::name).contains("A1", "B2");
+    }
+
+    @Test
     void theZoomSubmenuOfViewIsReachableByObservingTheWholeWindow(TestDesktop desktop) throws Exception {
         TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 1000, 1000);
         // The menu bar appears twice: GTK's, and VCL's under the root pane, whose menus open by their action.
