@@ -105,17 +105,8 @@ final class ApprovalFlow {
      * Asks the person and returns the decision that answers {@code pending}. Whatever fails while
      * asking (the re-check cannot read the window, the screenshot or the UI fails) is a refusal
      * that consumes the approval, so the graph still reaches its release and the agent still gets
-     * a receipt.
-     */
-    Answered ask(PendingApproval pending, Ask ask, ApprovalWatch watch) {
-        return ask(pending, ask, null, watch);
-    }
-
-    /**
-     * {@link #ask(PendingApproval, Ask, ApprovalWatch)} for the act {@code previewed} describes:
-     * a live grant covering it answers without asking, and the person may be offered one.
-     *
-     * @param previewed the act's previewed envelope (its tool and operation); null offers no grant
+     * a receipt. A live grant that covers the act {@code previewed} describes (its tool and
+     * operation) answers first, without asking; otherwise the person may be offered one.
      */
     Answered ask(PendingApproval pending, Ask ask, ActionEnvelope previewed, ApprovalWatch watch) {
         try {
