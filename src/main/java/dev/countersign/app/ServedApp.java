@@ -45,6 +45,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +60,8 @@ public final class ServedApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServedApp.class);
     /** How long a script's tool call may wait for the person before the script suspends. */
     private static final Duration SCRIPT_SUSPEND_AFTER = Duration.ofMillis(250);
+    /** How often expired grants for a task are ended (and their expiry recorded). */
+    private static final Duration GRANT_SWEEP = Duration.ofSeconds(5);
 
     final McpEndpoint endpoint;
     final AuditLog audit;
@@ -75,6 +80,8 @@ public final class ServedApp implements AutoCloseable {
     private CompletableFuture<Void> warmedUp = CompletableFuture.completedFuture(null);
     /** The runtime endpoint for governing Countersigns, once {@link #serveRuntime} started it. */
     private volatile McpEndpoint runtimeEndpoint;
+    /** Ends grants for a task when they expire, so that the audit log records the expiry near its time. */
+    private ScheduledExecutorService grantSweep;
     /** The agents (name and token hash) agents.json held when this app last looked (guarded by itself). */
     private final Set<String> knownAgents = new HashSet<>();
 
@@ -126,6 +133,8 @@ public final class ServedApp implements AutoCloseable {
                 clock, new RandomIds(), random, settings);
         AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
+        // Every grant for a task is recorded before it or any use of it takes effect.
+        driver.grants().listen(new GrantTrail(audit));
         ScriptHost scripts = new ScriptHost(driver, tap, new CodeRuntime(ScriptLimits.defaults()),
                 new ScriptCheckpointStore(home.checkpoints()), ScriptFaults.NONE, SCRIPT_SUSPEND_AFTER);
         // Raw computer-use servers the person registered (countersign govern), behind the graph.
@@ -142,6 +151,7 @@ public final class ServedApp implements AutoCloseable {
             app.governed = governed;
             app.remotes = remotes;
             app.warmedUp = warmedUp;
+            app.grantSweep = sweeping(driver);
             // The person's own acts are audited too (docs/audit.md): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
@@ -201,6 +211,23 @@ public final class ServedApp implements AutoCloseable {
         warm.setPriority(Thread.MIN_PRIORITY);
         warm.start();
         return done;
+    }
+
+    /** Sweeps expired grants every few seconds on a daemon thread. */
+    private static ScheduledExecutorService sweeping(ComputerDriver driver) {
+        ScheduledExecutorService sweep = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "grant-expiry");
+            t.setDaemon(true);
+            return t;
+        });
+        sweep.scheduleWithFixedDelay(() -> {
+            try {
+                driver.grants().sweep();
+            } catch (RuntimeException e) {
+                LOG.warn("sweeping expired grants failed: {}", e.toString());
+            }
+        }, GRANT_SWEEP.toMillis(), GRANT_SWEEP.toMillis(), TimeUnit.MILLISECONDS);
+        return sweep;
     }
 
     /** Completed once the background warm-up of the desktop side has ended (the start-up work is over). */
@@ -324,6 +351,11 @@ public final class ServedApp implements AutoCloseable {
             remotes.close();
         }
         scripts.close();
+        if (grantSweep != null) {
+            grantSweep.shutdownNow();
+        }
+        // Quitting ends every grant, recorded while the log is still open.
+        driver.endGrants();
         audit.close();
         backend.close();
     }

@@ -53,7 +53,7 @@ public final class ApprovalTap implements Approver {
             return CompletableFuture.completedFuture(Decision.UNAVAILABLE);
         }
         return person.request(request).thenApply(decision -> {
-            if (decision != Decision.ALLOW_ONCE) {
+            if (!decision.allows()) {
                 return decision;
             }
             try {

@@ -2,16 +2,30 @@ package dev.countersign.approval;
 
 import dev.countersign.core.ErrorCode;
 
-/** The person's answer as the UI reports it. Only {@link #ALLOW_ONCE} lets an action run. */
+/**
+ * The person's answer as the UI reports it. Only {@link #ALLOW_ONCE} and {@link #ALLOW_FOR_A_WHILE}
+ * let an action run.
+ */
 public enum Decision {
     /** The person clicked "Allow once". */
     ALLOW_ONCE,
+    /**
+     * The person clicked the grant button of a request that offered one ({@link ApprovalRequest#offer()}):
+     * this act runs, and the driver grants the offer exactly as it made it. For a request that
+     * offered none it allows nothing.
+     */
+    ALLOW_FOR_A_WHILE,
     /** The person clicked "Deny", pressed Esc, closed the dialog or quit. */
     DENY,
     /** Nobody answered before the action's envelope expired. */
     TIMEOUT,
     /** No UI could ask (headless, or the request was withdrawn). */
     UNAVAILABLE;
+
+    /** Whether this answer lets the act asked about run. */
+    public boolean allows() {
+        return this == ALLOW_ONCE || this == ALLOW_FOR_A_WHILE;
+    }
 
     /** The code of an act the person did not allow with this answer. */
     public ErrorCode refusalCode() {

@@ -28,7 +28,15 @@ public enum AuditKind {
     /** Written by {@link AuditLog} itself when it truncated a torn final line on open. */
     LOG_RECOVERED("log_recovered", true),
     /** Written by {@link AuditLog} on open when the log ends before its {@link AuditAnchor}: records were cut off. */
-    LOG_CUT("log_cut", true);
+    LOG_CUT("log_cut", true),
+    /** The person allowed a kind of act for a while (docs/approvals.md): the grant's scope, lifetime and acts. */
+    GRANT_CREATED("grant_created", true),
+    /** A grant answered for the person: the act it allowed and the acts left. Written before the act runs. */
+    GRANT_USED("grant_used", true),
+    /** A grant ran its course: it expired or its last act was used. */
+    GRANT_ENDED("grant_ended", true),
+    /** A grant was ended early: the person revoked it, paused all agents, removed the agent, or quit. */
+    GRANT_REVOKED("grant_revoked", true);
 
     private final String wire;
     private final boolean durable;

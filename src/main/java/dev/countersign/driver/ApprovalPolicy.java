@@ -43,6 +43,14 @@ public interface ApprovalPolicy {
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */
     ApprovalRequirement requirementForVisual(VisualArgs.Act op);
 
+    /**
+     * Whether the person may allow acts of {@code category} for a while instead of once
+     * (docs/approvals.md). False by default: a policy that says nothing of grants offers none.
+     */
+    default boolean grantable(String category) {
+        return false;
+    }
+
     /** The digest of the policy in force now; grants bound to another digest are refused at dispatch. */
     String currentDigest();
 

@@ -46,7 +46,7 @@ public final class ComputerDriver {
         this.ctx = new DriverContext(backend, clock, ids, random, settings, leases, policy::currentDigest);
         this.policy = policy;
         this.observer = new Observer(ctx, policy);
-        this.approvals = new ApprovalFlow(ctx, approver);
+        this.approvals = new ApprovalFlow(ctx, approver, policy);
         GovernedRun run = new GovernedRun(ctx, approvals);
         this.acts = new ActFlow(ctx, policy, run);
         this.visuals = new VisualFlow(ctx, policy, run);
@@ -229,9 +229,20 @@ public final class ComputerDriver {
         return ctx.leases;
     }
 
-    /** Forgets an agent: its observations, refs, reservations, receipts and pending approvals. */
+    /** The grants the person gave for a task (docs/approvals.md): listed, revoked and audited by the app. */
+    public GrantBook grants() {
+        return ctx.grants;
+    }
+
+    /** Ends every grant (Countersign quits): each end is recorded while the audit log is still open. */
+    public void endGrants() {
+        ctx.grants.endAll(GrantBook.End.QUIT);
+    }
+
+    /** Forgets an agent: its observations, refs, reservations, receipts, pending approvals and grants. */
     public void dispose(String agentId) {
         requireAgent(agentId);
+        ctx.grants.endAgent(agentId, GrantBook.End.AGENT_REVOKED);
         ctx.observations.dispose(agentId);
         approvals.withdrawAll(agentId);
         ctx.reservations.releaseAgent(agentId);

@@ -27,6 +27,7 @@ final class DriverContext {
     final LeaseBook leases;
     final ReceiptRing receipts;
     final WindowIds windows;
+    final GrantBook grants;
     private final AtomicBoolean paused = new AtomicBoolean();
     /** The digest of the policy in force now: a grant made under another one no longer counts. */
     final Supplier<String> policyDigest;
@@ -48,6 +49,7 @@ final class DriverContext {
         this.leases = leases;
         this.receipts = new ReceiptRing(settings.receiptCapacity());
         this.windows = new WindowIds(random);
+        this.grants = new GrantBook(clock, ids);
     }
 
     boolean paused() {
@@ -57,6 +59,7 @@ final class DriverContext {
     void pauseAll() {
         paused.set(true);
         reservations.closeAll();
+        grants.endAll(GrantBook.End.PAUSED);
     }
 
     void resumeAll() {

@@ -46,18 +46,20 @@ final class GovernedRun {
         GraphStep step = graph.start(request);
         long approvalNanos = 0;
         String decidedAt = null;
+        ApprovalFlow.Answered answered = null;
         if (step instanceof GraphStep.Interrupted wait) {
             // The approval code only decides; resuming the graph is this run's alone.
             long asked = System.nanoTime();
             ActionEnvelope previewed = wait.checkpoint().previews().get(wait.checkpoint().previews().size() - 1);
-            ApprovalFlow.Answered answered = approvals.ask(wait.pending(), ask.apply(previewed), watch);
+            answered = approvals.ask(wait.pending(), ask.apply(previewed), previewed, watch);
             decidedAt = answered.decidedAt();
             approvalNanos = System.nanoTime() - asked;
             step = graph.resume(wait.checkpoint(), ResumeInput.decision(answered.decision()));
         }
         ActionResult result = ((GraphStep.Finished) step).result();
         Receipt receipt = Receipts.of(result, runtime.delivery(), runtime.verifyNanos(), started, approvalNanos,
-                decidedAt);
+                decidedAt, answered == null ? null : answered.grantId(),
+                answered == null ? null : answered.grantDecision());
         ctx.receipts.add(agentId, receipt);
         return receipt;
     }

@@ -25,6 +25,11 @@ public final class PolicyApprovals implements ApprovalPolicy {
     }
 
     @Override
+    public boolean grantable(String category) {
+        return policy.grantable(category);
+    }
+
+    @Override
     public String currentDigest() {
         return policy.digest().value();
     }

@@ -33,13 +33,22 @@ public record Receipt(
             @JsonProperty("detail") String detail) {
     }
 
-    /** Whether approval was required and what the person decided. */
+    /**
+     * Whether approval was required and what the person decided; {@code grant} names the grant for
+     * a task that allowed the act (docs/approvals.md), absent when the person allowed it once.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ApprovalView(
             @JsonProperty("required") boolean required,
             @JsonProperty("category") String category,
             @JsonProperty("decision") String decision,
-            @JsonProperty("decided_at") String decidedAt) {
+            @JsonProperty("decided_at") String decidedAt,
+            @JsonProperty("grant") String grant) {
+
+        /** An approval without a grant. */
+        public ApprovalView(boolean required, String category, String decision, String decidedAt) {
+            this(required, category, decision, decidedAt, null);
+        }
     }
 
     /**
@@ -70,6 +79,9 @@ public record Receipt(
         }
         if (approval != null) {
             data.put("approval", approval.decision());
+            if (approval.grant() != null) {
+                data.put("grant", approval.grant());
+            }
         }
         if (strategy != null) {
             data.put("strategy", strategy);

@@ -15,6 +15,16 @@ final class Receipts {
 
     static Receipt of(ActionResult result, Optional<TimedRuntime.Delivery> delivery, long verifyNanos,
             long started, long approvalNanos, String decidedAt) {
+        return of(result, delivery, verifyNanos, started, approvalNanos, decidedAt, null, null);
+    }
+
+    /**
+     * The receipt, naming the grant for a task that allowed the act ({@code grantId}, null when
+     * none did) with {@code grantDecision} as its approval's decision ("allowed_for_a_while" when the
+     * person gave the grant on this act, "allowed_by_grant" when the grant answered for them).
+     */
+    static Receipt of(ActionResult result, Optional<TimedRuntime.Delivery> delivery, long verifyNanos,
+            long started, long approvalNanos, String decidedAt, String grantId, String grantDecision) {
         CountersignError error = result.error();
         VerificationOutcome outcome = result.verification();
         Map<String, Long> timings = new LinkedHashMap<>();
@@ -39,7 +49,9 @@ final class Receipts {
                 error != null ? error.hint() : code == null ? null : code.defaultHint(),
                 outcome == null ? null : new Receipt.VerificationView(outcomeWord(outcome), outcome.detail()),
                 approval == null || !approval.required() ? null
-                        : new Receipt.ApprovalView(true, approval.category(), approval.decision(), decidedAt),
+                        : new Receipt.ApprovalView(true, approval.category(),
+                                grantId != null && "allowed_once".equals(approval.decision()) ? grantDecision
+                                        : approval.decision(), decidedAt, grantId),
                 null,
                 delivery.map(TimedRuntime.Delivery::strategy).orElse(null),
                 timings);

@@ -3,6 +3,8 @@ package dev.countersign.policy;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +24,8 @@ public record PolicyDocument(
         @JsonProperty("categories") Categories categories,
         @JsonProperty("keys") Keys keys,
         @JsonProperty("roles") Roles roles,
-        @JsonProperty("credentials") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> credentials) {
+        @JsonProperty("credentials") @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> credentials,
+        @JsonProperty("grantable") @JsonInclude(JsonInclude.Include.NON_NULL) List<String> grantable) {
 
     /** The policy format versions this build understands. */
     public static final Set<Integer> SUPPORTED_VERSIONS = Set.of(1);
@@ -44,6 +47,7 @@ public record PolicyDocument(
         }
         roles = roles == null ? Roles.NONE : roles;
         credentials = credentials(credentials);
+        grantable = grantable(grantable);
     }
 
     /**
@@ -51,12 +55,58 @@ public record PolicyDocument(
      * {@code credentials} (only Countersign's own token shape is redacted).
      */
     public PolicyDocument(Integer version, Categories categories, Keys keys) {
-        this(version, categories, keys, null, null);
+        this(version, categories, keys, null, null, null);
     }
 
-    /** A document without {@code roles}: no key is judged by where it lands. */
+    /**
+     * A document without {@code roles} (no key is judged by where it lands) and without
+     * {@code grantable} (every category but delete and money may be granted).
+     */
     public PolicyDocument(Integer version, Categories categories, Keys keys, Map<String, String> credentials) {
-        this(version, categories, keys, null, credentials);
+        this(version, categories, keys, null, credentials, null);
+    }
+
+    /** What may be granted for a while when the file has no {@code grantable} list. */
+    static final Set<RiskCategory> NEVER_GRANTED_BY_DEFAULT = Set.of(RiskCategory.DELETE, RiskCategory.MONEY);
+
+    /**
+     * {@code grantable}: optional, the risk categories (wire names) whose acts the person may
+     * allow for a while instead of once (docs/approvals.md). Absent, every category but
+     * {@code delete} and {@code money}; an unknown name or a repeat is an error. Null stays null,
+     * so that a document without the list keeps its digest.
+     */
+    private static List<String> grantable(List<String> grantable) {
+        if (grantable == null) {
+            return null;
+        }
+        Set<String> known = new LinkedHashSet<>();
+        for (RiskCategory c : RiskCategory.values()) {
+            known.add(c.wireName());
+        }
+        Set<String> seen = new HashSet<>();
+        for (String name : grantable) {
+            if (name == null || !known.contains(name)) {
+                throw new PolicyRuleViolation("grantable", "grantable: \"" + name
+                        + "\" is not a risk category; known: " + known);
+            }
+            if (!seen.add(name)) {
+                throw new PolicyRuleViolation("grantable", "grantable names \"" + name + "\" twice");
+            }
+        }
+        return List.copyOf(grantable);
+    }
+
+    /** Whether acts of {@code category} (a wire name) may be allowed for a while. */
+    boolean grants(String category) {
+        if (grantable != null) {
+            return grantable.contains(category);
+        }
+        for (RiskCategory c : RiskCategory.values()) {
+            if (c.wireName().equals(category)) {
+                return !NEVER_GRANTED_BY_DEFAULT.contains(c);
+            }
+        }
+        return false;
     }
 
     /**

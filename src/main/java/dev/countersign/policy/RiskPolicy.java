@@ -139,6 +139,15 @@ public final class RiskPolicy {
         }
     }
 
+    /**
+     * Whether the person may allow acts of {@code category} (a wire name) for a while instead of
+     * once: the file's {@code grantable} list, else every category but delete and money
+     * (docs/approvals.md). Bound into the digest like every other rule.
+     */
+    public boolean grantable(String category) {
+        return category != null && document.grants(category);
+    }
+
     /** {@link #decide} as the graph's requirement; a refusal raises its error (see {@link PolicyDecision#toRequirement()}). */
     public ApprovalRequirement requirement(ActionFacts facts) {
         return decide(facts).toRequirement();

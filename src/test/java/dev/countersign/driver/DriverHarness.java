@@ -44,9 +44,13 @@ final class DriverHarness {
     };
 
     DriverHarness(MemoryDesktop desktop, ScriptedApprover approver, DriverSettings settings) {
+        this(desktop, approver, settings, DELETE_ASKS);
+    }
+
+    DriverHarness(MemoryDesktop desktop, ScriptedApprover approver, DriverSettings settings, ApprovalPolicy policy) {
         this.desktop = desktop;
         this.approver = approver;
-        this.driver = new ComputerDriver(desktop, DELETE_ASKS, approver,
+        this.driver = new ComputerDriver(desktop, policy, approver,
                 new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
                 clock, new SequentialIds(), new Random(7), settings);
     }

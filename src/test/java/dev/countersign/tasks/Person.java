@@ -24,9 +24,38 @@ import org.testfx.api.FxRobot;
  * the dialog shows a question, the person reads it (its words are recorded with a picture of the
  * whole dialog, Set-of-Mark capture included), waits as a person would, and clicks the button with
  * the real pointer. This person allows what is asked, which is what the task suite measures: how
- * often, and for what.
+ * often, and for what — either once each time ({@link Mode#ALLOW_ONCE}) or, told to
+ * ({@link Mode#GRANT}), with the dialog's grant for a while wherever it offers one (docs/approvals.md).
  */
 final class Person implements AutoCloseable {
+    /** How this person answers; {@code -Dtasks.person=once|grant|both} chooses for the task suite. */
+    enum Mode {
+        /** "Allow once", every time. */
+        ALLOW_ONCE("once", "allows once, every time"),
+        /** "Allow for N min" where the dialog offers it, else "Allow once". */
+        GRANT("grant", "takes the grant (\u201cAllow for 10 min\u201d) wherever the dialog offers one, else allows once");
+
+        final String wire;
+        final String words;
+
+        Mode(String wire, String words) {
+            this.wire = wire;
+            this.words = words;
+        }
+
+        /** The modes {@code -Dtasks.person} names: {@code once} (default), {@code grant}, or {@code both}. */
+        static List<Mode> chosen(String property) {
+            if (property == null || property.isBlank() || property.equals("once")) {
+                return List.of(ALLOW_ONCE);
+            }
+            switch (property) {
+                case "grant": return List.of(GRANT);
+                case "both": return List.of(ALLOW_ONCE, GRANT);
+                default: throw new IllegalArgumentException("tasks.person is once, grant or both, not " + property);
+            }
+        }
+    }
+
     /** One question the person was asked, and the answer. */
     record Question(String agent, String where, String action, String category, String why, String decision,
             String picture) {
@@ -38,6 +67,7 @@ final class Person implements AutoCloseable {
 
     private final FxRobot robot;
     private final Path pictures;
+    private final Mode mode;
     private final List<Question> questions = new ArrayList<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread thread;
@@ -45,7 +75,12 @@ final class Person implements AutoCloseable {
     private volatile Throwable failure;
 
     Person(FxRobot robot, Path pictures) throws IOException {
+        this(robot, pictures, Mode.ALLOW_ONCE);
+    }
+
+    Person(FxRobot robot, Path pictures, Mode mode) throws IOException {
         this.robot = robot;
+        this.mode = mode;
         this.pictures = Files.createDirectories(pictures);
         thread = new Thread(this::watch, "task-person");
         thread.setDaemon(true);
@@ -87,8 +122,8 @@ final class Person implements AutoCloseable {
     }
 
     /** What the dialog shows right now, when it shows a question. */
-    private record Shown(Scene scene, Button allow, String agent, String where, String action, String category,
-            String why) {
+    private record Shown(Scene scene, Button allow, Button grant, String agent, String where, String action,
+            String category, String why) {
     }
 
     private static Optional<Shown> showing() {
@@ -99,7 +134,9 @@ final class Person implements AutoCloseable {
             Node allow = w.getScene().lookup("#allow");
             if (allow instanceof Button b && !b.isDisabled()) {
                 Scene s = w.getScene();
-                return Optional.of(new Shown(s, b, text(s, "#agent"), text(s, "#where"), text(s, "#action"),
+                Node grant = s.lookup("#allow-for-a-while");
+                Button offered = grant instanceof Button g && g.isVisible() && !g.isDisabled() ? g : null;
+                return Optional.of(new Shown(s, b, offered, text(s, "#agent"), text(s, "#where"), text(s, "#action"),
                         text(s, "#category"), text(s, "#why")));
             }
         }
@@ -120,10 +157,11 @@ final class Person implements AutoCloseable {
         Path picture = pictures.resolve(task + "-q" + n + ".png");
         BufferedImage image = FxTests.onFx(() -> toImage(shown.scene().snapshot(null)));
         ImageIO.write(image, "png", picture.toFile());
-        robot.clickOn(shown.allow());
+        boolean granting = mode == Mode.GRANT && shown.grant() != null;
+        robot.clickOn(granting ? shown.grant() : shown.allow());
         synchronized (this) {
             questions.add(new Question(shown.agent(), shown.where(), shown.action(), shown.category(), shown.why(),
-                    "allow once", picture.getFileName().toString()));
+                    granting ? "allow for a while" : "allow once", picture.getFileName().toString()));
         }
         // Wait until this question has left the dialog before looking for the next.
         long end = System.nanoTime() + 10_000_000_000L;

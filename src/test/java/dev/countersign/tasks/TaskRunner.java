@@ -26,9 +26,15 @@ final class TaskRunner {
     }
 
     static List<PlanResult> run(List<Task> tasks, TaskDesk desk, Path out) throws Exception {
+        return run(tasks, desk, out, Person.Mode.ALLOW_ONCE);
+    }
+
+    /** {@link #run(List, TaskDesk, Path)} with a person who answers as {@code mode} says. */
+    static List<PlanResult> run(List<Task> tasks, TaskDesk desk, Path out, Person.Mode mode) throws Exception {
         Files.createDirectories(out);
         List<PlanResult> results = new ArrayList<>();
-        try (Person person = new Person(desk.robot(), out.resolve("dialogs"))) {
+        System.out.printf(Locale.ROOT, "the person %s%n", mode.words);
+        try (Person person = new Person(desk.robot(), out.resolve("dialogs"), mode)) {
             for (Task task : tasks) {
                 for (Task.Plan plan : task.plans()) {
                     PlanResult r = runOne(task, plan, desk, person, out);
@@ -39,7 +45,7 @@ final class TaskRunner {
                 }
             }
         }
-        write(results, out);
+        write(results, out, mode);
         return results;
     }
 
@@ -90,15 +96,26 @@ final class TaskRunner {
         return (System.nanoTime() - start) / 1e9;
     }
 
-    static void write(List<PlanResult> results, Path out) throws IOException {
+    static void write(List<PlanResult> results, Path out, Person.Mode mode) throws IOException {
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(out.resolve("results.json").toFile(), results);
-        Files.writeString(out.resolve("report.md"), report(results));
+        Files.writeString(out.resolve("report.md"), report(results, mode));
     }
 
-    /** The report: a table per plan, then every question the person was asked, in its own words. */
+    /** {@link #report(List, Person.Mode)} for a person who allows once. */
     static String report(List<PlanResult> results) {
+        return report(results, Person.Mode.ALLOW_ONCE);
+    }
+
+    /**
+     * The report: which person answered, a table per plan, then every question the person was
+     * asked, in its own words (marked where the person took a grant).
+     */
+    static String report(List<PlanResult> results, Person.Mode mode) {
         StringBuilder b = new StringBuilder();
+        long asked = results.stream().mapToLong(r -> r.questions().size()).sum();
+        b.append(String.format(Locale.ROOT, "Person: %s (-Dtasks.person=%s); %d questions in all.%n%n", mode.words,
+                mode.wire, asked));
         long passed = results.stream().filter(PlanResult::pass).count();
         long tasks = results.stream().map(PlanResult::task).distinct().count();
         long tasksPassed = results.stream().map(PlanResult::task).distinct()
@@ -121,7 +138,8 @@ final class TaskRunner {
                 continue;
             }
             b.append("- ").append(r.task()).append(" (").append(r.plan()).append("): ");
-            b.append(String.join("; ", r.questions().stream().map(q -> "\u201c" + q.words() + "\u201d").toList()));
+            b.append(String.join("; ", r.questions().stream().map(q -> "\u201c" + q.words() + "\u201d"
+                    + ("allow once".equals(q.decision()) ? "" : " (" + q.decision() + ")")).toList()));
             b.append("\n");
         }
         return b.toString();

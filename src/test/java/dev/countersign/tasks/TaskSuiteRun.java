@@ -19,6 +19,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * plan of every chosen task through the tray app with the person answering in its dialog. Its
  * report goes to {@code target/tasks}. Tagged {@code tasks}, which the default run leaves to that
  * script; {@link TaskSubsetDesktopTest} is the part every test run holds.
+ *
+ * <p>{@code -Dtasks.person=once|grant|both} says how the person answers (see {@link Person.Mode}):
+ * {@code both} runs the tasks twice, with a person who allows once into {@code target/tasks} and
+ * with one who takes grants into {@code target/tasks/grant}, and {@code report.md} holds both
+ * reports, so the questions of the two can be compared.
  */
 @Tag("tasks")
 @ExtendWith(TestDesktopExtension.class)
@@ -35,15 +40,27 @@ class TaskSuiteRun {
                 }
             }
         }
-        List<TaskRunner.PlanResult> results;
-        try (TaskDesk desk = new TaskDesk(out, desktop.backend())) {
-            results = TaskRunner.run(tasks, desk, out);
+        List<Person.Mode> modes = Person.Mode.chosen(System.getProperty("tasks.person"));
+        StringBuilder reports = new StringBuilder();
+        List<List<TaskRunner.PlanResult>> runs = new java.util.ArrayList<>();
+        for (Person.Mode mode : modes) {
+            // The first mode writes where scripts/tasks reads; a second gets its own folder and desk.
+            Path dir = mode == modes.get(0) ? out : out.resolve(mode.wire);
+            try (TaskDesk desk = new TaskDesk(dir, desktop.backend())) {
+                runs.add(TaskRunner.run(tasks, desk, dir, mode));
+            }
+            reports.append(TaskRunner.report(runs.get(runs.size() - 1), mode)).append('\n');
         }
-        // A task passes when every plan of it passes; at least nine in ten must.
-        List<String> ids = results.stream().map(TaskRunner.PlanResult::task).distinct().toList();
-        long passed = ids.stream().filter(t -> results.stream().filter(r -> r.task().equals(t))
-                .allMatch(TaskRunner.PlanResult::pass)).count();
-        assertThat(passed * 10).as("tasks passing, of %d: %s", ids.size(), TaskRunner.report(results))
-                .isGreaterThanOrEqualTo(ids.size() * 9L);
+        if (modes.size() > 1) {
+            Files.writeString(out.resolve("report.md"), reports.toString());
+        }
+        for (List<TaskRunner.PlanResult> results : runs) {
+            // A task passes when every plan of it passes; at least nine in ten must, with each person.
+            List<String> ids = results.stream().map(TaskRunner.PlanResult::task).distinct().toList();
+            long passed = ids.stream().filter(t -> results.stream().filter(r -> r.task().equals(t))
+                    .allMatch(TaskRunner.PlanResult::pass)).count();
+            assertThat(passed * 10).as("tasks passing, of %d: %s", ids.size(), reports)
+                    .isGreaterThanOrEqualTo(ids.size() * 9L);
+        }
     }
 }

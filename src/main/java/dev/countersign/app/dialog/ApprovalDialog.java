@@ -43,6 +43,8 @@ import javafx.util.Duration;
 final class ApprovalDialog {
     static final double SHOT_WIDTH = 560;
     static final double SHOT_HEIGHT = 320;
+    /** The grant button wraps its scope onto lines no wider than this. */
+    static final double GRANT_WIDTH = 250;
 
     private final ApprovalQueue queue;
     private final Clock clock;
@@ -59,6 +61,8 @@ final class ApprovalDialog {
     private final Label noShot = label("no-screenshot", Styles.TEXT_MUTED);
     private final Button allow = new Button("Allow once");
     private final Button deny = new Button("Deny");
+    /** "Allow for N min": shown only for a request that offers a grant; its text says the grant's whole scope. */
+    private final Button allowForAWhile = new Button();
     private final Timeline ticker;
     private final PauseTransition guard = new PauseTransition(Duration.millis(ApprovalView.INPUT_GUARD.toMillis()));
     private String shownNonce;
@@ -76,6 +80,15 @@ final class ApprovalDialog {
     private void build() {
         allow.setId("allow");
         deny.setId("deny");
+        allowForAWhile.setId("allow-for-a-while");
+        allowForAWhile.setDefaultButton(false);
+        allowForAWhile.setCancelButton(false);
+        allowForAWhile.setWrapText(true);
+        allowForAWhile.setMaxWidth(GRANT_WIDTH);
+        allowForAWhile.setMinHeight(Region.USE_PREF_SIZE);
+        allowForAWhile.setOnAction(e -> answer(Decision.ALLOW_FOR_A_WHILE));
+        allowForAWhile.setVisible(false);
+        allowForAWhile.setManaged(false);
         // No default and no cancel button: Enter must never allow, and Esc is handled below so
         // that it counts only after the input guard.
         allow.setDefaultButton(false);
@@ -108,7 +121,7 @@ final class ApprovalDialog {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         VBox timing = new VBox(2, countdown, queueLine);
-        HBox buttons = new HBox(8, timing, spacer, deny, allow);
+        HBox buttons = new HBox(8, timing, spacer, deny, allowForAWhile, allow);
         buttons.setAlignment(Pos.CENTER_LEFT);
 
         VBox root = new VBox(12, who, action, new VBox(4, category, why), shotPane, buttons);
@@ -209,6 +222,14 @@ final class ApprovalDialog {
         countdown.pseudoClassStateChanged(PseudoClass.getPseudoClass("urgent"), view.urgent());
         queueLine.setText(view.queue());
         queueLine.setVisible(!view.queue().isEmpty());
+        boolean offered = !view.grant().isEmpty();
+        allowForAWhile.setText(view.grant());
+        if (allowForAWhile.isManaged() != offered) {
+            allowForAWhile.setVisible(offered);
+            allowForAWhile.setManaged(offered);
+            // The row grows by the button's wrapped lines: the window grows with it rather than squeezing the screenshot.
+            stage.sizeToScene();
+        }
     }
 
     private void tick() {
@@ -221,7 +242,7 @@ final class ApprovalDialog {
         if (shownNonce == null) {
             return;
         }
-        if (decision == Decision.ALLOW_ONCE && !ApprovalView.acceptsInput(shownAt, clock.instant())) {
+        if (decision.allows() && !ApprovalView.acceptsInput(shownAt, clock.instant())) {
             return;
         }
         queue.decideShown(shownNonce, decision);
@@ -245,8 +266,9 @@ final class ApprovalDialog {
 
     private void setButtonsEnabled(boolean enabled) {
         allow.setDisable(!enabled);
+        allowForAWhile.setDisable(!enabled);
         deny.setDisable(!enabled);
-        if (enabled && !allow.isFocused()) {
+        if (enabled && !allow.isFocused() && !allowForAWhile.isFocused()) {
             deny.requestFocus();
         }
     }

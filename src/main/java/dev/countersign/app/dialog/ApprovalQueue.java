@@ -80,6 +80,10 @@ final class ApprovalQueue {
             if (shown.isEmpty() || !shown.get().nonce().equals(nonce)) {
                 return false;
             }
+            if (decision == Decision.ALLOW_FOR_A_WHILE && shown.get().offer().isEmpty()) {
+                // Only a request that offered a grant can be answered with one.
+                return false;
+            }
             entry = entries.remove(nonce);
         }
         boolean completed = entry.future().complete(decision);

@@ -1,6 +1,7 @@
 package dev.countersign.app.dialog;
 
 import dev.countersign.approval.ApprovalRequest;
+import dev.countersign.approval.GrantOffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +14,8 @@ import java.util.stream.Collectors;
  *
  * @param urgent fewer than ten seconds remain, so the countdown is drawn as a warning
  * @param where which machine the action is on: "your computer", or the named other machine
+ * @param grant the grant button's text, which says the whole scope of what it allows; empty when
+ *     the request offers no grant (the button is then not shown)
  */
 record ApprovalView(
         String agent,
@@ -23,7 +26,8 @@ record ApprovalView(
         boolean urgent,
         String queue,
         boolean hasScreenshot,
-        String where) {
+        String where,
+        String grant) {
 
     /** Keyboard input and clicks are ignored this long after a request is shown: an agent may be typing. */
     static final Duration INPUT_GUARD = Duration.ofMillis(600);
@@ -49,7 +53,40 @@ record ApprovalView(
                 request.screenshot().isPresent(),
                 request.remoteMachine().map(m -> "wants to act on the machine \u2018"
                         + DialogText.clean(m, MAX_AGENT) + "\u2019, not this computer")
-                        .orElse("wants to act on your computer"));
+                        .orElse("wants to act on your computer"),
+                request.offer().map(o -> grantButton(o, request.agentName())).orElse(""));
+    }
+
+    /** Longest app or window name on the grant button. */
+    static final int MAX_GRANT_NAME = 32;
+
+    /**
+     * The grant button's two lines: for how long, then exactly what — the agent, the kind of act
+     * (category and operation), the app and window, and at most how many acts. For example
+     * "Allow for 10 min" / "Claude: send clicks in Mail, window ‘Inbox’, at most 20".
+     */
+    static String grantButton(GrantOffer offer, String agentName) {
+        long minutes = Math.max(1, offer.lifetime().toMinutes());
+        String window = offer.window() == null || offer.window().isBlank() ? ""
+                : ", window \u2018" + DialogText.clean(offer.window(), MAX_GRANT_NAME) + "\u2019";
+        return "Allow for " + minutes + " min\n" + DialogText.clean(agentName, MAX_AGENT) + ": "
+                + DialogText.clean(offer.category(), 32) + " " + acts(offer.operation()) + " in "
+                + DialogText.clean(offer.app(), MAX_GRANT_NAME) + window + ", at most " + offer.maxActs();
+    }
+
+    /** The operation as a plural noun: "clicks", "key presses", "clicks by position". */
+    static String acts(String operation) {
+        switch (operation) {
+            case "click": return "clicks";
+            case "key": return "key presses";
+            case "type": return "typing";
+            case "menu": return "context menus";
+            case "drag": return "drags";
+            case "visual click": return "clicks by position";
+            case "visual drag": return "drags by position";
+            case "visual scroll": return "scrolls by position";
+            default: return DialogText.clean(operation, 32) + " acts";
+        }
     }
 
     /** "0:42 left", rounded up so the dialog never shows 0:00 while the answer still counts. */

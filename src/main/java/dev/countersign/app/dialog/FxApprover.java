@@ -15,7 +15,8 @@ import javafx.application.Platform;
 
 /**
  * The approver behind the local UI: the driver's requests queue in a JavaFX dialog, one at a
- * time, and the person answers with Allow once or Deny. Expiry, withdrawal and quitting deny.
+ * time, and the person answers with Allow once, Deny, or — where the request offers one — a
+ * grant for a while (docs/approvals.md). Expiry, withdrawal and quitting deny.
  * Requires a running JavaFX toolkit; without one every request is {@link Decision#UNAVAILABLE}.
  */
 public final class FxApprover implements Approver, AutoCloseable {

@@ -4,6 +4,7 @@ import dev.countersign.core.ControlLease;
 import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.core.Timestamps;
 import dev.countersign.driver.ComputerDriver;
+import dev.countersign.driver.GrantBook;
 import dev.countersign.driver.LeaseBook;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +19,13 @@ import java.util.stream.Collectors;
 final class AgentsModel {
     /** One agent as listed; {@code leaseState} is "active", "revoked", "expired", "used up" or "none yet". */
     record Row(String name, String leaseState, String budget, String expiry, String boundaries, boolean usable) {
+    }
+
+    /**
+     * One live grant for a task as listed: whose, what kind of act, where, how many acts used of
+     * how many, and when it ends.
+     */
+    record GrantRow(String id, String agent, String allows, String where, String uses, String expiry) {
     }
 
     /** What the edit form holds, as the person typed it. */
@@ -40,6 +48,29 @@ final class AgentsModel {
             rows.add(row(a.name(), driver.leases().find(a.name()), clock.instant()));
         }
         return rows;
+    }
+
+    /** The live grants, oldest first. */
+    List<GrantRow> grantRows() {
+        Instant now = clock.instant();
+        List<GrantRow> rows = new ArrayList<>();
+        for (GrantBook.Grant g : driver.grants().live()) {
+            rows.add(grantRow(g, now));
+        }
+        return rows;
+    }
+
+    static GrantRow grantRow(GrantBook.Grant g, Instant now) {
+        GrantBook.Scope s = g.scope();
+        String where = s.app() + " (pid " + s.pid() + ")"
+                + (s.window() == null || s.window().isBlank() ? "" : " \u00B7 window \u2018" + s.window() + "\u2019");
+        return new GrantRow(g.id(), s.agentId(), s.category() + " \u00B7 " + s.operation(), where,
+                g.used() + " / " + g.maxActs() + " acts", expiry(Duration.between(now, g.expiresAt())));
+    }
+
+    /** Revokes one grant: the agent's next act of its kind asks the person again. */
+    boolean revokeGrant(String id) {
+        return driver.grants().revoke(id);
     }
 
     static Row row(String name, Optional<ControlLease> lease, Instant now) {
@@ -123,10 +154,14 @@ final class AgentsModel {
         return Result.ok(driver.leases().grant(name, terms.value().get()));
     }
 
-    /** Revokes the agent's lease: it stays connected, and every act is refused until a new grant. */
+    /**
+     * Revokes the agent's lease: it stays connected, and every act is refused until a new grant.
+     * Its grants for a task end too, so a fresh lease does not bring them back.
+     */
     void revokeLease(String name) {
         driver.leases().current(name);
         driver.leases().revoke(name);
+        driver.grants().endAgent(name, GrantBook.End.AGENT_REVOKED);
     }
 
     /**

@@ -28,12 +28,16 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
-/** Agents & leases: each agent's lease (budget, expiry, boundaries), edit, revoke, remove. */
+/**
+ * Agents & leases: each agent's lease (budget, expiry, boundaries), edit, revoke, remove; and the
+ * live grants for a task the person gave in the approval dialog, each revocable.
+ */
 final class AgentsWindow {
     private final AgentsModel model;
     private final Supplier<LeaseBook.Terms> defaults;
     private final Runnable connect;
     private final TableView<AgentsModel.Row> table = new TableView<>();
+    private final TableView<AgentsModel.GrantRow> grants = new TableView<>();
     private final Label status = Ui.muted("");
     final Stage stage;
 
@@ -87,13 +91,38 @@ final class AgentsWindow {
         remove.disableProperty().bind(edit.disableProperty());
 
         HBox buttons = new HBox(8, add, Ui.grow(), edit, revoke, remove);
+
+        grants.setId("grants");
+        grants.getColumns().add(grantColumn("Agent", 130, AgentsModel.GrantRow::agent));
+        grants.getColumns().add(grantColumn("Allows", 150, AgentsModel.GrantRow::allows));
+        grants.getColumns().add(grantColumn("Where", 250, AgentsModel.GrantRow::where));
+        grants.getColumns().add(grantColumn("Used", 100, AgentsModel.GrantRow::uses));
+        grants.getColumns().add(grantColumn("Expiry", 130, AgentsModel.GrantRow::expiry));
+        grants.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        grants.setPlaceholder(Ui.muted("No grants. \u201CAllow for 10 min\u201D in the approval dialog gives one."));
+        grants.setPrefHeight(130);
+        grants.setMinHeight(110);
+        Button revokeGrant = new Button("Revoke grant");
+        revokeGrant.setId("revoke-grant");
+        revokeGrant.disableProperty().bind(grants.getSelectionModel().selectedItemProperty().isNull());
+        revokeGrant.setOnAction(e -> Optional.ofNullable(grants.getSelectionModel().getSelectedItem()).ifPresent(g -> {
+            model.revokeGrant(g.id());
+            status.setText("Revoked " + g.agent() + "\u2019s grant for " + g.allows()
+                    + ": each such act asks you again.");
+            refresh();
+        }));
+        HBox grantButtons = new HBox(8, Ui.grow(), revokeGrant);
+
         VBox root = new VBox(12, Ui.title("Agents & leases"),
                 Ui.muted("A lease is your standing grant to one agent: how many actions, until when, which apps "
                         + "and windows. Empty boundaries mean any app and window."),
-                table, status, buttons);
+                table, buttons,
+                Ui.muted("Grants for a task: kinds of act you allowed for a while in the approval dialog. Each "
+                        + "ends at its time or its last act; pausing, revoking the agent and quitting end them."),
+                grants, grantButtons, status);
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
-        stage = Ui.stage("Agents & leases", root, 860, 440);
+        stage = Ui.stage("Agents & leases", root, 860, 620);
         Timeline ticker = new Timeline(new KeyFrame(Duration.seconds(2), e -> refresh()));
         ticker.setCycleCount(Timeline.INDEFINITE);
         stage.setOnShown(e -> ticker.play());
@@ -102,6 +131,13 @@ final class AgentsWindow {
     }
 
     void refresh() {
+        String keepGrant = Optional.ofNullable(grants.getSelectionModel().getSelectedItem())
+                .map(AgentsModel.GrantRow::id).orElse(null);
+        grants.setItems(FXCollections.observableArrayList(model.grantRows()));
+        if (keepGrant != null) {
+            grants.getItems().stream().filter(g -> g.id().equals(keepGrant)).findFirst()
+                    .ifPresent(g -> grants.getSelectionModel().select(g));
+        }
         String keep = selected().orElse(null);
         table.setItems(FXCollections.observableArrayList(model.rows()));
         if (keep != null) {
@@ -171,6 +207,14 @@ final class AgentsWindow {
         f.setId(id);
         f.setPrefColumnCount(24);
         return f;
+    }
+
+    private static TableColumn<AgentsModel.GrantRow, String> grantColumn(String title, double width,
+            Function<AgentsModel.GrantRow, String> value) {
+        TableColumn<AgentsModel.GrantRow, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return c;
     }
 
     private static TableColumn<AgentsModel.Row, String> column(String title, double width,

@@ -70,7 +70,7 @@ public final class AuditTrail {
         data.put("request", requestId(request));
         data.put("decision", decision.name().toLowerCase(Locale.ROOT));
         AuditKind kind = withdrawn ? AuditKind.APPROVAL_WITHDRAWN
-                : decision == Decision.ALLOW_ONCE ? AuditKind.APPROVAL_ALLOWED : AuditKind.APPROVAL_DENIED;
+                : decision.allows() ? AuditKind.APPROVAL_ALLOWED : AuditKind.APPROVAL_DENIED;
         log.append(kind, request.agentId(), data);
     }
 

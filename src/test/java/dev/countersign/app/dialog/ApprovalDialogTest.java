@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.countersign.app.FxTests;
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Decision;
+import dev.countersign.approval.GrantOffer;
 import dev.countersign.desktop.TestDesktopExtension;
 import java.time.Clock;
 import java.time.Duration;
@@ -158,6 +159,35 @@ class ApprovalDialogTest {
         waitOutTheGuard();
         robot.clickOn("#allow");
         assertThat(f.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.ALLOW_ONCE);
+    }
+
+    @Test
+    void aRequestThatOffersAGrantShowsItsScopeOnAThirdButtonThatAllowsForAWhile() throws Exception {
+        ApprovalRequest plain = request("n1", "Claude", Duration.ofSeconds(30));
+        ApprovalRequest offering = new ApprovalRequest("n2", "claude", "Claude",
+                "Click \u2018Send\u2019 in yad \u2014 window \u2018Compose\u2019", "send", List.of("send"), "yad",
+                "Compose", Instant.now().plusSeconds(30), FxTests.png(420, 180), null,
+                new GrantOffer("claude", "yad", 4242, "Compose", "send", "click", Duration.ofMinutes(10), 20));
+        CompletableFuture<Decision> first = approver.request(plain);
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> dialogStage() != null)).isTrue();
+        Button grant = robot.lookup("#allow-for-a-while").queryAs(Button.class);
+        assertThat(FxTests.onFx(grant::isVisible)).as("no offer, no grant button").isFalse();
+        CompletableFuture<Decision> second = approver.request(offering);
+        waitOutTheGuard();
+        robot.clickOn("#deny");
+        assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), grant::isVisible)).isTrue();
+        assertThat(FxTests.onFx(grant::getText))
+                .isEqualTo("Allow for 10 min\nClaude: send clicks in yad, window \u2018Compose\u2019, at most 20");
+        assertThat(FxTests.onFx(grant::isDisabled)).as("guarded like Allow once").isTrue();
+        assertThat(FxTests.onFx(grant::isDefaultButton)).isFalse();
+        // For the person (and the reviewer): what the dialog looks like with a grant offered.
+        waitOutTheGuard();
+        java.nio.file.Path shot = java.nio.file.Path.of("target", "approval-dialog-grant.png");
+        javafx.scene.image.WritableImage image = FxTests.onFx(() -> dialogStage().getScene().snapshot(null));
+        javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(image, null), "png", shot.toFile());
+        robot.clickOn("#allow-for-a-while");
+        assertThat(second.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.ALLOW_FOR_A_WHILE);
     }
 
     @Test
