@@ -118,18 +118,28 @@ final class Describe {
     static String action(ActArgs op, int index, ElementNode target, ElementNode second, Observation observation,
             ScreenRedactor redactor, ActionFacts.Landing landing) {
         String words = action(op, index, target, second, observation) + presses(op, target, landing);
-        if (!(op instanceof ActArgs.Key) || !TerminalText.is(target) || target.value() == null) {
+        if (!(op instanceof ActArgs.Key) || target.value() == null) {
             return words;
         }
-        String line = lastLine(target.value());
-        if (line.isEmpty()) {
-            return words;
+        if (TerminalText.is(target)) {
+            String line = lastLine(target.value());
+            return line.isEmpty() ? words : words + " \u2014 its last line reads " + quote(line, redactor);
         }
-        String shown = redactor.redact(line, new ScreenRedactor.Tally());
+        // Return in a single-line field that presses no known button hands its text to the app (an
+        // address to open, a search to run): the person reads what it will send.
+        boolean sendsText = ((ActArgs.Key) op).keys().matches("Return|Enter|KP_Enter")
+                && target.hasState("single_line") && target.hasState("editable") && !target.value().isBlank()
+                && (landing == null || landing.defaultButtons() == null || landing.defaultButtons().isEmpty());
+        return sendsText ? words + " \u2014 it holds " + quote(target.value().strip(), redactor) : words;
+    }
+
+    /** Text from the screen as the person reads it: credentials withheld, one line, cut. */
+    private static String quote(String text, ScreenRedactor redactor) {
+        String shown = redactor.redact(text, new ScreenRedactor.Tally()).replaceAll("\\s+", " ");
         if (shown.length() > LINE_MAX) {
             shown = shown.substring(0, LINE_MAX) + "\u2026";
         }
-        return words + " \u2014 its last line reads \u2018" + shown + "\u2019";
+        return quoted(shown);
     }
 
     private static String lastLine(String text) {

@@ -17,7 +17,8 @@ import java.util.Set;
  * there is no word boundary to find without a dictionary; a substring errs towards asking.
  * Every other entry matches as a whole token sequence: "send" matches "Send" and "Send now" but
  * not "Sender" or "Resend"; "check out" matches "Check out" but not "Check" or "Checkout". Forms
- * that should ask are listed themselves.
+ * that should ask are listed themselves. An entry written with a leading {@code =} matches only a
+ * label that is exactly it: "=add" asks for an "Add" button, never for "Add-ons" or "Add column".
  */
 final class WordMatcher {
 
@@ -25,8 +26,11 @@ final class WordMatcher {
     record Match(RiskCategory category, List<String> words) {
     }
 
-    private record Entry(List<LabelText.Token> tokens, boolean cjkSubstring, String reported) {
+    private record Entry(List<LabelText.Token> tokens, boolean cjkSubstring, boolean whole, String reported) {
     }
+
+    /** The mark of an entry that matches only a whole label: "=add" matches "Add", not "Add-ons". */
+    static final String WHOLE_LABEL = "=";
 
     private final Map<RiskCategory, List<Entry>> entries = new EnumMap<>(RiskCategory.class);
 
@@ -46,11 +50,12 @@ final class WordMatcher {
     }
 
     private static Entry compile(String word) {
-        List<LabelText.Token> tokens = LabelText.foldedTokens(word);
-        boolean cjk = tokens.size() == 1 && tokens.get(0).cjk();
+        boolean whole = word.startsWith(WHOLE_LABEL);
+        List<LabelText.Token> tokens = LabelText.foldedTokens(whole ? word.substring(WHOLE_LABEL.length()) : word);
+        boolean cjk = !whole && tokens.size() == 1 && tokens.get(0).cjk();
         List<String> texts = new ArrayList<>();
         tokens.forEach(token -> texts.add(token.text()));
-        return new Entry(List.copyOf(tokens), cjk, String.join(" ", texts));
+        return new Entry(List.copyOf(tokens), cjk, whole, String.join(" ", texts));
     }
 
     /**
@@ -79,6 +84,9 @@ final class WordMatcher {
     }
 
     private static boolean matches(Entry entry, List<LabelText.Token> label) {
+        if (entry.whole()) {
+            return label.size() == entry.tokens().size() && sameTexts(entry.tokens(), label);
+        }
         if (entry.cjkSubstring()) {
             String needle = entry.tokens().get(0).text();
             for (LabelText.Token token : label) {

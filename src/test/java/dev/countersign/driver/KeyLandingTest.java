@@ -109,7 +109,11 @@ class KeyLandingTest {
         ScriptedApprover second = ScriptedApprover.always(Decision.DENY);
         press(driver(new EditorDesktop(false), second), "Title", "Return");
         assertThat(second.asked).as("no default button: the Return is the app's, and asks")
-                .singleElement().satisfies(r -> assertThat(r.category()).isEqualTo("send"));
+                .singleElement().satisfies(r -> {
+                    assertThat(r.category()).isEqualTo("send");
+                    assertThat(r.summary()).as("the person reads what the field hands to the app")
+                            .endsWith("it holds \u2018draft\u2019");
+                });
     }
 
     @Test

@@ -30,6 +30,8 @@ class ConsequenceWordsTest {
         "Add to Chrome, install",
         "Add, install",
         "Installieren, install",
+        "Hinzufügen, install",
+        "追加, install",
         "インストール, install",
         "Run, run",
         "Run anyway, run",
@@ -52,7 +54,8 @@ class ConsequenceWordsTest {
     }
 
     @ParameterizedTest(name = "‘{0}’ asks nobody")
-    @CsvSource({"Save", "OK", "Apply", "Address book", "Runtime", "Allowance report", "Installed apps", "Addresses"})
+    @CsvSource({"Save", "OK", "Apply", "Address book", "Runtime", "Allowance report", "Installed apps", "Addresses",
+        "Add-ons and Themes", "Add column", "Hinzufügen von Spalten"})
     void wordsThatOnlyContainThemAskNobody(String label) {
         assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, label, null, null, false)))
                 .isInstanceOf(PolicyDecision.NotRequired.class);
