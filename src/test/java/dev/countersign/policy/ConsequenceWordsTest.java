@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The buttons that give consent, install, run a program or throw changes away ask, each in its own
  * category, in the languages the shipped policy lists; a click on "Confirm" gives consent, it
- * publishes nothing.
+ * publishes nothing; "Merge" publishes a branch, "Merge Cells" changes a sheet.
  */
 class ConsequenceWordsTest {
     static final RiskPolicy POLICY = RiskPolicy.defaults();
@@ -44,6 +44,9 @@ class ConsequenceWordsTest {
         "Overwrite, discard",
         "Nicht speichern, discard",
         "保存しない, discard",
+        "Merge, publish",
+        "Merge pull request, publish",
+        "Squash and merge, publish",
         "Uninstall, delete",
         "Discard, delete",
     })
@@ -55,7 +58,8 @@ class ConsequenceWordsTest {
 
     @ParameterizedTest(name = "‘{0}’ asks nobody")
     @CsvSource({"Save", "OK", "Apply", "Address book", "Runtime", "Allowance report", "Installed apps", "Addresses",
-        "Add-ons and Themes", "Add column", "Hinzufügen von Spalten"})
+        "Add-ons and Themes", "Add column", "Hinzufügen von Spalten", "Merge Cells", "Merge and Center Cells",
+        "Zellen zusammenführen", "合并单元格"})
     void wordsThatOnlyContainThemAskNobody(String label) {
         assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, label, null, null, false)))
                 .isInstanceOf(PolicyDecision.NotRequired.class);
