@@ -15,6 +15,7 @@ final class KeyRules {
     private final Set<String> editing;
     private final Set<String> terminal;
     private final Set<String> pressable;
+    private final Set<String> cell;
 
     KeyRules(PolicyDocument.Keys keys, PolicyDocument.Roles roles) {
         navigation = canonical(keys.navigation(), false);
@@ -23,6 +24,7 @@ final class KeyRules {
         editing = canonical(keys.editing(), false);
         terminal = normalized(roles.terminal());
         pressable = normalized(roles.pressable());
+        cell = normalized(roles.cell());
     }
 
     /** Whether the exact chord is on the navigation whitelist (modifiers must match too). */
@@ -73,6 +75,10 @@ final class KeyRules {
 
     boolean terminal(String role) {
         return role != null && terminal.contains(ValueControls.normalize(role));
+    }
+
+    boolean cell(String role) {
+        return role != null && cell.contains(ValueControls.normalize(role));
     }
 
     boolean pressable(String role) {

@@ -258,18 +258,21 @@ public record PolicyDocument(
      * Roles that decide what a key does where it lands (optional; absent, no key is judged by its
      * landing and every rule asks as before): on a {@code terminal} Return runs the command line;
      * on a {@code pressable} element (a button, check box, radio button, link, menu item) Return
-     * and space are a click on it. Roles are compared as {@link ValueControls#normalize} spells
+     * and space are a click on it; on a multi-line {@code cell} (a spreadsheet's, even while its
+     * app reports it read-only during a formula's entry) a plain Return commits it. Roles are compared as {@link ValueControls#normalize} spells
      * them, so AT-SPI's "push button" and macOS's "AXButton" are written as shown.
      */
     public record Roles(
             @JsonProperty("terminal") List<String> terminal,
-            @JsonProperty("pressable") List<String> pressable) {
+            @JsonProperty("pressable") List<String> pressable,
+            @JsonProperty("cell") List<String> cell) {
 
-        static final Roles NONE = new Roles(List.of(), List.of());
+        static final Roles NONE = new Roles(List.of(), List.of(), List.of());
 
         public Roles {
             terminal = roles("roles.terminal", terminal);
             pressable = roles("roles.pressable", pressable);
+            cell = roles("roles.cell", cell);
         }
 
         private static List<String> roles(String at, List<String> roles) {

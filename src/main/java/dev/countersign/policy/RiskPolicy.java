@@ -230,6 +230,11 @@ public final class RiskPolicy {
         if (keys.press(chord) && keys.pressable(facts.role())) {
             return decideClick(facts);
         }
+        if (plainSubmit && facts.states().contains(MULTI_LINE) && keys.cell(facts.role())) {
+            // A spreadsheet cell: Return commits what was typed into it, and Calc reports the cell
+            // being edited as not editable while a formula is entered.
+            return new PolicyDecision.NotRequired(digest);
+        }
         if (!terminal && facts.states().contains(EDITABLE)) {
             if (keys.editsText(chord)) {
                 return new PolicyDecision.NotRequired(digest);

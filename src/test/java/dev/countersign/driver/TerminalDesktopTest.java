@@ -76,7 +76,7 @@ class TerminalDesktopTest {
         Receipt ran = ok(driver.act(AGENT, new ActArgs.Key(prompt(driver, app).ref(), "Return", null)));
 
         assertThat(ran.approval().decision()).isEqualTo("allowed_once");
-        assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.category()).isEqualTo("send"));
+        assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.category()).isEqualTo("run"));
         assertThat(TestDesktop.eventually(SETTLE, () -> Files.isDirectory(app.dir().resolve("new"))))
                 .as("the folder is renamed").isTrue();
         assertThat(app.dir().resolve("old")).doesNotExist();

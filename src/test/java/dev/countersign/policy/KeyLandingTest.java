@@ -44,6 +44,11 @@ class KeyLandingTest {
             // A Calc cell: role "table cell", states editable and multi_line.
             assertThat(key("Return", "table cell", "C2", MULTI_LINE, null))
                     .isInstanceOf(PolicyDecision.NotRequired.class);
+            // The cell a formula is being typed into: Calc reports it multi-line but not editable.
+            assertThat(key("Return", "table cell", "E3", Set.of("multi_line", "focused"), null))
+                    .isInstanceOf(PolicyDecision.NotRequired.class);
+            // A read-only multi-line text that is no cell is not known to take a new line.
+            assertThat(asked(key("Return", "text", "Log", Set.of("multi_line"), null))).isEqualTo(RiskCategory.SEND);
         }
 
         @ParameterizedTest(name = "{0} in a mail body asks as send")

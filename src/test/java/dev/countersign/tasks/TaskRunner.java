@@ -132,6 +132,18 @@ final class TaskRunner {
                     r.app(), r.plan(), r.pass() ? "pass" : "**fail**: " + cell(r.reason()), r.questions().size(),
                     r.calls().size(), r.seconds(), pct(own, 50), pct(own, 90), pct(app, 50)));
         }
+        long[] own = results.stream().flatMap(r -> r.calls().stream()).mapToLong(McpAgent.Call::ownMs).sorted()
+                .toArray();
+        long[] app = results.stream().flatMap(r -> r.calls().stream()).filter(c -> c.op() != null)
+                .mapToLong(McpAgent.Call::appMs).sorted().toArray();
+        // A task asks as often as its most-asking plan: the person meets one of them.
+        long[] perTask = results.stream().map(PlanResult::task).distinct()
+                .mapToLong(t -> results.stream().filter(r -> r.task().equals(t))
+                        .mapToLong(r -> r.questions().size()).max().orElse(0)).sorted().toArray();
+        b.append(String.format(Locale.ROOT, "%nAll %d calls: Countersign's own time per call median %s ms, p90 %s ms;"
+                + " the apps' time per act median %s ms, p90 %s ms. Questions per task: median %s, most %s.%n",
+                own.length, pct(own, 50), pct(own, 90), pct(app, 50), pct(app, 90), pct(perTask, 50),
+                perTask.length == 0 ? "\u2013" : Long.toString(perTask[perTask.length - 1])));
         b.append("\n");
         for (PlanResult r : results) {
             if (r.questions().isEmpty()) {
