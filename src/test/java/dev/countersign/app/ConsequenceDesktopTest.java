@@ -62,10 +62,8 @@ class ConsequenceDesktopTest extends AdversarialDesktopTest {
 
     @Test
     void aShortcutIsJudgedByTheMenuItemTheAppBindsItTo(TestDesktop desktop) throws Exception {
-        start(desktop);
-        FxRobot robot = FxTests.start();
-        TestDesktop.TargetApp notes = desktop.launchCommand("Notes", d -> python(d, "menu_shortcuts.py", "Notes"));
-        assertThat(said(notes, "ready")).isTrue();
+        FxRobot robot = startWithNotes(desktop);
+        TestDesktop.TargetApp notes = this.notes;
         McpSyncClient agent = running.agent("editor");
 
         // ctrl+s is File › Save: a click on "Save" asks nobody, so neither does its chord.
@@ -92,10 +90,8 @@ class ConsequenceDesktopTest extends AdversarialDesktopTest {
 
     @Test
     void returnAndBackSpaceInAMultiLineTextChangeOnlyThatTextAndAskNobody(TestDesktop desktop) throws Exception {
-        start(desktop);
-        FxRobot robot = FxTests.start();
-        TestDesktop.TargetApp notes = desktop.launchCommand("Notes", d -> python(d, "menu_shortcuts.py", "Notes"));
-        assertThat(said(notes, "ready")).isTrue();
+        FxRobot robot = startWithNotes(desktop);
+        TestDesktop.TargetApp notes = this.notes;
         McpSyncClient agent = running.agent("editor");
         for (String key : List.of("Return", "BackSpace", "ctrl+a")) {
             Outcome pressed = actDenyingIfAsked(robot, agent, Map.of("ref", notesRef(agent, notes), "op", "key",
@@ -190,6 +186,17 @@ class ConsequenceDesktopTest extends AdversarialDesktopTest {
         McpSchema.CallToolResult after = RunningApp.call(agent, "computer_observe", Map.of("app", "" + volume.pid()));
         assertThat(RunningApp.nodes(after).stream().filter(n -> "slider".equals(n.get("role")))
                 .map(n -> String.valueOf(n.get("value")))).containsExactly("50");
+    }
+
+    private TestDesktop.TargetApp notes;
+
+    /** Countersign and the notes window (menu_shortcuts.py), shown and ready for keys. */
+    private FxRobot startWithNotes(TestDesktop desktop) throws Exception {
+        start(desktop);
+        FxRobot robot = FxTests.start();
+        notes = desktop.launchCommand("Notes", d -> python(d, "menu_shortcuts.py", "Notes"));
+        assertThat(said(notes, "ready")).isTrue();
+        return robot;
     }
 
     private static String file(String label) {

@@ -158,11 +158,13 @@ final class Person implements AutoCloseable {
         BufferedImage image = FxTests.onFx(() -> toImage(shown.scene().snapshot(null)));
         ImageIO.write(image, "png", picture.toFile());
         boolean granting = mode == Mode.GRANT && shown.grant() != null;
-        robot.clickOn(granting ? shown.grant() : shown.allow());
+        // Recorded before the click: the act the click lets run may end the task at once, and the
+        // next task's record must not receive this question.
         synchronized (this) {
             questions.add(new Question(shown.agent(), shown.where(), shown.action(), shown.category(), shown.why(),
                     granting ? "allow for a while" : "allow once", picture.getFileName().toString()));
         }
+        robot.clickOn(granting ? shown.grant() : shown.allow());
         // Wait until this question has left the dialog before looking for the next.
         long end = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() < end && FxTests.onFx(() -> showing()
