@@ -94,9 +94,9 @@ final class ActFlow {
         ElementNode target = t.live;
         ElementNode second = t.liveSecond;
         // A key is judged by where it lands: the menu item bound to it, the window's default button.
-        ActionFacts.Landing landing = second == null ? KeyLanding.of(ctx.backend, observation, args.facts(target))
-                : null;
-        ApprovalRequirement requirement = policy.requirementFor(args, target, second, landing);
+        KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, target, second);
+        ApprovalRequirement requirement = judged.requirement();
+        ActionFacts.Landing landing = judged.landing();
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, args.route(target),

@@ -1,11 +1,13 @@
 package dev.countersign.driver;
 
+import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.core.CountersignException;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.KeyChord;
+import dev.countersign.policy.Operation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,18 +27,45 @@ final class KeyLanding {
     private KeyLanding() {
     }
 
-    /** The landing of a key act ({@code facts} judged as one), or null for every other act. */
-    static ActionFacts.Landing of(DesktopBackend backend, Observation observation, ActionFacts facts) {
-        if (facts.operation() != dev.countersign.policy.Operation.KEY || facts.keys() == null) {
-            return null;
+    /** An act's requirement and the landing it was judged with (null for acts that are not keys). */
+    record Judged(ApprovalRequirement requirement, ActionFacts.Landing landing) {
+    }
+
+    /**
+     * The requirement of an act, with what a key lands on: first with the window's default buttons
+     * only (read from the observation, free), and only when that asks, again with the menu item
+     * bound to the chord (a live read of the window's menus, ~100 ms in an office app). A bound
+     * item can only turn a question into none or into its own words, never an act that asks nobody
+     * into one that asks, so a navigation key, a Return in a paragraph or ctrl+a in a field never
+     * reads the menus.
+     */
+    static Judged judge(ApprovalPolicy policy, DesktopBackend backend, Observation observation, ActArgs args,
+            ElementNode target, ElementNode second) {
+        ActionFacts facts = args.facts(target);
+        if (second != null || facts.operation() != Operation.KEY || facts.keys() == null) {
+            return new Judged(policy.requirementFor(args, target, second), null);
         }
+        ActionFacts.Landing around = new ActionFacts.Landing(null, defaultButtons(observation));
+        ApprovalRequirement first = policy.requirementFor(args, target, null, around);
+        if (!first.required()) {
+            return new Judged(first, around);
+        }
+        ActionFacts.Labels bound = shortcut(backend, observation, facts.keys());
+        if (bound == null) {
+            return new Judged(first, around);
+        }
+        ActionFacts.Landing withItem = new ActionFacts.Landing(bound, around.defaultButtons());
+        return new Judged(policy.requirementFor(args, target, null, withItem), withItem);
+    }
+
+    private static List<ActionFacts.Labels> defaultButtons(Observation observation) {
         List<ActionFacts.Labels> defaults = new ArrayList<>();
         for (ElementNode node : observation.nodes) {
             if (node.hasState(DEFAULT_STATE)) {
                 defaults.add(new ActionFacts.Labels(node.name(), node.identifier(), node.description()));
             }
         }
-        return new ActionFacts.Landing(shortcut(backend, observation, facts.keys()), defaults);
+        return defaults;
     }
 
     /**

@@ -131,8 +131,9 @@ public final class RiskPolicy {
                 return new PolicyDecision.NotRequired(digest);
             case FOCUS:
             case SELECT:
-                // Focus, scroll and selection change no data; type writes the accessible value of
-                // one field and submits nothing (the driver must not turn text into key presses).
+                // Focus and selection change no data (nor does type elsewhere: it writes the
+                // accessible value of one field and submits nothing; the driver must not turn text
+                // into key presses).
                 return new PolicyDecision.NotRequired(digest);
             default:
                 throw new IllegalStateException("unhandled operation " + facts.operation());

@@ -41,9 +41,18 @@ class KeyLandingTest {
                             : Set.of("enabled", "showing", "visible"), List.of("press"), false));
         }
 
+        /** How often the window's menus were read. */
+        final java.util.concurrent.atomic.AtomicInteger menuReads = new java.util.concurrent.atomic.AtomicInteger();
+
         @Override
         public FocusProof focusForTyping(ElementHandle element) {
             return new FocusProof(true, true, "focused (test)");
+        }
+
+        @Override
+        public List<MenuShortcut> menuShortcuts(dev.countersign.desktop.WindowInfo window) {
+            menuReads.incrementAndGet();
+            return super.menuShortcuts(window);
         }
     }
 
@@ -114,6 +123,19 @@ class KeyLandingTest {
                     assertThat(r.summary()).as("the person reads what the field hands to the app")
                             .endsWith("it holds \u2018draft\u2019");
                 });
+    }
+
+    @Test
+    void aKeyThatAsksNobodyWithoutItsBindingNeverReadsTheMenus() {
+        EditorDesktop desktop = new EditorDesktop(false);
+        ComputerDriver driver = driver(desktop, ScriptedApprover.always(Decision.DENY));
+        desktop.shortcuts.add(new MenuShortcut("ctrl+s", "Save", null, null));
+        press(driver, "Body", "Return");
+        press(driver, "Title", "ctrl+a");
+        press(driver, "Body", "shift+Tab");
+        assertThat(desktop.menuReads).as("a new line, select all in a field, navigation").hasValue(0);
+        press(driver, "Body", "ctrl+s");
+        assertThat(desktop.menuReads).as("ctrl+s would ask without its binding: read once").hasValue(1);
     }
 
     @Test

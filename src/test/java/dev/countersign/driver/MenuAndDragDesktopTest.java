@@ -144,7 +144,7 @@ class MenuAndDragDesktopTest {
                 // Right after start the app's first window may still be settling: observe until the
                 // notes area is there, as an agent looks again.
                 ObservationView[] main = new ObservationView[1];
-                assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> {
+                assertThat(TestDesktop.eventually(Duration.ofSeconds(15), () -> {
                     main[0] = observe(driver, app, null);
                     return main[0].nodes().stream().anyMatch(n -> "Notes area".equals(n.name()));
                 })).isTrue();
