@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 /**
  * What a key lands on beyond its target, for the policy ({@link ActionFacts.Landing}): the menu
  * item the window's app binds to the chord, read live from the backend, and the window's default
- * buttons (state {@code is_default}) in the act's own observation, which is always of the whole
- * window. Nothing is guessed: a backend that cannot read bindings leaves the shortcut unknown, and
- * the key asks.
+ * buttons (state {@code is_default}) in the act's own observation, which is of the whole window
+ * (a default button beyond its node or depth bound is not known, and a Return then asks). Nothing
+ * is guessed: a backend that cannot read bindings leaves the shortcut unknown, and the key asks.
  */
 final class KeyLanding {
     static final String DEFAULT_STATE = "is_default";
@@ -69,9 +69,8 @@ final class KeyLanding {
     }
 
     /**
-     * The enabled menu item bound to the chord in the observed window; with several (an app that
-     * binds one chord twice), the first, whose labels the policy reads, and the others are not
-     * trusted: a chord bound to items that disagree is left unknown.
+     * The labels of the enabled menu item bound to the chord in the observed window: one item, or
+     * several with the same labels; a chord bound to items that disagree is left unknown.
      */
     private static ActionFacts.Labels shortcut(DesktopBackend backend, Observation observation, String keys) {
         if (KeyChord.validate(keys).isPresent()) {
