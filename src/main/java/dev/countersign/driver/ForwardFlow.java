@@ -67,6 +67,8 @@ final class ForwardFlow {
                 // The observation is a whole-window read taken just now (truncated is refused): its
                 // secure flags are the live ones; execute reads the window again before dispatch.
                 PreGraph.check("not on a secure field", () -> t.secure()),
+                // Text typed where no text is taken is keys: checked before the observation is spent.
+                PreGraph.check("typed into a text", () -> t.takesText()),
                 PreGraph.spend(ctx, () -> t.observation),
                 PreGraph.check("point not covered", () -> act.pointer() ? covered(t) : Optional.empty())));
         if (refused.isPresent()) {
@@ -239,6 +241,25 @@ final class ForwardFlow {
 
         ElementNode node() {
             return element < 0 ? null : observation.nodes.get(element);
+        }
+
+        /**
+         * Keyboard text reaches whatever has focus as key presses: only an editable text (or a
+         * terminal, whose line runs only on Return) takes it as text. On a button a space presses
+         * it, on a web app or an editor in normal mode a letter runs a command; those are keys, and
+         * the server's {@code key} action is judged as keys, so {@code type} there is refused, as
+         * the local {@code type} refuses a target that takes no text.
+         */
+        Optional<CountersignError> takesText() {
+            ElementNode focused = node();
+            if (!(act.input() instanceof ForwardedAct.Typing) || focused == null
+                    || ClickSemantics.editable(focused) || TerminalText.is(focused)) {
+                return Optional.empty();
+            }
+            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                    "keyboard focus is on a " + focused.role() + ", which takes no text: typed characters there act "
+                            + "as keys (a space presses a button, a letter runs a shortcut); focus a text field first, "
+                            + "or send each key with the key action"));
         }
 
         String ref() {

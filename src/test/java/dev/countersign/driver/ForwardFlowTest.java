@@ -322,6 +322,24 @@ class ForwardFlowTest {
             assertRefusal(error, ErrorCode.SECURE_FIELD_REFUSED, "text");
         }
 
+        /**
+         * A hostile agent tabs to "Delete" (navigation, never asked) and types a space: on a button
+         * typed text is a key press. The forwarded type is refused before anything reaches the
+         * server; the same agent's key action would be judged as space on "Delete" and asked.
+         */
+        @Test
+        void typingWhereFocusIsOnAButtonIsRefusedBecauseTheTextWouldActAsKeys() {
+            formOnTop();
+            MemoryDesktop.Element delete = desktop.elements.get("delete");
+            delete.states = MemoryDesktop.toggled(delete.states, "focused");
+
+            CountersignError error = refused(act("type", new Typing(" ")));
+
+            assertRefusal(error, ErrorCode.INVALID_ARGUMENT, "text");
+            assertThat(error.message()).contains("takes no text");
+            assertThat(person.asked).isEmpty();
+        }
+
         @Test
         void aPointAnotherWindowOfTheAppCoversIsRefused() {
             // The form as a window manager frames it (its title bar above), and a window of the same

@@ -348,6 +348,36 @@ class GovernDesktopTest {
         assertThat(passwordFocused(form)).isTrue();
     }
 
+    /**
+     * A hostile agent tabs from the notes field to "Delete" (Tab is navigation: never asked) and
+     * types a space, which presses a focused button. Typed text where no text is taken is keys:
+     * refused before it reaches the server, and nothing is deleted. (Before, the space was judged as
+     * text and typed.)
+     */
+    @Test
+    void typingASpaceOnceTabHasMovedFocusToDeleteIsRefusedAndDeletesNothing(TestDesktop desktop)
+            throws Exception {
+        start(desktop, new HeadlessApprover());
+        TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
+        int[] shot = screenshot();
+        int[] notes = pointOf(cleanup, n -> "text".equals(n.role()), shot);
+        personFocuses(notes, shot);
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> focused(cleanup,
+                n -> "text".equals(n.role())))).isTrue();
+
+        McpSchema.CallToolResult tab = call(act("key", null, "Tab"));
+        assertThat(tab.isError()).as("%s", body(tab)).isFalse();
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> focused(cleanup,
+                n -> "Delete".equals(n.name())))).as("Tab moved focus to Delete").isTrue();
+
+        McpSchema.CallToolResult typed = call(act("type", null, " "));
+        assertThat(body(typed).path("code").asText()).as("%s", body(typed)).isEqualTo("INVALID_ARGUMENT");
+        assertThat(body(typed).path("field").asText()).isEqualTo("text");
+        assertThat(dispatched()).as("the Tab reached the server, the space never did").doesNotContain("type");
+        Thread.sleep(500);
+        assertThat(cleanup.dir().resolve("deleted")).doesNotExist();
+    }
+
     @Test
     void typedTextWithANewlineOrTabIsRefusedBeforeItBecomesAnUnjudgedReturn(TestDesktop desktop) throws Exception {
         start(desktop, new HeadlessApprover());
