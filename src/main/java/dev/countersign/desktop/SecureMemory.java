@@ -6,12 +6,14 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -23,8 +25,12 @@ import java.util.function.Supplier;
  * it means everywhere: its value is never read or returned, and setting it is refused.
  *
  * <p>Memory is keyed by the element's handle (which names one app connection, so a restarted app
- * starts afresh) and by launch identity + window + frame for the places; both are bounded (oldest
- * forgotten first), which can only forget, never invent, a secure field.
+ * starts afresh) and by launch identity + window + frame for the places; both are bounded. What
+ * the bound forgets is not let go: the app instance whose secure field was forgotten is marked
+ * overflowed, and from then on every text field of it is judged secure (an app with more password
+ * inputs than the bound, a page built to push a revealed field out of memory, loses its text
+ * values rather than showing one). An element forgotten where it was seen is judged the same way
+ * while any app is overflowed.
  */
 public final class SecureMemory implements DesktopBackend {
     private static final int MAX_ELEMENTS = 20_000;
@@ -36,10 +42,17 @@ public final class SecureMemory implements DesktopBackend {
     private record Seen(LaunchIdentity app, ElementHandle window) {
     }
 
+    /** What a secure element's entry remembers: the app instance it belongs to (null when not known). */
+    private record Owner(LaunchIdentity app) {
+    }
+
     private final DesktopBackend delegate;
-    private final Map<ElementHandle, Boolean> secure = bounded(MAX_ELEMENTS);
-    private final Map<Place, Boolean> securePlaces = bounded(MAX_PLACES);
-    private final Map<ElementHandle, Seen> where = bounded(MAX_ELEMENTS);
+    /** App instances whose secure fields the bounds forgot; a null entry stands for "not known". */
+    private final Set<Owner> overflowed = Collections.synchronizedSet(new HashSet<>());
+    private final Map<ElementHandle, Owner> secure = bounded(MAX_ELEMENTS, e -> overflowed.add(e.getValue()));
+    private final Map<Place, Boolean> securePlaces = bounded(MAX_PLACES,
+            e -> overflowed.add(new Owner(e.getKey().app())));
+    private final Map<ElementHandle, Seen> where = bounded(MAX_ELEMENTS, e -> { });
 
     public SecureMemory(DesktopBackend delegate) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
@@ -209,7 +222,7 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     private void learn(ElementNode node, LaunchIdentity app, ElementHandle window) {
-        secure.put(node.handle(), Boolean.TRUE);
+        secure.put(node.handle(), new Owner(app));
         if (app != null && window != null && node.frame() != null && node.frame().width() > 0) {
             securePlaces.put(new Place(app, window, node.frame()), Boolean.TRUE);
         }
@@ -222,11 +235,15 @@ public final class SecureMemory implements DesktopBackend {
         boolean was = secure.containsKey(node.handle());
         boolean inItsPlace = !was && app != null && window != null && node.frame() != null && !securePlaces.isEmpty()
                 && textLike(node.role()) && securePlaces.containsKey(new Place(app, window, node.frame()));
-        if (!was && !inItsPlace) {
+        // Forgotten by the bounds: the app's text fields (any app's, when the element's app is no
+        // longer known) are judged secure rather than risk showing a revealed one.
+        boolean forgotten = !was && !inItsPlace && !overflowed.isEmpty() && textLike(node.role())
+                && (app == null || overflowed.contains(new Owner(app)) || overflowed.contains(new Owner(null)));
+        if (!was && !inItsPlace && !forgotten) {
             return node;
         }
         if (inItsPlace) {
-            secure.put(node.handle(), Boolean.TRUE);
+            secure.put(node.handle(), new Owner(app));
         }
         return new ElementNode(node.handle(), node.role(), node.subrole(), node.name(), node.description(),
                 node.identifier(), null, node.frame(), node.states(), node.actions(), true, node.depth(), node.parent());
@@ -249,11 +266,16 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @SuppressWarnings("serial")
-    private static <K, V> Map<K, V> bounded(int max) {
+    /** A map that forgets its oldest entry past {@code max}, telling {@code forgetting} which. */
+    private static <K, V> Map<K, V> bounded(int max, Consumer<Map.Entry<K, V>> forgetting) {
         return Collections.synchronizedMap(new LinkedHashMap<K, V>(256, 0.75f, false) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {
-                return size() > max;
+                if (size() <= max) {
+                    return false;
+                }
+                forgetting.accept(eldest);
+                return true;
             }
         });
     }
