@@ -129,6 +129,14 @@ public final class AuditLog implements Closeable {
             record = new AuditRecord(seq, at, kind.wire(), agent, safe, lastHash, hash);
             byte[] line = RecordCodec.line(record);
             if (line.length > RecordCodec.MAX_RECORD_BYTES) {
+                // A huge label or window title must not leave an act without its record: long
+                // texts are logged as their digest and length, which is what the log is for.
+                ObjectNode digested = Digested.of(safe);
+                hash = RecordCodec.hashOf(AuditRecord.body(seq, at, kind.wire(), agent, digested, lastHash));
+                record = new AuditRecord(seq, at, kind.wire(), agent, digested, lastHash, hash);
+                line = RecordCodec.line(record);
+            }
+            if (line.length > RecordCodec.MAX_RECORD_BYTES) {
                 throw new IllegalArgumentException("an audit record is at most " + RecordCodec.MAX_RECORD_BYTES
                         + " bytes; this " + kind.wire() + " record is " + line.length + " (log digests, not content)");
             }

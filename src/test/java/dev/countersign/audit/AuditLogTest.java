@@ -116,11 +116,34 @@ class AuditLogTest {
             }
         }
 
+        /**
+         * A record too long for a line (a forwarded act on an element whose label is megabytes
+         * long) is still written, its long texts as their digests: before, the append threw and
+         * the act had no record at all.
+         */
         @Test
-        void aRecordOverTheSizeLimitIsRefusedAndNothingIsWritten() {
+        void aRecordOverTheSizeLimitIsWrittenWithItsLongTextsAsDigests() throws Exception {
+            String huge = "x".repeat(RecordCodec.MAX_RECORD_BYTES);
             try (AuditLog log = AuditLog.open(file(), AuditFiles.CLOCK)) {
-                assertThatThrownBy(() -> log.append(AuditKind.RECEIPT, "a",
-                        Map.of("png", "x".repeat(RecordCodec.MAX_RECORD_BYTES))))
+                AuditRecord record = log.append(AuditKind.RECEIPT, "a", Map.of("target", huge, "status", "unknown"));
+                assertThat(record.data().path("status").asText()).isEqualTo("unknown");
+                assertThat(record.data().path("target").asText())
+                        .isEqualTo("sha256:" + dev.countersign.core.Digests.sha256Hex(huge) + ", "
+                                + huge.length() + " chars");
+                log.append(AuditKind.RECEIPT, "a", Map.of());
+            }
+            assertThat(AuditVerifier.verify(file()).recordsChecked()).isEqualTo(2);
+            assertThat(AuditVerifier.verify(file()).ok()).isTrue();
+        }
+
+        @Test
+        void aRecordTooLongEvenWithItsTextsDigestedIsRefusedAndNothingIsWritten() {
+            Map<String, Object> many = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < 40_000; i++) {
+                many.put("k" + i, "v".repeat(40));
+            }
+            try (AuditLog log = AuditLog.open(file(), AuditFiles.CLOCK)) {
+                assertThatThrownBy(() -> log.append(AuditKind.RECEIPT, "a", many))
                         .isInstanceOf(IllegalArgumentException.class)
                         .hasMessageContaining("at most");
                 log.append(AuditKind.RECEIPT, "a", Map.of());
