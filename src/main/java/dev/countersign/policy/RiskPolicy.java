@@ -207,9 +207,7 @@ public final class RiskPolicy {
         // so focusing first and pressing a key cannot get around the click rule.
         Optional<WordMatcher.Match> match = words.match(labels(facts));
         if (match.isPresent()) {
-            List<String> why = new ArrayList<>(match.get().words());
-            why.add(chord.canonical());
-            return required(match.get().category(), why);
+            return required(match.get(), List.of(chord.canonical()));
         }
         return decideLanding(facts, chord);
     }
@@ -278,9 +276,7 @@ public final class RiskPolicy {
         }
         Optional<WordMatcher.Match> match = words.match(all);
         if (match.isPresent()) {
-            List<String> why = new ArrayList<>(match.get().words());
-            why.add(chord.canonical());
-            return required(match.get().category(), why);
+            return required(match.get(), List.of(chord.canonical()));
         }
         return blind ? required(RiskCategory.UNKNOWN_TARGET, List.of(chord.canonical()))
                 : new PolicyDecision.NotRequired(digest);
@@ -290,11 +286,16 @@ public final class RiskPolicy {
     private PolicyDecision valueChange(ActionFacts facts, List<String> what) {
         Optional<WordMatcher.Match> match = words.match(labels(facts));
         if (match.isPresent()) {
-            List<String> why = new ArrayList<>(match.get().words());
-            why.addAll(what);
-            return required(match.get().category(), why);
+            return required(match.get(), what);
         }
         return required(RiskCategory.VALUE, what);
+    }
+
+    /** Asks as the words' category, naming the matched words and then what else the act does ({@code more}). */
+    private PolicyDecision required(WordMatcher.Match match, List<String> more) {
+        List<String> why = new ArrayList<>(match.words());
+        why.addAll(more);
+        return required(match.category(), why);
     }
 
     private PolicyDecision required(RiskCategory category, List<String> matchedWords) {

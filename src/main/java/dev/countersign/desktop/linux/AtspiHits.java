@@ -254,21 +254,10 @@ final class AtspiHits {
 
     /** Structure (with children when asked) and frame of each element, sent together, then awaited. */
     private static List<RawNode> read(NodeReader reader, List<AtspiRef> refs, boolean children) {
-        List<RawNode> nodes = new ArrayList<>();
-        List<NodeReader.Structure> structures = new ArrayList<>();
-        for (AtspiRef ref : refs) {
-            RawNode n = new RawNode(ref, 0, -1, nodes.size());
-            nodes.add(n);
-            structures.add(reader.sendStructure(n));
-        }
-        structures.forEach(reader::collectStructure);
+        List<RawNode> nodes = reader.readStructures(refs);
         if (children) {
             // A hit test walks only the few elements at a point, never a managed table's cells.
-            List<BusCalls.Pending> lists = nodes.stream()
-                    .map(n -> n.gone() || VisibleChildren.applies(n) ? null : reader.sendChildren(n)).toList();
-            for (int i = 0; i < nodes.size(); i++) {
-                reader.collectChildren(nodes.get(i), lists.get(i));
-            }
+            reader.readChildren(nodes);
         }
         List<NodeReader.Details> details = new ArrayList<>();
         for (RawNode n : nodes) {

@@ -38,7 +38,8 @@ final class MenuShortcuts {
         while (!level.isEmpty() && read < MAX_MENU_ELEMENTS) {
             List<AtspiRef> next = new ArrayList<>();
             level.forEach(n -> next.addAll(n.children));
-            List<RawNode> nodes = structures(reader, next.subList(0, Math.min(next.size(), MAX_MENU_ELEMENTS - read)));
+            List<RawNode> nodes = reader.readStructures(
+                    next.subList(0, Math.min(next.size(), MAX_MENU_ELEMENTS - read)));
             read += nodes.size();
             List<RawNode> menus = new ArrayList<>();
             List<RawNode> items = new ArrayList<>();
@@ -54,7 +55,7 @@ final class MenuShortcuts {
                 }
             }
             out.addAll(bindings(reader, items));
-            children(reader, menus);
+            reader.readChildren(menus);
             level = menus;
         }
         return out;
@@ -63,7 +64,7 @@ final class MenuShortcuts {
     /** The window's menu bars: the containers walked breadth first, a bounded number of them. */
     private static List<RawNode> menuBars(NodeReader reader, AtspiRef window) {
         List<RawNode> bars = new ArrayList<>();
-        List<RawNode> level = structures(reader, List.of(window));
+        List<RawNode> level = reader.readStructures(List.of(window));
         int read = level.size();
         for (int depth = 0; depth < MENU_BAR_DEPTH && !level.isEmpty(); depth++) {
             List<RawNode> containers = new ArrayList<>();
@@ -78,13 +79,13 @@ final class MenuShortcuts {
                     containers.add(n);
                 }
             }
-            children(reader, bars.isEmpty() ? containers : bars);
+            reader.readChildren(bars.isEmpty() ? containers : bars);
             if (!bars.isEmpty() || read >= MAX_CONTAINERS) {
                 break;
             }
             List<AtspiRef> next = new ArrayList<>();
             containers.forEach(n -> next.addAll(n.children));
-            level = structures(reader, next.subList(0, Math.min(next.size(), MAX_CONTAINERS - read)));
+            level = reader.readStructures(next.subList(0, Math.min(next.size(), MAX_CONTAINERS - read)));
             read += level.size();
         }
         return bars;
@@ -111,24 +112,5 @@ final class MenuShortcuts {
     static Optional<String> accelerator(String binding) {
         String[] fields = binding.split(";", -1);
         return fields.length >= 3 && !fields[2].isBlank() ? Optional.of(fields[2].trim()) : Optional.empty();
-    }
-
-    private static List<RawNode> structures(NodeReader reader, List<AtspiRef> refs) {
-        List<RawNode> nodes = new ArrayList<>();
-        List<NodeReader.Structure> pending = new ArrayList<>();
-        for (AtspiRef ref : refs) {
-            RawNode n = new RawNode(ref, 0, -1, nodes.size());
-            nodes.add(n);
-            pending.add(reader.sendStructure(n));
-        }
-        pending.forEach(reader::collectStructure);
-        return nodes;
-    }
-
-    private static void children(NodeReader reader, List<RawNode> nodes) {
-        List<BusCalls.Pending> lists = nodes.stream().map(reader::sendChildren).toList();
-        for (int i = 0; i < nodes.size(); i++) {
-            reader.collectChildren(nodes.get(i), lists.get(i));
-        }
     }
 }

@@ -163,6 +163,31 @@ final class NodeReader {
         }
     }
 
+    /** Reads the structure of each element, the reads sent together, then awaited. */
+    List<RawNode> readStructures(List<AtspiRef> refs) {
+        List<RawNode> nodes = new ArrayList<>(refs.size());
+        List<Structure> pending = new ArrayList<>(refs.size());
+        for (AtspiRef ref : refs) {
+            RawNode n = new RawNode(ref, 0, -1, nodes.size());
+            nodes.add(n);
+            pending.add(sendStructure(n));
+        }
+        pending.forEach(this::collectStructure);
+        return nodes;
+    }
+
+    /**
+     * Lists the children of each element that may list them (not one gone, nor one that manages
+     * its descendants: {@link VisibleChildren}), the calls sent together, then awaited.
+     */
+    void readChildren(List<RawNode> nodes) {
+        List<BusCalls.Pending> lists = nodes.stream()
+                .map(n -> n.gone() || VisibleChildren.applies(n) ? null : sendChildren(n)).toList();
+        for (int i = 0; i < nodes.size(); i++) {
+            collectChildren(nodes.get(i), lists.get(i));
+        }
+    }
+
     /** {@code GetActions} of an element: name, description and key binding of each action. */
     BusCalls.Pending sendActions(RawNode n) {
         return calls.send(n.ref.bus(), n.ref.path(), ACTION, "GetActions", null);
