@@ -95,7 +95,10 @@ final class ActFlow {
         ElementNode second = t.liveSecond;
         // A key is judged by where it lands: the menu item bound to it, the window's default button.
         KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, target, second);
-        ApprovalRequirement requirement = judged.requirement();
+        // Text this agent read in another app, typed here, is shown to the person with its origin.
+        Optional<TextOrigins.Found> carried = args instanceof ActArgs.Type type
+                ? ctx.origins.find(agentId, TextOrigins.launchOf(observation.app), type.text()) : Optional.empty();
+        ApprovalRequirement requirement = TextOrigins.require(judged.requirement(), carried);
         ActionFacts.Landing landing = judged.landing();
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
@@ -103,7 +106,8 @@ final class ActFlow {
                 validity, policy.redactor());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
-                Describe.action(args, index, target, second, observation, policy.redactor(), landing),
+                Describe.action(args, index, target, second, observation, policy.redactor(), landing)
+                        + carried.map(TextOrigins.Found::words).orElse(""),
                 () -> IdentityCheck.problem(ctx.backend, observation, index),
                 () -> Screenshots.highlighted(ctx, observation, args.ref()));
         return ToolResult.ok(new Accepted(runtime, requirement,

@@ -28,6 +28,8 @@ final class DriverContext {
     final ReceiptRing receipts;
     final WindowIds windows;
     final GrantBook grants;
+    /** Where the text each agent was shown came from: typing it into another app asks. */
+    final TextOrigins origins = new TextOrigins();
     private final AtomicBoolean paused = new AtomicBoolean();
     /** The digest of the policy in force now: a grant made under another one no longer counts. */
     final Supplier<String> policyDigest;

@@ -74,12 +74,16 @@ final class ForwardFlow {
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
-        ApprovalRequirement requirement = requirement(act, t);
+        // Text this agent read in another app, typed here, is shown to the person with its origin.
+        Optional<TextOrigins.Found> carried = act.input() instanceof ForwardedAct.Typing typing
+                ? ctx.origins.find(agentId, TextOrigins.launchOf(t.observation.app), typing.text()) : Optional.empty();
+        ApprovalRequirement requirement = TextOrigins.require(requirement(act, t), carried);
         long validity = ctx.settings.approvalWindow().toMillis();
         String captureSha = captureSha(t);
         ForwardedRuntime runtime = new ForwardedRuntime(ctx, t.observation, validity, act, this, t);
         Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, act, t, validity),
-                () -> ApprovalFlow.Ask.local(ctx, agentId, t.observation, describe(act, t),
+                () -> ApprovalFlow.Ask.local(ctx, agentId, t.observation,
+                        describe(act, t) + carried.map(TextOrigins.Found::words).orElse(""),
                         () -> recheck(t), () -> screenshot(t)), started, watch);
         return ToolResult.ok(new Forwarded(receipt, t.words(), captureSha));
     }

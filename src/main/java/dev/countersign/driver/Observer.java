@@ -92,6 +92,15 @@ final class Observer {
         // and a busy agent's live observations would otherwise hold each node twice.
         ObservationView header = new ObservationView(id, view.fingerprint(), view.expiresAt(), appView, windowView,
                 List.of(), view.truncated(), view.omittedCount(), view.omittedByReason(), view.redacted());
+        // What this agent was shown, and where: text it later types into another app asks.
+        List<String> texts = new ArrayList<>(nodes.size() * 3 + 1);
+        texts.add(windowView.title());
+        for (NodeView n : nodes) {
+            texts.add(n.name());
+            texts.add(n.value());
+            texts.add(n.description());
+        }
+        ctx.origins.remember(agentId, app, windowView.title(), texts);
         ctx.observations.add(new Observation(id, agentId, app, snapshot.window(), windowId, snapshot.nodes(),
                 refs, expires, header, sizeOf(canonical.length, refs.keySet())));
         ctx.sweep.after(expires);

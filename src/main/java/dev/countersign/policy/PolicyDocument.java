@@ -60,14 +60,15 @@ public record PolicyDocument(
 
     /**
      * A document without {@code roles} (no key is judged by where it lands) and without
-     * {@code grantable} (every category but delete and money may be granted).
+     * {@code grantable} (every category but delete, money and carry may be granted).
      */
     public PolicyDocument(Integer version, Categories categories, Keys keys, Map<String, String> credentials) {
         this(version, categories, keys, null, credentials, null);
     }
 
     /** What may be granted for a while when the file has no {@code grantable} list. */
-    static final Set<RiskCategory> NEVER_GRANTED_BY_DEFAULT = Set.of(RiskCategory.DELETE, RiskCategory.MONEY);
+    static final Set<RiskCategory> NEVER_GRANTED_BY_DEFAULT = Set.of(RiskCategory.DELETE, RiskCategory.MONEY,
+            RiskCategory.CARRY);
 
     /**
      * {@code grantable}: optional, the risk categories (wire names) whose acts the person may

@@ -7,8 +7,8 @@ package dev.countersign.policy;
  * <p>The order puts what cannot be undone first: a deletion or a payment outlives the moment, as
  * do changes thrown away unsaved or a file overwritten; a publication reaches strangers, a message
  * reaches one recipient, a share grants access that can be revoked; an install, a program run and
- * a consent given change what may happen next. {@link #VALUE} and {@link #UNKNOWN_TARGET} are last
- * because they are never chosen by label words.
+ * a consent given change what may happen next. {@link #CARRY}, {@link #VALUE} and {@link #UNKNOWN_TARGET}
+ * are last because they are never chosen by label words.
  */
 public enum RiskCategory {
     DELETE("delete"),
@@ -24,6 +24,11 @@ public enum RiskCategory {
     RUN("run"),
     /** A permission or an agreement given: "Allow", "Accept", "Authorize", "Trust", "Confirm". */
     CONSENT("consent"),
+    /**
+     * Text an agent read in one application typed into another: the driver's memory of where
+     * observed text came from decides, never label words (docs/security.md).
+     */
+    CARRY("carry"),
     /** A value control (slider, spin button, combo box, radio group) set to another value. */
     VALUE("value"),
     /** Every visual act, unlabeled clicks and key chords whose effect only the focused app knows. */
@@ -40,8 +45,8 @@ public enum RiskCategory {
         return wireName;
     }
 
-    /** Whether the policy file lists words for this category (every one but the two never chosen by words). */
+    /** Whether the policy file lists words for this category (every one but the three never chosen by words). */
     boolean byWords() {
-        return this != VALUE && this != UNKNOWN_TARGET;
+        return this != CARRY && this != VALUE && this != UNKNOWN_TARGET;
     }
 }

@@ -117,6 +117,7 @@ record ApprovalView(
             case "run": return "Runs a program or command";
             case "consent": return "Gives a permission or consent";
             case "value": return "Changes a setting's value";
+            case "carry": return "Carries text from another app";
             case "unknown_target": return "Acts on something Countersign cannot name";
             default: return "Needs your approval (" + DialogText.clean(category, 32) + ")";
         }
@@ -129,6 +130,10 @@ record ApprovalView(
                     : "value".equals(category)
                     ? "A slider, spin button, list or choice set to another value: your policy asks before settings change."
                     : "Your policy asks before this kind of action.";
+        }
+        if ("carry".equals(category)) {
+            return "The agent read this text in " + DialogText.clean(matchedWords.get(0), MAX_ACTION)
+                    + ": Countersign asks before text moves from one app into another.";
         }
         String words = matchedWords.stream().limit(8).map(w -> "\u201C" + DialogText.clean(w, MAX_WORD) + "\u201D")
                 .collect(Collectors.joining(", "));

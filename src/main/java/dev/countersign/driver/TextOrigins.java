@@ -1,0 +1,188 @@
+package dev.countersign.driver;
+
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.policy.RiskCategory;
+import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Optional;
+
+/**
+ * Where the text an agent was shown came from, so that typing it into another application is
+ * visible to the person (docs/security.md). For each agent, what its observations returned is
+ * remembered as hashes only, never as text: each returned text of at least {@value #MIN_EXACT}
+ * characters whole, and its {@value #SHINGLE}-character pieces starting every {@value #STRIDE}
+ * characters. A typed text is then found when it equals a remembered text, or when it holds any
+ * run of at least {@code SHINGLE + STRIDE - 1} characters an observation of another application
+ * returned (every such run holds one whole remembered piece). Secure values are never returned to
+ * an agent, so they are never remembered either.
+ *
+ * <p>Memory is bounded ({@value #PER_AGENT} hashes per agent, {@value #MAX_AGENTS} agents). The
+ * bound fails closed: once an agent's book has forgotten anything, every text of at least
+ * {@value #MIN_EXACT} characters that agent types into any application is reported as carried from
+ * an application Countersign can no longer name, so flooding the book with observations cannot
+ * launder a secret read before.
+ */
+final class TextOrigins {
+    /** Length of a remembered piece. */
+    static final int SHINGLE = 12;
+    /** Distance between the starts of remembered pieces. */
+    static final int STRIDE = 8;
+    /** Shortest text remembered, or found, whole. */
+    static final int MIN_EXACT = 8;
+    /** Longest run a typed text may share with another application's text unnoticed. */
+    static final int LONGEST_UNNOTICED = SHINGLE + STRIDE - 2;
+    static final int PER_AGENT = 60_000;
+    static final int MAX_AGENTS = 64;
+    private static final long WHOLE = 0x9E3779B97F4A7C15L;
+
+    /** The category a carried text asks under when nothing else asks: always once, never granted. */
+    static final String CATEGORY = RiskCategory.CARRY.wireName();
+
+    /**
+     * The act's requirement once carried text is known: what the policy asked stays (the summary
+     * names the origin then), else the act asks as {@link #CATEGORY}, naming where the text was read.
+     */
+    static ApprovalRequirement require(ApprovalRequirement judged, Optional<Found> carried) {
+        if (carried.isEmpty() || judged.required()) {
+            return judged;
+        }
+        return ApprovalRequirement.required(CATEGORY, List.of(carried.get().source()), judged.policyDigest());
+    }
+
+    /** An application an agent read text in: its launch, its name and the window, as the agent saw them. */
+    record Origin(String launch, String app, String window) {
+    }
+
+    /**
+     * A typed text found in what another application showed this agent; {@code origin} is null
+     * when the agent's book has forgotten text and cannot say where it came from.
+     */
+    record Found(Origin origin) {
+        /** The words the dialog adds to the act: where the text was read. */
+        String words() {
+            if (origin == null) {
+                return " \u2014 text this agent may have read in another app (Countersign no longer remembers where)";
+            }
+            String window = origin.window() == null || origin.window().isBlank() ? ""
+                    : ", window \u2018" + origin.window() + "\u2019";
+            return " \u2014 text this agent read in " + origin.app() + window;
+        }
+
+        /** What the dialog's "why" names: the app (and window) the text was read in. */
+        String source() {
+            if (origin == null) {
+                return "another app";
+            }
+            return origin.window() == null || origin.window().isBlank() ? origin.app()
+                    : origin.app() + " \u2018" + origin.window() + "\u2019";
+        }
+    }
+
+    private static final class Book {
+        /** Hash → the applications it was read in (at most two: the first, and the latest other one). */
+        final LinkedHashMap<Long, Origin[]> seen = new LinkedHashMap<>(1024, 0.75f, true);
+        boolean forgot;
+    }
+
+    private final LinkedHashMap<String, Book> books = new LinkedHashMap<>(16, 0.75f, true);
+    /** Set when a whole book was dropped for a new agent: from then on every agent's book counts as forgetful. */
+    private boolean droppedABook;
+
+    static String launchOf(AppInfo app) {
+        return app.pid() + ":" + app.launch().startTime();
+    }
+
+    /** Remembers the texts one observation of {@code app}'s {@code window} returned to {@code agentId}. */
+    synchronized void remember(String agentId, AppInfo app, String window, Iterable<String> texts) {
+        Book book = books.get(agentId);
+        if (book == null) {
+            if (books.size() >= MAX_AGENTS) {
+                String eldest = books.keySet().iterator().next();
+                books.remove(eldest);
+                droppedABook = true;
+            }
+            book = new Book();
+            books.put(agentId, book);
+        }
+        Origin origin = new Origin(launchOf(app), app.name(), window);
+        for (String text : texts) {
+            if (text == null || text.length() < MIN_EXACT) {
+                continue;
+            }
+            put(book, hashOf(text, 0, text.length()) ^ WHOLE, origin);
+            for (int i = 0; i + SHINGLE <= text.length(); i += STRIDE) {
+                put(book, hashOf(text, i, i + SHINGLE), origin);
+            }
+        }
+    }
+
+    private static void put(Book book, long hash, Origin origin) {
+        Origin[] known = book.seen.get(hash);
+        if (known == null) {
+            book.seen.put(hash, new Origin[] {origin});
+            if (book.seen.size() > PER_AGENT) {
+                var eldest = book.seen.keySet().iterator();
+                eldest.next();
+                eldest.remove();
+                book.forgot = true;
+            }
+        } else if (!known[0].launch().equals(origin.launch())) {
+            book.seen.put(hash, new Origin[] {known[0], origin});
+        }
+    }
+
+    /**
+     * Whether {@code text}, typed by {@code agentId} into the application launched as
+     * {@code targetLaunch}, was shown to this agent by another application.
+     */
+    synchronized Optional<Found> find(String agentId, String targetLaunch, String text) {
+        if (text == null || text.length() < MIN_EXACT) {
+            return Optional.empty();
+        }
+        Book book = books.get(agentId);
+        if (book == null) {
+            return droppedABook ? Optional.of(new Found(null)) : Optional.empty();
+        }
+        Optional<Origin> whole = other(book, hashOf(text, 0, text.length()) ^ WHOLE, targetLaunch);
+        if (whole.isPresent()) {
+            return Optional.of(new Found(whole.get()));
+        }
+        for (int i = 0; i + SHINGLE <= text.length(); i++) {
+            Optional<Origin> piece = other(book, hashOf(text, i, i + SHINGLE), targetLaunch);
+            if (piece.isPresent()) {
+                return Optional.of(new Found(piece.get()));
+            }
+        }
+        return book.forgot || droppedABook ? Optional.of(new Found(null)) : Optional.empty();
+    }
+
+    private static Optional<Origin> other(Book book, long hash, String targetLaunch) {
+        Origin[] known = book.seen.get(hash);
+        if (known == null) {
+            return Optional.empty();
+        }
+        for (Origin o : known) {
+            if (!o.launch().equals(targetLaunch)) {
+                return Optional.of(o);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** How many hashes the agent's book holds (for tests of the bound). */
+    synchronized int size(String agentId) {
+        Book book = books.get(agentId);
+        return book == null ? 0 : book.seen.size();
+    }
+
+    /** A 64-bit polynomial hash of {@code text[from, to)}. */
+    private static long hashOf(String text, int from, int to) {
+        long h = 0x6A09E667F3BCC909L;
+        for (int i = from; i < to; i++) {
+            h = (h + text.charAt(i)) * 0x100000001B3L;
+            h ^= h >>> 29;
+        }
+        return h;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.countersign.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.LaunchIdentity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TextOriginsTest {
+    private static final AppInfo MAIL = new AppInfo("Mail", null, new LaunchIdentity(100, 5));
+    private static final AppInfo BROWSER = new AppInfo("Browser", null, new LaunchIdentity(200, 7));
+    /** The browser's pid reused by a later process: another app. */
+    private static final AppInfo REUSED = new AppInfo("Browser", null, new LaunchIdentity(200, 9));
+    private static final String SECRET = "Your one-time code is 8841-2290-7713; do not share it.";
+
+    private static String randomText(Random random, int length) {
+        StringBuilder b = new StringBuilder(length);
+        for (int i = 0; i < length; i++) {
+            b.append((char) ('a' + random.nextInt(26)));
+        }
+        return b.toString();
+    }
+
+    @Test
+    void textReadInOneAppIsFoundWhenTypedIntoAnotherNamingTheAppAndWindow() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Inbox", List.of(SECRET));
+
+        Optional<TextOrigins.Found> found = origins.find("a", TextOrigins.launchOf(BROWSER), SECRET);
+
+        assertThat(found).isPresent();
+        assertThat(found.get().source()).isEqualTo("Mail \u2018Inbox\u2019");
+        assertThat(found.get().words()).contains("read in Mail, window \u2018Inbox\u2019");
+        assertThat(origins.find("a", TextOrigins.launchOf(REUSED), SECRET)).isPresent();
+    }
+
+    @Test
+    void theSameAppAnotherAgentAndShortTextAreNotCarried() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Inbox", List.of(SECRET, "Reply all"));
+
+        assertThat(origins.find("a", TextOrigins.launchOf(MAIL), SECRET)).isEmpty();
+        assertThat(origins.find("b", TextOrigins.launchOf(BROWSER), SECRET)).isEmpty();
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply all")).isPresent();
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply")).isEmpty();
+    }
+
+    @Test
+    void everyRunLongerThanTheUnnoticedLengthIsFoundWhereverItStartsAndWhateverSurroundsIt() {
+        Random random = new Random(42);
+        String shown = randomText(random, 300);
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Inbox", List.of(shown));
+        int run = TextOrigins.LONGEST_UNNOTICED + 1;
+        for (int start = 0; start + run <= shown.length(); start++) {
+            String typed = "x" + shown.substring(start, start + run) + "y";
+            assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), typed)).as("run at %d", start).isPresent();
+        }
+        // Text nobody showed is not carried.
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), randomText(random, 200))).isEmpty();
+    }
+
+    @Test
+    void aTextShownByBothAppsStillNamesTheOtherOne() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Inbox", List.of(SECRET));
+        origins.remember("a", BROWSER, "Form", List.of(SECRET));
+
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), SECRET).map(f -> f.origin().app()))
+                .contains("Mail");
+        assertThat(origins.find("a", TextOrigins.launchOf(MAIL), SECRET).map(f -> f.origin().app()))
+                .contains("Browser");
+    }
+
+    @Test
+    void floodingTheBookCannotLaunderASecretReadBefore() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Inbox", List.of(SECRET));
+        Random random = new Random(7);
+        List<String> flood = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            flood.add(randomText(random, 4000));
+        }
+        origins.remember("a", BROWSER, "Huge page", flood);
+
+        assertThat(origins.size("a")).isLessThanOrEqualTo(TextOrigins.PER_AGENT);
+        Optional<TextOrigins.Found> found = origins.find("a", TextOrigins.launchOf(BROWSER), SECRET);
+        assertThat(found).isPresent();
+        assertThat(found.get().origin()).isNull();
+        assertThat(found.get().words()).contains("no longer remembers");
+    }
+
+    @Test
+    void moreAgentsThanTheBoundMakeEveryBookFailClosed() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("first", MAIL, "Inbox", List.of(SECRET));
+        for (int i = 0; i < TextOrigins.MAX_AGENTS; i++) {
+            origins.remember("agent-" + i, MAIL, "Inbox", List.of("nothing much here"));
+        }
+
+        assertThat(origins.size("first")).isZero();
+        assertThat(origins.find("first", TextOrigins.launchOf(BROWSER), SECRET)).isPresent();
+    }
+
+    @Test
+    void aCarriedTextAsksOnlyWhereNothingElseDoes() {
+        Optional<TextOrigins.Found> found = Optional.of(new TextOrigins.Found(
+                new TextOrigins.Origin("1:1", "Mail", "Inbox")));
+        ApprovalRequirement none = ApprovalRequirement.notRequired("sha256:p");
+        ApprovalRequirement send = ApprovalRequirement.required("send", List.of("send"), "sha256:p");
+
+        assertThat(TextOrigins.require(none, found)).isEqualTo(
+                ApprovalRequirement.required("carry", List.of("Mail \u2018Inbox\u2019"), "sha256:p"));
+        assertThat(TextOrigins.require(send, found)).isEqualTo(send);
+        assertThat(TextOrigins.require(none, Optional.empty())).isEqualTo(none);
+    }
+}
