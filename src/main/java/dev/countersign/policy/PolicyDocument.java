@@ -60,7 +60,7 @@ public record PolicyDocument(
 
     /**
      * A document without {@code roles} (no key is judged by where it lands) and without
-     * {@code grantable} (every category but delete, money and carry may be granted).
+     * {@code grantable} (every category but delete, money, security and carry may be granted).
      */
     public PolicyDocument(Integer version, Categories categories, Keys keys, Map<String, String> credentials) {
         this(version, categories, keys, null, credentials, null);
@@ -68,7 +68,7 @@ public record PolicyDocument(
 
     /** What may be granted for a while when the file has no {@code grantable} list. */
     static final Set<RiskCategory> NEVER_GRANTED_BY_DEFAULT = Set.of(RiskCategory.DELETE, RiskCategory.MONEY,
-            RiskCategory.CARRY);
+            RiskCategory.SECURITY, RiskCategory.CARRY);
 
     /**
      * {@code grantable}: optional, the risk categories (wire names) whose acts the person may
@@ -143,12 +143,14 @@ public record PolicyDocument(
     /**
      * Risk words per category, each a map from a language tag (e.g. {@code en}, {@code pt},
      * {@code zh}) to the words and phrases that UIs of that language show. Every category must be
-     * present: to stop a category from asking, give it empty lists, so that a misspelt category
-     * name fails loudly instead of silently dropping protection.
+     * present (but {@code security}, which files written before it may leave out): to stop a
+     * category from asking, give it empty lists, so that a misspelt category name fails loudly
+     * instead of silently dropping protection.
      */
     public record Categories(
             @JsonProperty("delete") Map<String, List<String>> delete,
             @JsonProperty("money") Map<String, List<String>> money,
+            @JsonProperty("security") Map<String, List<String>> security,
             @JsonProperty("publish") Map<String, List<String>> publish,
             @JsonProperty("send") Map<String, List<String>> send,
             @JsonProperty("share") Map<String, List<String>> share,
@@ -162,6 +164,9 @@ public record PolicyDocument(
         public Categories {
             delete = words("delete", delete);
             money = words("money", money);
+            // The one category a policy file written before it existed may leave out: such a file
+            // keeps what it asked before (no security words) instead of failing to load.
+            security = words("security", security == null ? Map.of() : security);
             publish = words("publish", publish);
             send = words("send", send);
             share = words("share", share);
@@ -176,6 +181,7 @@ public record PolicyDocument(
             switch (category) {
                 case DELETE: return delete;
                 case MONEY: return money;
+                case SECURITY: return security;
                 case PUBLISH: return publish;
                 case SEND: return send;
                 case SHARE: return share;

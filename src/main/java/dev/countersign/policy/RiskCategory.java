@@ -5,6 +5,7 @@ package dev.countersign.policy;
  * label matches several categories, the earliest one names the approval.
  *
  * <p>The order puts what cannot be undone first: a deletion or a payment outlives the moment, as
+ * does an account whose recovery address or second factor changed hands, as
  * do changes thrown away unsaved or a file overwritten; a publication reaches strangers, a message
  * reaches one recipient, a share grants access that can be revoked; an install, a program run and
  * a consent given change what may happen next. {@link #CARRY}, {@link #VALUE} and {@link #UNKNOWN_TARGET}
@@ -13,6 +14,11 @@ package dev.countersign.policy;
 public enum RiskCategory {
     DELETE("delete"),
     MONEY("money"),
+    /**
+     * How an account is protected changed: a recovery address, two-step verification, a password
+     * reset, mail forwarding. It hands an account to whoever set it, so it comes right after money.
+     */
+    SECURITY("security"),
     /** Unsaved changes thrown away or a file replaced: "Don't Save", "Close without Saving", "Replace". */
     DISCARD("discard"),
     PUBLISH("publish"),

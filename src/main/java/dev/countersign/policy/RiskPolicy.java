@@ -142,7 +142,7 @@ public final class RiskPolicy {
 
     /**
      * Whether the person may allow acts of {@code category} (a wire name) for a while instead of
-     * once: the file's {@code grantable} list, else every category but delete, money and carry
+     * once: the file's {@code grantable} list, else every category but delete, money, security and carry
      * (docs/approvals.md). Bound into the digest like every other rule.
      */
     public boolean grantable(String category) {

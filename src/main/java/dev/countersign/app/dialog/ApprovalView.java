@@ -109,6 +109,7 @@ record ApprovalView(
         switch (category) {
             case "delete": return "Deletes something";
             case "money": return "Involves money";
+            case "security": return "Changes how an account is protected";
             case "send": return "Sends something";
             case "publish": return "Publishes something";
             case "share": return "Shares something";
