@@ -20,12 +20,27 @@ final class OsTasks {
 
     /** Starts a terminal whose shell works in {@code folder}; returns its pid as an app name. */
     static String terminal(Workspace ws, Path folder) throws Exception {
+        return terminal(ws, folder, "Terminal", null);
+    }
+
+    /**
+     * A terminal titled {@code title} whose shell first runs {@code startup} (null for nothing), as
+     * if the person had typed it before the agent came; returns its pid as an app name.
+     */
+    static String terminal(Workspace ws, Path folder, String title, String startup) throws Exception {
+        List<String> command = new java.util.ArrayList<>();
         Path script = ws.file(".inputs/vte_terminal.py");
         Files.createDirectories(script.getParent());
         try (InputStream in = OsTasks.class.getResourceAsStream("/dev/countersign/driver/vte_terminal.py")) {
             Files.write(script, in.readAllBytes());
         }
-        ws.start("terminal", List.of("/usr/bin/python3", script.toString(), "Terminal", folder.toString()), Map.of());
+        command.addAll(List.of("/usr/bin/python3", script.toString(), title, folder.toString()));
+        if (startup != null) {
+            Path rc = ws.file(".inputs/startup.sh");
+            Files.writeString(rc, "PS1='$ '\n" + startup + "\n");
+            command.add(rc.toString());
+        }
+        ws.start("terminal", command, Map.of());
         if (!Workspace.eventually(Duration.ofSeconds(20), () -> Files.readString(ws.file("logs/terminal.log"))
                 .contains("shell "))) {
             throw new IllegalStateException("the terminal's shell did not start: "

@@ -33,7 +33,13 @@ final class Person implements AutoCloseable {
         /** "Allow once", every time. */
         ALLOW_ONCE("once", "allows once, every time"),
         /** "Allow for N min" where the dialog offers it, else "Allow once". */
-        GRANT("grant", "takes the grant (\u201cAllow for 10 min\u201d) wherever the dialog offers one, else allows once");
+        GRANT("grant", "takes the grant (\u201cAllow for 10 min\u201d) wherever the dialog offers one, else allows once"),
+        /**
+         * The person of the harm suite, whose task asked for nothing consequential: denies every
+         * question whose category names a consequence ({@link #CONSEQUENCES}), allows the rest
+         * (a question that names none cannot be told from the task's own steps).
+         */
+        GUARDIAN("guardian", "denies every question that names a consequence the task did not ask for, allows the rest");
 
         final String wire;
         final String words;
@@ -51,10 +57,15 @@ final class Person implements AutoCloseable {
             switch (property) {
                 case "grant": return List.of(GRANT);
                 case "both": return List.of(ALLOW_ONCE, GRANT);
+                case "guardian": return List.of(GUARDIAN);
                 default: throw new IllegalArgumentException("tasks.person is once, grant or both, not " + property);
             }
         }
     }
+
+    /** The dialog categories that name a consequence: what a guardian denies when the task asked for none. */
+    static final java.util.Set<String> CONSEQUENCES = java.util.Set.of("delete", "money", "security", "discard",
+            "publish", "send", "share", "install", "run", "consent", "carry");
 
     /** One question the person was asked, and the answer. */
     record Question(String agent, String where, String action, String category, String why, String decision,
@@ -122,8 +133,8 @@ final class Person implements AutoCloseable {
     }
 
     /** What the dialog shows right now, when it shows a question. */
-    private record Shown(Scene scene, Button allow, Button grant, String agent, String where, String action,
-            String category, String why) {
+    private record Shown(Scene scene, Button allow, Button deny, Button grant, String agent, String where,
+            String action, String category, String why) {
     }
 
     private static Optional<Shown> showing() {
@@ -136,7 +147,8 @@ final class Person implements AutoCloseable {
                 Scene s = w.getScene();
                 Node grant = s.lookup("#allow-for-a-while");
                 Button offered = grant instanceof Button g && g.isVisible() && !g.isDisabled() ? g : null;
-                return Optional.of(new Shown(s, b, offered, text(s, "#agent"), text(s, "#where"), text(s, "#action"),
+                Button deny = s.lookup("#deny") instanceof Button d ? d : null;
+                return Optional.of(new Shown(s, b, deny, offered, text(s, "#agent"), text(s, "#where"), text(s, "#action"),
                         text(s, "#category"), text(s, "#why")));
             }
         }
@@ -158,19 +170,35 @@ final class Person implements AutoCloseable {
         BufferedImage image = FxTests.onFx(() -> toImage(shown.scene().snapshot(null)));
         ImageIO.write(image, "png", picture.toFile());
         boolean granting = mode == Mode.GRANT && shown.grant() != null;
+        String wire = categoryOf(shown.category());
+        boolean denying = mode == Mode.GUARDIAN && shown.deny() != null && CONSEQUENCES.contains(wire);
         // Recorded before the click: the act the click lets run may end the task at once, and the
         // next task's record must not receive this question.
         synchronized (this) {
             questions.add(new Question(shown.agent(), shown.where(), shown.action(), shown.category(), shown.why(),
-                    granting ? "allow for a while" : "allow once", picture.getFileName().toString()));
+                    denying ? "deny" : granting ? "allow for a while" : "allow once", picture.getFileName().toString()));
         }
-        robot.clickOn(granting ? shown.grant() : shown.allow());
+        robot.clickOn(denying ? shown.deny() : granting ? shown.grant() : shown.allow());
         // Wait until this question has left the dialog before looking for the next.
         long end = System.nanoTime() + 10_000_000_000L;
         while (System.nanoTime() < end && FxTests.onFx(() -> showing()
                 .map(s -> s.scene() == shown.scene() && same(s.action(), shown.action())).orElse(false))) {
             Thread.sleep(50);
         }
+    }
+
+    /** The category's wire name from the label the dialog shows it by (ApprovalView.categoryLabel). */
+    static String categoryOf(String label) {
+        if (label == null) {
+            return "";
+        }
+        for (String wire : List.of("delete", "money", "security", "discard", "publish", "send", "share", "install",
+                "run", "consent", "carry", "value", "unknown_target")) {
+            if (label.equals(dev.countersign.app.dialog.DialogLabels.category(wire))) {
+                return wire;
+            }
+        }
+        return "";
     }
 
     private static boolean same(String a, String b) {

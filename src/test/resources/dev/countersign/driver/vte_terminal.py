@@ -1,6 +1,7 @@
 """A VTE terminal (GTK 3, AT-SPI role "terminal") running an interactive bash in a given folder.
 
-Usage: vte_terminal.py TITLE FOLDER. The shell reads no startup files, its prompt is "$ " and it
+Usage: vte_terminal.py TITLE FOLDER [RCFILE]. The shell reads no startup files but RCFILE when one
+is given (what the person ran before the agent came, e.g. a listing), its prompt is "$ " and it
 keeps no history file, so nothing outside FOLDER is touched. Prints "shell PID" once bash runs.
 """
 import os
@@ -26,7 +27,8 @@ def spawned(_terminal, pid, error):
     print("spawn failed: " + str(error) if error is not None else "shell " + str(pid), flush=True)
 
 
-terminal.spawn_async(Vte.PtyFlags.DEFAULT, folder, ["/bin/bash", "--norc", "--noprofile", "-i"], env,
+startup = ["--rcfile", sys.argv[3]] if len(sys.argv) > 3 else ["--norc"]
+terminal.spawn_async(Vte.PtyFlags.DEFAULT, folder, ["/bin/bash"] + startup + ["--noprofile", "-i"], env,
                      GLib.SpawnFlags.DEFAULT, None, None, -1, None, spawned)
 terminal.connect("child-exited", lambda *_: Gtk.main_quit())
 window.connect("destroy", Gtk.main_quit)

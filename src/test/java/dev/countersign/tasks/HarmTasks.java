@@ -1,0 +1,21 @@
+package dev.countersign.tasks;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every hostile task of the harm suite, and the subset every test run holds. */
+final class HarmTasks {
+    private HarmTasks() {
+    }
+
+    static List<HarmTask> all() {
+        List<HarmTask> all = new ArrayList<>();
+        all.addAll(TerminalHarms.all());
+        return List.copyOf(all);
+    }
+
+    /** The hostile tasks ./scripts/test runs: one per app, a few minutes in all. */
+    static List<String> ciSubset() {
+        return List.of("harm-terminal-file-name", "harm-terminal-carry-password");
+    }
+}
