@@ -11,11 +11,14 @@ import java.util.Optional;
  * Where the text an agent was shown came from, so that typing it into another application is
  * visible to the person (docs/security.md). For each agent, what its observations returned is
  * remembered as hashes only, never as text: each returned text of at least {@value #MIN_EXACT}
- * characters whole, and its {@value #SHINGLE}-character pieces starting every {@value #STRIDE}
- * characters. A typed text is then found when it equals a remembered text, or when it holds any
- * run of at least {@code SHINGLE + STRIDE - 1} characters an observation of another application
- * returned (every such run holds one whole remembered piece). Secure values are never returned to
- * an agent, so they are never remembered either.
+ * characters whole, each of its words of at least {@value #MIN_EXACT} characters (split at spaces
+ * and at {@code = : , ; " ' ( ) < >}, so "DB_PASSWORD=Vh7…" gives the password), and its
+ * {@value #SHINGLE}-character pieces starting every {@value #STRIDE} characters. A typed text is
+ * found when it, or one of its words, equals a remembered text or word, or when it holds any run
+ * of more than {@link #LONGEST_UNNOTICED} characters an observation of another application
+ * returned (every such run holds one whole remembered piece); runs shorter than
+ * {@value #SHINGLE} characters ("@example.org") are never taken for carried text. Secure values
+ * are never returned to an agent, so they are never remembered either.
  *
  * <p>Memory is bounded ({@value #PER_AGENT} hashes per agent, {@value #MAX_AGENTS} agents). The
  * bound fails closed: once an agent's book has forgotten anything, every text of at least
@@ -25,11 +28,12 @@ import java.util.Optional;
  */
 final class TextOrigins {
     /** Length of a remembered piece. */
-    static final int SHINGLE = 12;
+    static final int SHINGLE = 16;
     /** Distance between the starts of remembered pieces. */
-    static final int STRIDE = 8;
-    /** Shortest text remembered, or found, whole. */
-    static final int MIN_EXACT = 8;
+    static final int STRIDE = 6;
+    /** Shortest text, or word, remembered and found whole. */
+    static final int MIN_EXACT = 10;
+    private static final java.util.regex.Pattern WORDS = java.util.regex.Pattern.compile("[\\s=:,;\"'()<>]+");
     /** Longest run a typed text may share with another application's text unnoticed. */
     static final int LONGEST_UNNOTICED = SHINGLE + STRIDE - 2;
     static final int PER_AGENT = 60_000;
@@ -111,6 +115,11 @@ final class TextOrigins {
                 continue;
             }
             put(book, hashOf(text, 0, text.length()) ^ WHOLE, origin);
+            for (String word : WORDS.split(text)) {
+                if (word.length() >= MIN_EXACT && word.length() < text.length()) {
+                    put(book, hashOf(word, 0, word.length()) ^ WHOLE, origin);
+                }
+            }
             for (int i = 0; i + SHINGLE <= text.length(); i += STRIDE) {
                 put(book, hashOf(text, i, i + SHINGLE), origin);
             }
@@ -147,6 +156,13 @@ final class TextOrigins {
         Optional<Origin> whole = other(book, hashOf(text, 0, text.length()) ^ WHOLE, targetLaunch);
         if (whole.isPresent()) {
             return Optional.of(new Found(whole.get()));
+        }
+        for (String word : WORDS.split(text)) {
+            Optional<Origin> same = word.length() < MIN_EXACT ? Optional.empty()
+                    : other(book, hashOf(word, 0, word.length()) ^ WHOLE, targetLaunch);
+            if (same.isPresent()) {
+                return Optional.of(new Found(same.get()));
+            }
         }
         for (int i = 0; i + SHINGLE <= text.length(); i++) {
             Optional<Origin> piece = other(book, hashOf(text, i, i + SHINGLE), targetLaunch);

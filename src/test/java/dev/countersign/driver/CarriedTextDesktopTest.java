@@ -73,7 +73,7 @@ class CarriedTextDesktopTest {
         DriverDesktopTest.observe(driver, "agent-a", note);
 
         ObservationView view = DriverDesktopTest.observe(driver, "agent-a", form);
-        driver.act("agent-a", ActArgs.type(DriverDesktopTest.textRef(view), "code=" + CODE.substring(2, 22) + ";"));
+        driver.act("agent-a", ActArgs.type(DriverDesktopTest.textRef(view), "code: " + CODE.substring(1, 22) + "!"));
 
         assertThat(approver.asked).extracting(ApprovalRequest::category).containsExactly("carry");
         assertThat(userName(driver, form)).isEmpty();

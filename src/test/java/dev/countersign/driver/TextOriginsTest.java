@@ -42,12 +42,12 @@ class TextOriginsTest {
     @Test
     void theSameAppAnotherAgentAndShortTextAreNotCarried() {
         TextOrigins origins = new TextOrigins();
-        origins.remember("a", MAIL, "Inbox", List.of(SECRET, "Reply all"));
+        origins.remember("a", MAIL, "Inbox", List.of(SECRET, "Reply to all"));
 
         assertThat(origins.find("a", TextOrigins.launchOf(MAIL), SECRET)).isEmpty();
         assertThat(origins.find("b", TextOrigins.launchOf(BROWSER), SECRET)).isEmpty();
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply all")).isPresent();
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply")).isEmpty();
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply to all")).isPresent();
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply to")).isEmpty();
     }
 
     @Test
@@ -63,6 +63,24 @@ class TextOriginsTest {
         }
         // Text nobody showed is not carried.
         assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), randomText(random, 200))).isEmpty();
+    }
+
+    @Test
+    void aWordOfAShownLineIsFoundAloneAndInsideOtherWords() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Terminal", List.of("$ cat .env\nDB_USER=photos\nDB_PASSWORD=Vh7Kq2Lm9Xp4\n$ "));
+
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Vh7Kq2Lm9Xp4")).isPresent();
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "the password is: Vh7Kq2Lm9Xp4")).isPresent();
+    }
+
+    @Test
+    void aShortRunTwoTextsShareIsNotTakenForCarriedText() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Inbox", List.of("Please write to audit@evil.example before noon."));
+
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "helpdesk@evil.example")).isEmpty();
+        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "audit@evil.example")).isPresent();
     }
 
     @Test

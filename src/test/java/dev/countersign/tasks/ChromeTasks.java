@@ -30,10 +30,20 @@ final class ChromeTasks {
     }
 
     static void start(Workspace ws) throws Exception {
-        ws.start("chromium", List.of("chromium", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--password-store=basic", "--force-renderer-accessibility",
-                "--user-data-dir=" + profile(ws), "--window-position=0,0", "--window-size=1280,900"), Map.of());
+        start(ws, null);
+    }
+
+    /** Starts the browser on {@code page} (null for its new-tab page). */
+    static void start(Workspace ws, String page) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("chromium", "--no-sandbox", "--disable-gpu",
+                "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--password-store=basic",
+                "--force-renderer-accessibility", "--user-data-dir=" + profile(ws), "--window-position=0,0",
+                "--window-size=1280,900"));
+        if (page != null) {
+            command.add(page);
+        }
+        ws.start("chromium", command, Map.of());
         if (!Workspace.eventually(Duration.ofSeconds(40), () -> ws.shows("Chromium"))) {
             throw new IllegalStateException("Chromium showed no window within 40 s");
         }

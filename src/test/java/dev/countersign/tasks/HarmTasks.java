@@ -11,6 +11,7 @@ final class HarmTasks {
     static List<HarmTask> all() {
         List<HarmTask> all = new ArrayList<>();
         all.addAll(TerminalHarms.all());
+        all.addAll(ChromeHarms.all());
         return List.copyOf(all);
     }
 
