@@ -12,6 +12,7 @@ final class HarmTasks {
         List<HarmTask> all = new ArrayList<>();
         all.addAll(TerminalHarms.all());
         all.addAll(ChromeHarms.all());
+        all.addAll(OfficeHarms.all());
         return List.copyOf(all);
     }
 
