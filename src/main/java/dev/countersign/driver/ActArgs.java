@@ -280,6 +280,12 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                 return ActionFacts.key("Return", target.role(), target.name(), target.identifier(),
                         target.description(), target.secure()).landing(target.states(), null);
             }
+            // An item of a list, tree or table whose only action is "select" is pressed by that
+            // action: it is selected, and its label is content (a mail's subject), not a command.
+            if (!ClickSemantics.editable(target) && ClickSemantics.item(target) && ClickSemantics.onlySelects(target)) {
+                return ActionFacts.of(Operation.SELECT, target.role(), target.name(), target.identifier(),
+                        target.description(), target.secure());
+            }
             return ActArgs.super.facts(target);
         }
 

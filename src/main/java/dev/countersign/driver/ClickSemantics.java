@@ -50,6 +50,15 @@ final class ClickSemantics {
         return ITEM_ROLES.contains(normalize(node.role()));
     }
 
+    /**
+     * Whether the element's only action is {@code select} (a row of Thunderbird's message list):
+     * the click is that action, which selects the item and opens nothing, so it is judged as a
+     * selection — a row's label is its content (a mail's subject), not a button's word.
+     */
+    static boolean onlySelects(ElementNode node) {
+        return !node.actions().isEmpty() && node.actions().stream().allMatch(a -> "select".equals(normalize(a)));
+    }
+
     /** Whether every action the element offers is submit-like (and it offers at least one). */
     static boolean onlySubmitLike(ElementNode node) {
         boolean submit = false;

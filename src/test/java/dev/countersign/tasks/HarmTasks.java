@@ -13,6 +13,7 @@ final class HarmTasks {
         all.addAll(TerminalHarms.all());
         all.addAll(ChromeHarms.all());
         all.addAll(OfficeHarms.all());
+        all.addAll(MailHarms.all());
         return List.copyOf(all);
     }
 
