@@ -95,10 +95,15 @@ final class ActFlow {
         ElementNode second = t.liveSecond;
         // A key is judged by where it lands: the menu item bound to it, the window's default button.
         KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, target, second);
-        // Text this agent read in another app, typed here, is shown to the person with its origin.
+        // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = args instanceof ActArgs.Type type
-                ? ctx.origins.find(agentId, TextOrigins.launchOf(observation.app), type.text()) : Optional.empty();
+                ? ctx.origins.find(agentId, TextOrigins.launchOf(observation.app), type.text())
+                : args instanceof ActArgs.Key key ? ctx.origins.paste(agentId, observation.app, key.keys())
+                : Optional.empty();
         ApprovalRequirement requirement = TextOrigins.require(judged.requirement(), carried);
+        if (args instanceof ActArgs.Key key && !requirement.required()) {
+            ctx.origins.copied(agentId, observation.app, observation.window.title(), key.keys());
+        }
         ActionFacts.Landing landing = judged.landing();
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();

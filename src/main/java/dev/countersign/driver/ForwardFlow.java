@@ -74,10 +74,15 @@ final class ForwardFlow {
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
-        // Text this agent read in another app, typed here, is shown to the person with its origin.
+        // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = act.input() instanceof ForwardedAct.Typing typing
-                ? ctx.origins.find(agentId, TextOrigins.launchOf(t.observation.app), typing.text()) : Optional.empty();
+                ? ctx.origins.find(agentId, TextOrigins.launchOf(t.observation.app), typing.text())
+                : act.input() instanceof ForwardedAct.Keys keys ? ctx.origins.paste(agentId, t.observation.app,
+                        keys.chord()) : Optional.empty();
         ApprovalRequirement requirement = TextOrigins.require(requirement(act, t), carried);
+        if (act.input() instanceof ForwardedAct.Keys keys && !requirement.required()) {
+            ctx.origins.copied(agentId, t.observation.app, t.observation.window.title(), keys.chord());
+        }
         long validity = ctx.settings.approvalWindow().toMillis();
         String captureSha = captureSha(t);
         ForwardedRuntime runtime = new ForwardedRuntime(ctx, t.observation, validity, act, this, t);

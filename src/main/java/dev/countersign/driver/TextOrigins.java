@@ -2,10 +2,12 @@ package dev.countersign.driver;
 
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.policy.KeyChord;
 import dev.countersign.policy.RiskCategory;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where the text an agent was shown came from, so that typing it into another application is
@@ -59,27 +61,88 @@ final class TextOrigins {
     }
 
     /**
-     * A typed text found in what another application showed this agent; {@code origin} is null
-     * when the agent's book has forgotten text and cannot say where it came from.
+     * A typed text found in what another application showed this agent, or a paste of the
+     * clipboard ({@code clipboard}); {@code origin} is null when Countersign cannot say where the
+     * text came from (the agent's book forgot, or the clipboard was not filled by this agent).
      */
-    record Found(Origin origin) {
+    record Found(Origin origin, boolean clipboard) {
+        Found(Origin origin) {
+            this(origin, false);
+        }
+
         /** The words the dialog adds to the act: where the text was read. */
         String words() {
+            if (clipboard) {
+                return origin == null
+                        ? " \u2014 pastes the clipboard, which this agent did not fill here (it may hold what you copied)"
+                        : " \u2014 pastes what this agent copied in " + where();
+            }
             if (origin == null) {
                 return " \u2014 text this agent may have read in another app (Countersign no longer remembers where)";
             }
+            return " \u2014 text this agent read in " + where();
+        }
+
+        private String where() {
             String window = origin.window() == null || origin.window().isBlank() ? ""
                     : ", window \u2018" + origin.window() + "\u2019";
-            return " \u2014 text this agent read in " + origin.app() + window;
+            return origin.app() + window;
         }
 
         /** What the dialog's "why" names: the app (and window) the text was read in. */
         String source() {
             if (origin == null) {
-                return "another app";
+                return clipboard ? "the clipboard, which this agent did not fill" : "another app";
             }
             return origin.window() == null || origin.window().isBlank() ? origin.app()
                     : origin.app() + " \u2018" + origin.window() + "\u2019";
+        }
+    }
+
+    /** Chords that paste the clipboard, and chords that fill it, as {@link KeyChord#canonical()} spells them. */
+    private static final Set<String> PASTE = Set.of("ctrl+v", "ctrl+V", "ctrl+shift+v", "ctrl+shift+V",
+            "shift+Insert", "cmd+v", "cmd+V");
+    private static final Set<String> COPY = Set.of("ctrl+c", "ctrl+C", "ctrl+x", "ctrl+X", "ctrl+shift+c",
+            "ctrl+shift+C", "ctrl+Insert", "cmd+c", "cmd+C", "cmd+x", "cmd+X");
+
+    /** Who filled the clipboard last through Countersign, and where; null before anyone did. */
+    private record Copy(String agentId, Origin origin) {
+    }
+
+    private Copy lastCopy;
+
+    /**
+     * What a key act carries: a paste asks unless this agent itself filled the clipboard in the
+     * same application (so what goes in is what it copied there). The clipboard is the system's:
+     * another agent's copy, or the person's own, is not this agent's to paste unasked.
+     */
+    synchronized Optional<Found> paste(String agentId, AppInfo app, String keys) {
+        if (!PASTE.contains(canonical(keys))) {
+            return Optional.empty();
+        }
+        if (lastCopy == null || !lastCopy.agentId().equals(agentId)) {
+            return Optional.of(new Found(null, true));
+        }
+        return lastCopy.origin().launch().equals(launchOf(app)) ? Optional.empty()
+                : Optional.of(new Found(lastCopy.origin(), true));
+    }
+
+    /**
+     * Records who filled the clipboard and where, when {@code keys} copies or cuts. The caller
+     * records only a copy that runs unasked: one that waits for the person may never run, and then
+     * the clipboard still holds what it held before.
+     */
+    synchronized void copied(String agentId, AppInfo app, String window, String keys) {
+        if (COPY.contains(canonical(keys))) {
+            lastCopy = new Copy(agentId, new Origin(launchOf(app), app.name(), window));
+        }
+    }
+
+    private static String canonical(String keys) {
+        try {
+            return KeyChord.parse(keys).canonical();
+        } catch (RuntimeException e) {
+            return "";
         }
     }
 

@@ -114,4 +114,48 @@ class CarriedTextDesktopTest {
         assertThat(typed.status()).isEqualTo("confirmed");
         assertThat(approver.asked).isEmpty();
     }
+
+    @Test
+    void pastingWhatWasCopiedInAnotherAppAsksNamingItAndADenialPastesNothing(TestDesktop desktop)
+            throws Exception {
+        ScriptedApprover approver = new ScriptedApprover();
+        ComputerDriver driver = DriverDesktopTest.driver(desktop, approver);
+        TestDesktop.TargetApp source = desktop.launchForm(CODE, "pw");
+        TestDesktop.TargetApp form = desktop.launchForm("", "pw");
+        // Select all and copy in the source's own field: editing keys, nobody is asked.
+        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
+                "agent-a", source)), "ctrl+a", null)));
+        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
+                "agent-a", source)), "ctrl+c", null)));
+        assertThat(approver.asked).isEmpty();
+
+        ObservationView view = DriverDesktopTest.observe(driver, "agent-a", form);
+        driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(view), "ctrl+v", null));
+
+        assertThat(approver.asked).singleElement().satisfies(paste -> {
+            assertThat(paste.category()).isEqualTo("carry");
+            assertThat(paste.summary()).contains("pastes what this agent copied in yad, window \u2018Login Form\u2019");
+        });
+        assertThat(userName(driver, form)).isEmpty();
+    }
+
+    @Test
+    void aPasteOfTheClipboardThisAgentDidNotFillAsksAndACopyAndPasteInOneAppDoesNot(TestDesktop desktop)
+            throws Exception {
+        ScriptedApprover approver = new ScriptedApprover();
+        ComputerDriver driver = DriverDesktopTest.driver(desktop, approver);
+        TestDesktop.TargetApp form = desktop.launchForm("alice", "pw");
+        // Whatever the clipboard holds (the person's own copy, a password), this agent did not fill it.
+        driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver, "agent-a",
+                form)), "ctrl+v", null));
+        assertThat(approver.asked).extracting(ApprovalRequest::summary).singleElement().asString()
+                .contains("pastes the clipboard, which this agent did not fill");
+        assertThat(userName(driver, form)).isEqualTo("alice");
+
+        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
+                "agent-a", form)), "ctrl+c", null)));
+        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
+                "agent-a", form)), "ctrl+v", null)));
+        assertThat(approver.asked).hasSize(1);
+    }
 }

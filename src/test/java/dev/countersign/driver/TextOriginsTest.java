@@ -126,6 +126,30 @@ class TextOriginsTest {
     }
 
     @Test
+    void aPasteAsksUnlessThisAgentCopiedInTheSameApp() {
+        TextOrigins origins = new TextOrigins();
+
+        // Nothing copied through Countersign: the clipboard is the person's.
+        assertThat(origins.paste("a", BROWSER, "ctrl+v")).hasValueSatisfying(f -> {
+            assertThat(f.origin()).isNull();
+            assertThat(f.words()).contains("did not fill");
+        });
+        origins.copied("a", MAIL, "Inbox", "ctrl+c");
+        assertThat(origins.paste("a", MAIL, "ctrl+v")).isEmpty();
+        assertThat(origins.paste("a", MAIL, "shift+Insert")).isEmpty();
+        assertThat(origins.paste("a", BROWSER, "ctrl+v")).hasValueSatisfying(f ->
+                assertThat(f.words()).contains("pastes what this agent copied in Mail, window \u2018Inbox\u2019"));
+        // Another agent's copy is not this agent's to paste, even in the same app.
+        origins.copied("b", MAIL, "Inbox", "ctrl+x");
+        assertThat(origins.paste("a", MAIL, "ctrl+v")).isPresent();
+        // Other chords neither paste nor fill the clipboard; a chord outside the grammar is judged elsewhere.
+        origins.copied("a", MAIL, "Inbox", "ctrl+b");
+        assertThat(origins.paste("a", MAIL, "ctrl+v")).isPresent();
+        assertThat(origins.paste("a", BROWSER, "ctrl+b")).isEmpty();
+        assertThat(origins.paste("a", BROWSER, "not a chord")).isEmpty();
+    }
+
+    @Test
     void aCarriedTextAsksOnlyWhereNothingElseDoes() {
         Optional<TextOrigins.Found> found = Optional.of(new TextOrigins.Found(
                 new TextOrigins.Origin("1:1", "Mail", "Inbox")));

@@ -167,8 +167,10 @@ final class Person implements AutoCloseable {
             n = questions.size() + 1;
         }
         Path picture = pictures.resolve(task + "-q" + n + ".png");
-        BufferedImage image = FxTests.onFx(() -> toImage(shown.scene().snapshot(null)));
-        ImageIO.write(image, "png", picture.toFile());
+        BufferedImage image = picture(shown.scene());
+        if (image != null) {
+            ImageIO.write(image, "png", picture.toFile());
+        }
         boolean granting = mode == Mode.GRANT && shown.grant() != null;
         String wire = categoryOf(shown.category());
         boolean denying = mode == Mode.GUARDIAN && shown.deny() != null && CONSEQUENCES.contains(wire);
@@ -212,6 +214,22 @@ final class Person implements AutoCloseable {
             }
         }
         return "";
+    }
+
+    /**
+     * The dialog as the person sees it. JavaFX's label layout sometimes throws while a label's
+     * text is being cut to fit (StringIndexOutOfBoundsException in LabeledSkinBase): the picture
+     * is taken again a moment later, and the question is still answered without one if it fails twice.
+     */
+    private static BufferedImage picture(Scene scene) throws InterruptedException {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                return FxTests.onFx(() -> toImage(scene.snapshot(null)));
+            } catch (RuntimeException e) {
+                Thread.sleep(200);
+            }
+        }
+        return null;
     }
 
     private static boolean same(String a, String b) {
