@@ -103,7 +103,7 @@ public final class McpRuntimeLink implements RuntimeLink {
         params.put("clientInfo", Map.of("name", "countersign-governor", "version", "1"));
         session = null;
         protocolVersion = null;
-        JsonNode result = request("initialize", params, false);
+        JsonNode result = request("initialize", params, false, "initialize");
         protocolVersion = result.path("protocolVersion").asText(ProtocolVersions.MCP_2025_06_18);
         RuntimeSocket.Answer initialized = exchange("POST",
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "initialized");
@@ -117,7 +117,7 @@ public final class McpRuntimeLink implements RuntimeLink {
      * the runtime restarted) is initialized again and the request sent once more: the 404 came
      * before the runtime read the request, so nothing ran.
      */
-    private JsonNode request(String method, Map<String, Object> params, boolean mayRenew) {
+    private JsonNode request(String method, Map<String, Object> params, boolean mayRenew, String what) {
         long id = ids.incrementAndGet();
         Map<String, Object> message = new LinkedHashMap<>();
         message.put("jsonrpc", "2.0");
@@ -129,22 +129,22 @@ public final class McpRuntimeLink implements RuntimeLink {
             body = WIRE.writeValueAsString(message);
         } catch (JsonProcessingException e) {
             throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
-                    "cannot write the " + method + " request: " + e.getOriginalMessage()), e);
+                    "cannot write the " + what + " request: " + e.getOriginalMessage()), e);
         }
-        RuntimeSocket.Answer answer = exchange("POST", body, method);
+        RuntimeSocket.Answer answer = exchange("POST", body, what);
         if (answer.status() == 404 && mayRenew && session != null) {
             LOG.debug("the governed runtime forgot the session; initializing again");
             initialize();
-            answer = exchange("POST", body, method);
+            answer = exchange("POST", body, what);
         }
         if (answer.status() != 200) {
-            throw wire(method, "HTTP " + answer.status() + " " + errorMessage(answer.text()));
+            throw wire(what, "HTTP " + answer.status() + " " + errorMessage(answer.text()));
         }
         answer.header(HttpHeaders.MCP_SESSION_ID).ifPresent(sid -> session = sid);
         JsonNode reply = reply(answer, id)
-                .orElseThrow(() -> wire(method, "no answer to request " + id + " in what it sent"));
+                .orElseThrow(() -> wire(what, "no answer to request " + id + " in what it sent"));
         if (reply.has("error")) {
-            throw wire(method, reply.path("error").path("message").asText("a JSON-RPC error"));
+            throw wire(what, reply.path("error").path("message").asText("a JSON-RPC error"));
         }
         return reply.path("result");
     }
@@ -240,7 +240,7 @@ public final class McpRuntimeLink implements RuntimeLink {
         params.put("arguments", arguments);
         McpSchema.CallToolResult result;
         try {
-            result = WIRE.treeToValue(request("tools/call", params, true), McpSchema.CallToolResult.class);
+            result = WIRE.treeToValue(request("tools/call", params, true, operation), McpSchema.CallToolResult.class);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw wire(operation, "its answer is not a tool result");
         }
