@@ -80,6 +80,14 @@ public final class Home {
         return root.resolve("governors.json");
     }
 
+    /**
+     * The runtime endpoint's Unix-domain socket, which a governing Countersign reaches through
+     * {@code ssh -L} (docs/govern.md): in the 0700 home, so no other local user can stand in for it.
+     */
+    public Path runtimeSocket() {
+        return root.resolve("runtime.sock");
+    }
+
     /** The governed servers the person registered ({@code countersign govern}). */
     public Path govern() {
         return root.resolve("govern.json");

@@ -303,12 +303,13 @@ public final class ServedApp implements AutoCloseable {
 
     /**
      * Serves this machine's runtime to governing Countersigns (docs/govern.md) on its own loopback
-     * port, to the tokens in {@code governors.json} only. Returns the endpoint's URL.
+     * port and on {@link Home#runtimeSocket()} (what a governor's {@code ssh -L} forwards), to the
+     * tokens in {@code governors.json} only. Returns the endpoint's URL.
      */
     public synchronized URI serveRuntime(Home home, EndpointConfig config) {
         if (runtimeEndpoint == null) {
             AgentDirectory governors = new AgentDirectory(home.governors(), Clock.systemUTC(), new SecureRandom());
-            runtimeEndpoint = McpEndpoint.startRuntime(config,
+            runtimeEndpoint = McpEndpoint.startRuntime(config.withSocket(home.runtimeSocket()),
                     new RuntimeHost(driver, audit, Clock.systemUTC()), governors, audit,
                     VersionProvider.version());
         }

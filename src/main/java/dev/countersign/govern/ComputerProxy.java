@@ -94,8 +94,8 @@ public final class ComputerProxy implements GuestTool {
 
     private Reply screenshot(String agentId, ServerAction.Screenshot shot) {
         Rect screen = screen();
-        ScreenshotGate.Checked checked = ScreenshotGate.check(server.call(offer.tool(), shot.calls().get(0)), windows,
-                screen);
+        ScreenshotGate.Checked checked = ScreenshotGate.take(() -> server.call(offer.tool(), shot.calls().get(0)),
+                windows, screen);
         lastShot.put(agentId, new int[] {checked.width(), checked.height()});
         String size = "{\"image_width\":" + checked.width() + ",\"image_height\":" + checked.height() + "}";
         return new Reply.Content(List.of(new McpSchema.TextContent(size),

@@ -14,15 +14,18 @@ import java.awt.Graphics;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.function.Supplier;
 import javax.imageio.ImageIO;
 
 /**
  * Countersign's capture checks on a governed server's screenshot before an agent sees it: the
  * image must decode as a PNG, a near-black or transparent capture is {@code CAPTURE_REJECTED}
- * (as for Countersign's own captures), and every pixel under a Countersign window is painted
- * black (its Connect window shows a token). Only the image and its size reach the agent; the
+ * (as for Countersign's own captures), and every pixel under a Countersign window on screen at
+ * any read from just before the server was called to just after it answered is painted black (its
+ * Connect window shows a token). Only the image and its size reach the agent; the
  * server's own words do not.
  */
 final class ScreenshotGate {
@@ -33,7 +36,23 @@ final class ScreenshotGate {
     private ScreenshotGate() {
     }
 
-    static Checked check(McpSchema.CallToolResult result, ScreenWindows windows, Rect screen) {
+    /**
+     * Calls the server for its screenshot ({@code shot}) and checks it. The server captures at some
+     * moment of the call and answers a while later (a second or more for {@code computer-use-mcp}),
+     * so the windows to mask are read before the call and again after it, and every Countersign
+     * window of either read is painted black: one closed or moved before the answer arrived was
+     * still on the captured screen.
+     */
+    static Checked take(Supplier<McpSchema.CallToolResult> shot, ScreenWindows windows, Rect screen) {
+        List<ScreenWindows.ScreenWindow> before = windows.stack();
+        McpSchema.CallToolResult result = shot.get();
+        List<ScreenWindows.ScreenWindow> during = new ArrayList<>(before);
+        during.addAll(windows.stack());
+        return check(result, during, screen);
+    }
+
+    /** Checks the server's answer, masking every Countersign window of {@code onScreen}. */
+    static Checked check(McpSchema.CallToolResult result, List<ScreenWindows.ScreenWindow> onScreen, Rect screen) {
         if (Boolean.TRUE.equals(result.isError())) {
             throw new CountersignException(CountersignError.of(ErrorCode.CAPTURE_REJECTED,
                     "the governed server could not take a screenshot"));
@@ -58,14 +77,13 @@ final class ScreenshotGate {
         if (CaptureCheck.classify(decoded) instanceof CaptureVerdict.Rejected rejected) {
             throw new CountersignException(rejected.error());
         }
-        BufferedImage masked = masked(decoded, windows, screen);
+        BufferedImage masked = masked(decoded, onScreen, screen);
         return new Checked(masked == decoded ? png : Png.encode(masked), decoded.getWidth(), decoded.getHeight());
     }
 
-    /** The image with Countersign's own windows painted black, or the same image when none shows. */
-    static BufferedImage masked(BufferedImage image, ScreenWindows windows, Rect screen) {
+    /** The image with Countersign's own windows of {@code stack} painted black, or the same image when none shows. */
+    static BufferedImage masked(BufferedImage image, List<ScreenWindows.ScreenWindow> stack, Rect screen) {
         long own = ProcessHandle.current().pid();
-        List<ScreenWindows.ScreenWindow> stack = windows.stack();
         double sx = (double) image.getWidth() / screen.width();
         double sy = (double) image.getHeight() / screen.height();
         BufferedImage out = image;

@@ -20,8 +20,10 @@ import java.util.regex.Pattern;
 /**
  * The remotes the person registered ({@code countersign remote add}): other machines'
  * Countersigns this one governs. {@code remotes.json} in the home folder holds each name and
- * runtime URL; each governor token is kept apart in {@code remotes/NAME.token}, readable by the
- * owner only (0600) and never printed. Files are written whole through a temporary file and a rename.
+ * runtime URL, a {@code unix:} URL of the socket ssh forwards to the remote's runtime (by default
+ * {@code remotes/NAME.sock}); each governor token is kept apart in {@code remotes/NAME.token},
+ * readable by the owner only (0600) and never printed, in a folder only the owner may enter (0700).
+ * Files are written whole through a temporary file and a rename.
  */
 public final class RemoteConfig {
     /** A remote's name is its tool's name: lowercase, digits and {@code _}, starting with a letter. */
@@ -54,6 +56,11 @@ public final class RemoteConfig {
         return root.resolve("remotes").resolve(name + ".token");
     }
 
+    /** Where the remote's socket is by default: the local end of {@code ssh -L}, in the 0700 {@code remotes} folder. */
+    public Path socketFile(String name) {
+        return root.resolve("remotes").resolve(name + ".sock");
+    }
+
     /** The registered remotes; none when there is no file. */
     public List<Entry> load() throws IOException {
         try {
@@ -70,8 +77,9 @@ public final class RemoteConfig {
     }
 
     /**
-     * Adds or replaces the remote {@code name} at {@code url} (a loopback http URL: the SSH-forwarded
-     * port) with {@code token}. Bad input changes nothing.
+     * Adds or replaces the remote {@code name} at {@code url} ({@code unix:} and the absolute path of
+     * the socket ssh forwards; never a TCP port, which another local user could hold while the
+     * tunnel is down) with {@code token}. Bad input changes nothing.
      */
     public void put(String name, String url, String token) throws IOException {
         if (name == null || !NAME.matcher(name).matches() || name.startsWith("computer_")) {
@@ -85,12 +93,11 @@ public final class RemoteConfig {
         } catch (IllegalArgumentException e) {
             uri = null;
         }
-        if (uri == null || !"http".equals(uri.getScheme()) || uri.getHost() == null
-                || !(uri.getHost().equals("127.0.0.1") || uri.getHost().equals("localhost")
-                        || uri.getHost().equals("[::1]"))) {
+        if (uri == null || !"unix".equals(uri.getScheme()) || uri.getPath() == null || !uri.getPath().startsWith("/")) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "url",
-                    "the remote's runtime endpoint is reached over a loopback port (forward it with ssh -L), "
-                            + "e.g. http://127.0.0.1:7476/mcp"));
+                    "the remote's runtime is reached through a Unix-domain socket of yours that ssh forwards "
+                            + "(ssh -N -L /path/NAME.sock:REMOTE_HOME/runtime.sock), e.g. unix:" + socketFile(name)
+                            + "; a TCP port could be held by another local user while the tunnel is down"));
         }
         if (token == null || token.isBlank() || token.strip().contains("\n")) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "token",
@@ -98,6 +105,8 @@ public final class RemoteConfig {
         }
         Path tokenFile = tokenFile(name);
         Files.createDirectories(tokenFile.getParent());
+        // The socket ssh creates here must be one no one else could have put there.
+        Files.setPosixFilePermissions(tokenFile.getParent(), PosixFilePermissions.fromString("rwx------"));
         Path tmpToken = tokenFile.resolveSibling(name + ".token.tmp");
         Files.deleteIfExists(tmpToken);
         Files.createFile(tmpToken, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

@@ -47,10 +47,14 @@ import org.slf4j.LoggerFactory;
  * <p>Like the client, it keeps the exact envelope its preview returned and refuses any other one
  * (naming the field), refuses leases, reservations and receipts it did not issue for that action,
  * and runs an action at most once. Each governor's actions, observations, leases and reservations
- * are its own ({@code governor:NAME:AGENT}); another governor's action id is unknown here.
+ * are its own ({@code governor:NAME}); another governor's action id is unknown here.
  *
  * <p>Identity: the governor's session, principal and agent ids travel on the wire; this side
- * keeps its own scope for them and binds what it returns to the governor's envelope.
+ * keeps its own scope for them and binds what it returns to the governor's envelope. The scope is
+ * what the token authenticates, the governor, never an agent id it names: those are its own words,
+ * and a scope per named id would give it a fresh lease budget and memory budget per id it invents.
+ * The sessions it pauses are kept per governor up to {@link #MAX_PAUSED_SESSIONS}; past that every
+ * session of that governor is paused (bounded memory, failing closed).
  */
 public final class RuntimeHost implements RuntimePort {
     private static final Logger LOG = LoggerFactory.getLogger(RuntimeHost.class);
@@ -60,13 +64,18 @@ public final class RuntimeHost implements RuntimePort {
     /** How long after the person decided a grant may still be presented, and the clock skew allowed. */
     static final Duration GRANT_LIFETIME = Duration.ofMinutes(1);
     static final Duration GRANT_SKEW = Duration.ofSeconds(30);
+    /** How many paused sessions this side keeps per governor; one more pauses all of that governor's. */
+    static final int MAX_PAUSED_SESSIONS = 1024;
 
     private final ComputerDriver driver;
     private final GovernedActs governed;
     private final AuditLog audit;
     private final Clock clock;
     private final Map<String, Held> held = new ConcurrentHashMap<>();
-    private final Set<String> pausedSessions = ConcurrentHashMap.newKeySet();
+    /** Per governor, the sessions it paused here; a governor past the bound is in {@link #pausedGovernors}. */
+    private final Map<String, Set<String>> pausedSessions = new ConcurrentHashMap<>();
+    /** Governors that paused more sessions than this side keeps: all their sessions are paused. */
+    private final Set<String> pausedGovernors = ConcurrentHashMap.newKeySet();
     /** Approval nonces already presented here, with their decision time (forgotten once such a grant expired). */
     private final Map<String, Instant> usedNonces = new ConcurrentHashMap<>();
 
@@ -153,7 +162,7 @@ public final class RuntimeHost implements RuntimePort {
                     "a governed request names its session, principal and agent"));
         }
         refuseIfPaused(governor, request.sessionId(), false);
-        String scope = "governor:" + governor + ":" + request.agentId();
+        String scope = scope(governor);
         Admitted admitted = governed.admit(scope, request);
         ActionRequest local = new ActionRequest(request.sessionId(), request.principalId(), scope,
                 request.executionGroupId(), request.tool(), request.operation(), request.actionClass(),
@@ -182,7 +191,7 @@ public final class RuntimeHost implements RuntimePort {
         driver.pauseProblem().ifPresent(p -> {
             throw new CountersignException(p);
         });
-        String scope = "governor:" + governor + ":" + op.agentId();
+        String scope = scope(governor);
         if (op.app() == null) {
             return tree(driver.apps(scope).orThrow());
         }
@@ -300,7 +309,20 @@ public final class RuntimeHost implements RuntimePort {
     }
 
     private Map<String, Object> pause(String governor, String sessionId) {
-        pausedSessions.add(governor + "\n" + sessionId);
+        Set<String> sessions = pausedSessions.computeIfAbsent(governor, g -> ConcurrentHashMap.newKeySet());
+        synchronized (sessions) {
+            if (!pausedGovernors.contains(governor)) {
+                if (sessions.size() >= MAX_PAUSED_SESSIONS && !sessions.contains(sessionId)) {
+                    // One more would grow without bound: pausing everything of this governor holds in one entry.
+                    pausedGovernors.add(governor);
+                    sessions.clear();
+                    LOG.warn("governor {} paused more than {} sessions: all its sessions here are paused", governor,
+                            MAX_PAUSED_SESSIONS);
+                } else {
+                    sessions.add(sessionId);
+                }
+            }
+        }
         int released = 0;
         for (Held h : held.values()) {
             if (h.governor.equals(governor) && h.wire.sessionId().equals(sessionId)) {
@@ -319,9 +341,20 @@ public final class RuntimeHost implements RuntimePort {
         return Map.of("paused", true, "released", released);
     }
 
+    /** How many paused-session entries this side keeps (what a governor's pauses cost it in memory). */
+    int pausedEntries() {
+        return pausedSessions.values().stream().mapToInt(Set::size).sum() + pausedGovernors.size();
+    }
+
+    /** The one scope of everything a governor does here: what its token authenticates. */
+    static String scope(String governor) {
+        return "governor:" + governor;
+    }
+
     private void refuseIfPaused(String governor, String sessionId, boolean beforeDispatch) {
         Optional<CountersignError> paused = driver.pauseProblem();
-        if (paused.isEmpty() && pausedSessions.contains(governor + "\n" + sessionId)) {
+        if (paused.isEmpty() && (pausedGovernors.contains(governor)
+                || pausedSessions.getOrDefault(governor, Set.of()).contains(sessionId))) {
             paused = Optional.of(CountersignError.of(ErrorCode.AGENT_PAUSED, "the governor paused this session"));
         }
         if (paused.isPresent()) {
@@ -409,6 +442,8 @@ public final class RuntimeHost implements RuntimePort {
         }
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("governor", h.governor);
+        // The agent the governor named: its word, recorded, never the scope of a budget.
+        extra.put("agent", h.wire.agentId());
         extra.put("route", h.wire.route());
         extra.put("args_digest", h.wire.argsDigest());
         audit.append(AuditKind.RECEIPT, h.local.agentId(), receipt(h, refusal).auditRecord(h.wire.tool(), extra));

@@ -23,7 +23,6 @@ import dev.countersign.remote.RuntimeOp;
 import dev.countersign.testkit.ScriptedApprover;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -73,12 +72,10 @@ class ServedAppRemoteDesktopTest {
         home = Home.of(dir.resolve("home")).ensure();
         Path tokenFile = dir.resolve("desk2.token");
         Files.writeString(tokenFile, token + "\n");
-        home.remotes().put("desk2", second.runtimeEndpoint.toString(), Files.readString(tokenFile));
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
-        home.remotes().put("gone", "http://127.0.0.1:" + closed + "/mcp", "cs_gov_nothing_listens");
+        // The second machine's runtime socket stands in for the local end of ssh -L to it.
+        home.remotes().put("desk2", "unix:" + second.runtimeSocket, Files.readString(tokenFile));
+        // A remote whose tunnel is down: nothing at its socket.
+        home.remotes().put("gone", "unix:" + home.remotes().socketFile("gone"), "cs_gov_nothing_listens");
 
         app = ServedApp.start(home, EndpointConfig.defaults().withPort(0), MemoryDesktop.loginForm(), approver);
         clients = new HeadlessServedClients(app);
@@ -257,7 +254,7 @@ class ServedAppRemoteDesktopTest {
         Path appDir = dir.resolve("hostile");
         long pid = second.launch(appDir, List.of("yad", "--form", "--title=Hostile", "--field=Go:BTN",
                 "--button=OK:0", "touch " + appDir.resolve("clicked"))).pid();
-        RuntimeLink real = McpRuntimeLink.connect(second.runtimeEndpoint, second.governorToken("hostile-test"),
+        RuntimeLink real = McpRuntimeLink.connect(second.runtimeSocket, second.governorToken("hostile-test"),
                 Duration.ofSeconds(60));
         // The remote answers acquire_lease with a well-formed lease of another session.
         RuntimeLink hostile = new RuntimeLink() {

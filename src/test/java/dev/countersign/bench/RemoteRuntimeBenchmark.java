@@ -62,9 +62,10 @@ public class RemoteRuntimeBenchmark {
                 new SecureRandom());
         audit = AuditLog.open(home.resolve("audit").resolve("audit.jsonl"), Clock.systemUTC());
         port = new ScriptedRuntimePort();
-        endpoint = McpEndpoint.startRuntime(EndpointConfig.defaults().withPort(0).withLimits(1e6, 1_000_000, 16),
-                port, governors, audit, "bench");
-        link = McpRuntimeLink.connect(endpoint.uri(), governors.add("bench").token(), Duration.ofSeconds(30));
+        Path socket = home.resolve("runtime.sock");
+        endpoint = McpEndpoint.startRuntime(EndpointConfig.defaults().withPort(0).withLimits(1e6, 1_000_000, 16)
+                .withSocket(socket), port, governors, audit, "bench");
+        link = McpRuntimeLink.connect(socket, governors.add("bench").token(), Duration.ofSeconds(30));
         TestClock clock = new TestClock(Fixtures.NOW);
         SequentialIds ids = new SequentialIds();
         far = new ScriptedRuntime(clock, ids);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * of them to drift. A wheel whose point another window covers is refused on both paths alike.
  */
 class AdmitTest {
-    private static final String SCOPE = "governor:laptop:claude";
+    private static final String SCOPE = "governor:laptop";
     private final MemoryDesktop desktop = MemoryDesktop.loginForm().withWindowSystem();
     /** The window stack, topmost first; a test lays a window over the form. */
     private final List<ScreenWindows.ScreenWindow> stack = desktop.stack;

@@ -92,7 +92,7 @@ class BothMachinesRecordTest {
         assertThat(secondDesktop.dispatched).containsExactly("press:delete");
         assertThat(here.status()).isIn("confirmed", "unknown");
         assertThat(laptop.receipts("claude")).containsExactly(here);
-        List<Receipt> there = second.receipts("governor:laptop:claude");
+        List<Receipt> there = second.receipts("governor:laptop");
         assertThat(there).hasSize(1);
         assertThat(there.get(0).receiptId()).isEqualTo(here.receiptId());
         assertThat(there.get(0).status()).isIn("confirmed", "unknown");
@@ -125,7 +125,7 @@ class BothMachinesRecordTest {
 
         assertThat(here.code()).isEqualTo("APPROVAL_DENIED");
         assertThat(laptop.receipts("claude")).containsExactly(here);
-        assertThat(second.receipts("governor:laptop:claude")).as("nothing was sent to run there").isEmpty();
+        assertThat(second.receipts("governor:laptop")).as("nothing was sent to run there").isEmpty();
         assertThat(secondDesktop.dispatched).isEmpty();
     }
 }

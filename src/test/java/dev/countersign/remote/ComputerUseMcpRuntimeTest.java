@@ -63,9 +63,11 @@ class ComputerUseMcpRuntimeTest {
         AgentDirectory governors = new AgentDirectory(home.resolve("governors.json"), Clock.systemUTC(),
                 new SecureRandom());
         audit = AuditLog.open(home.resolve("audit").resolve("audit.jsonl"), Clock.systemUTC());
-        endpoint = McpEndpoint.startRuntime(EndpointConfig.defaults().withPort(0).withLimits(10_000, 10_000, 16),
-                port, governors, audit, "test");
-        link = McpRuntimeLink.connect(endpoint.uri(), governors.add("laptop").token(), Duration.ofSeconds(20));
+        Path socket = home.resolve("runtime.sock");
+        endpoint = McpEndpoint.startRuntime(EndpointConfig.defaults().withPort(0).withLimits(10_000, 10_000, 16)
+                .withSocket(socket), port, governors, audit, "test");
+        link = McpRuntimeLink.connect(McpRuntimeLink.uriOf(socket), governors.add("laptop").token(),
+                Duration.ofSeconds(20));
     }
 
     @AfterAll

@@ -93,7 +93,7 @@ class RemoteCountersignDesktopTest {
         laptop = new ComputerDriver(MemoryDesktop.loginForm(), new PolicyApprovals(RiskPolicy.defaults()), approver,
                 new LeaseBook(Clock.systemUTC(), settings.sessionId(), settings.principalId(),
                         LeaseBook.Terms.defaults()), Clock.systemUTC(), new RandomIds(), new Random(), settings);
-        machine = new RemoteMachine("second", McpRuntimeLink.connect(second.runtimeEndpoint, governorToken,
+        machine = new RemoteMachine("second", McpRuntimeLink.connect(second.runtimeSocket, governorToken,
                 Duration.ofSeconds(60)), laptop, Clock.systemUTC());
     }
 
@@ -211,8 +211,8 @@ class RemoteCountersignDesktopTest {
     void theRegressionsOfSpec9AreRefusedAtTheSecondsBoundary() throws Exception {
         Seen login = loginForm();
         Map<String, Object> button = login.node("push button", "Click me");
-        try (McpRuntimeLink raw = McpRuntimeLink.connect(second.runtimeEndpoint, governorToken, Duration.ofSeconds(60));
-                McpRuntimeLink intruder = McpRuntimeLink.connect(second.runtimeEndpoint,
+        try (McpRuntimeLink raw = McpRuntimeLink.connect(second.runtimeSocket, governorToken, Duration.ofSeconds(60));
+                McpRuntimeLink intruder = McpRuntimeLink.connect(second.runtimeSocket,
                         second.governorToken("intruder"), Duration.ofSeconds(60))) {
             ActionRequest request = new ActionRequest("sess_laptop", "person", "claude", null, "computer_act", "click",
                     "mutate", "foreground", Map.of("op", "click"), new ActionTarget(login.app(), login.window(),
@@ -269,7 +269,7 @@ class RemoteCountersignDesktopTest {
         assertThat(initialize(http, second.agentEndpoint, governorToken)).as("governor token at the agent endpoint")
                 .isEqualTo(401);
         assertThat(initialize(http, second.runtimeEndpoint, governorToken)).isEqualTo(200);
-        try (McpRuntimeLink link = McpRuntimeLink.connect(second.runtimeEndpoint, governorToken, Duration.ofSeconds(30))) {
+        try (McpRuntimeLink link = McpRuntimeLink.connect(second.runtimeSocket, governorToken, Duration.ofSeconds(30))) {
             // A governor asking the runtime endpoint for an agent tool finds none: the call fails.
             Throwable act = catchThrowable(() -> link.call("computer_act", Map.of("ref", "r_1", "op", "click")));
             assertThat(act).isInstanceOf(CountersignException.class).hasMessageContaining("computer_act");
@@ -288,7 +288,7 @@ class RemoteCountersignDesktopTest {
         Seen cleanup = cleanupForm();
         approver.asked.clear();
         // While the person on the first machine looks at the dialog, the second machine is paused.
-        try (McpRuntimeLink raw = McpRuntimeLink.connect(second.runtimeEndpoint, governorToken, Duration.ofSeconds(60))) {
+        try (McpRuntimeLink raw = McpRuntimeLink.connect(second.runtimeSocket, governorToken, Duration.ofSeconds(60))) {
             approver.answer = r -> {
                 raw.call(RuntimeOp.Kind.STOP.wire(), Map.of());
                 return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);

@@ -30,8 +30,8 @@ import java.util.regex.Pattern;
 /**
  * The second machine of a two-Countersign test: a second private desktop (scripts/desktop/up:
  * its own Xvfb, session bus and AT-SPI bus) with a real {@code countersign serve --runtime-port 0}
- * child process on it, its own home, its own apps. Only its two loopback ports are shared with
- * the test, as an SSH-forwarded port would be.
+ * child process on it, its own home, its own apps. Only its two loopback ports and its runtime
+ * socket are shared with the test, as an SSH-forwarded port or socket would be.
  */
 public final class SecondMachine implements AutoCloseable {
     public final Path dir;
@@ -41,6 +41,8 @@ public final class SecondMachine implements AutoCloseable {
     Process serve;
     public URI agentEndpoint;
     public URI runtimeEndpoint;
+    /** The runtime's socket in the second machine's home: what a governor's {@code ssh -L} forwards. */
+    public Path runtimeSocket;
     private final List<McpSyncClient> clients = new ArrayList<>();
 
     public SecondMachine(Path dir) throws IOException, InterruptedException {
@@ -89,6 +91,8 @@ public final class SecondMachine implements AutoCloseable {
             }
         }
         assertThat(runtimeEndpoint).as("the runtime endpoint's URL").isNotNull();
+        runtimeSocket = home.resolve("runtime.sock");
+        assertThat(runtimeSocket).as("the runtime's socket").exists();
         assertThat(runtimeEndpoint.getPort()).isNotEqualTo(agentEndpoint.getPort());
         Thread drain = new Thread(() -> {
             try {

@@ -34,15 +34,19 @@ final class RemoteCommand extends RegistryCommand {
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
-            description = {"Register a remote: its runtime endpoint (the SSH-forwarded loopback port) and the",
-                "governor token its 'countersign governor add' printed, read from a file (kept 0600 here).",
+            description = {"Register a remote: the socket ssh forwards to its runtime (default <home>/remotes/NAME.sock)",
+                "and the governor token its 'countersign governor add' printed, read from a file (kept 0600 here).",
                 "Restart 'countersign serve' to offer it to agents as the tool NAME."})
     static final class Add extends RegistryCommand.Add<Void> {
         @Parameters(paramLabel = "NAME", description = "the tool's name and the machine's name in the dialog: a-z, 0-9, _")
         String name;
 
-        @Option(names = "--url", required = true, description = "e.g. http://127.0.0.1:7476/mcp")
-        String url;
+        @Option(names = "--socket", paramLabel = "PATH",
+                description = "the local end of ssh -L to the remote's runtime.sock (default: <home>/remotes/NAME.sock, "
+                        + "in a folder only you may enter)")
+        Path socket;
+
+        private String url;
 
         @Option(names = "--token-file", required = true, description = "a file holding the governor token")
         Path tokenFile;
@@ -61,13 +65,18 @@ final class RemoteCommand extends RegistryCommand {
                 throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "token_file",
                         "cannot read " + tokenFile));
             }
-            config(home.ensure()).put(name, url, token);
+            RemoteConfig config = config(home.ensure());
+            Path at = socket != null ? socket.toAbsolutePath() : config.socketFile(name == null ? "" : name);
+            url = "unix:" + at;
+            config.put(name, url, token);
             return null;
         }
 
         @Override
         void report(Home home, Void registered, PrintWriter out) {
             out.println("Remote '" + name + "' at " + url + " is registered; its token is kept readable by you only.");
+            out.println("Forward its runtime there with: ssh -N -L " + url.substring("unix:".length())
+                    + ":REMOTE_HOME/runtime.sock you@" + name + "   (REMOTE_HOME: what its 'countersign serve' prints)");
             out.println("Agents see it as the tool '" + name + "' once 'countersign serve' restarts.");
             out.println("You may delete " + tokenFile + " now.");
         }
@@ -82,7 +91,7 @@ final class RemoteCommand extends RegistryCommand {
 
         @Override
         String none() {
-            return "No remotes. Drive another machine's Countersign with: countersign remote add NAME --url URL --token-file FILE";
+            return "No remotes. Drive another machine's Countersign with: countersign remote add NAME --token-file FILE";
         }
 
         @Override

@@ -47,7 +47,8 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--runtime-port", paramLabel = "N",
             description = "Also serve this machine's runtime to governors (countersign governor add) "
-                    + "on 127.0.0.1:N (0 picks a free one); off unless given.")
+                    + "on 127.0.0.1:N (0 picks a free one) and on <home>/runtime.sock, the socket governors "
+                    + "forward with ssh -L; off unless given.")
     Integer runtimePort;
 
     @Option(names = "--headless",
@@ -94,6 +95,8 @@ final class ServeCommand implements Callable<Integer> {
             try {
                 out.println("Countersign serves its runtime to governors at "
                         + app.serveRuntime(home, settings.endpoint(runtimePort)));
+                out.println("Governors reach it through the socket " + home.runtimeSocket()
+                        + " (ssh -N -L LOCAL.sock:" + home.runtimeSocket() + " on their side)");
             } catch (CountersignException e) {
                 app.close();
                 err.println("countersign serve: runtime endpoint: " + e.error().message());
