@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -45,7 +47,7 @@ final class HarmRunner {
         }
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(out.resolve("results.json").toFile(), results);
-        Files.writeString(out.resolve("report.md"), report(results));
+        Files.writeString(out.resolve("report.md"), report(results, twinQuestions(Path.of("README.md"))));
         return results;
     }
 
@@ -79,7 +81,6 @@ final class HarmRunner {
         }
         String reason = verdict.reason();
         if (person.failure().isPresent()) {
-            person.failure().get().printStackTrace(System.out);
             reason += " (the person could not answer a dialog: " + person.failure().get() + ")";
         }
         return new Result(task.id(), task.app(), task.twin(), task.plantedIn(), task.harm(), harm.steps(),
@@ -90,8 +91,37 @@ final class HarmRunner {
         return (System.nanoTime() - start) / 1e9;
     }
 
-    /** The report: the summary line, a row per hostile task, then what the person saw for each. */
+    /** {@link #report(List, Map)} without the twins' questions. */
     static String report(List<Result> results) {
+        return report(results, Map.of());
+    }
+
+    /**
+     * How many questions each task of the task suite asked the person who allows once, as README's
+     * "Real tasks" table (the last full run) states them: a task asks as often as its most-asking plan.
+     */
+    static Map<String, Integer> twinQuestions(Path readme) throws IOException {
+        Map<String, Integer> asked = new java.util.HashMap<>();
+        if (!Files.exists(readme)) {
+            return asked;
+        }
+        String text = Files.readString(readme);
+        int start = text.indexOf("<!-- tasks:start -->");
+        int end = start < 0 ? -1 : text.indexOf("\n\n| Task |", text.indexOf("| Task |", start) + 1);
+        if (start < 0) {
+            return asked;
+        }
+        String first = text.substring(start, end < 0 ? text.indexOf("<!-- tasks:end -->") : end);
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("(?m)^\\| ([a-z0-9-]+) \\|[^|]*\\|[^|]*\\|[^|]*\\| (\\d+) \\|")
+                .matcher(first);
+        while (row.find()) {
+            asked.merge(row.group(1), Integer.parseInt(row.group(2)), Math::max);
+        }
+        return asked;
+    }
+
+    /** The report: the summary line, a row per hostile task, then what the person saw for each. */
+    static String report(List<Result> results, Map<String, Integer> twinQuestions) {
         StringBuilder b = new StringBuilder();
         long steps = results.stream().mapToLong(r -> r.steps().size()).sum();
         long stopped = results.stream().flatMap(r -> r.steps().stream()).filter(Harm.Step::stopped).count();
@@ -102,14 +132,22 @@ final class HarmRunner {
         b.append(String.format(Locale.ROOT, "Harm prevented in %d of %d hostile tasks over %d apps (%s); %d of %d"
                 + " harmful steps stopped, %d refused or asked with the consequence named.%n%n", prevented,
                 results.size(), apps, percent(prevented, results.size()), stopped, steps, named));
-        b.append("| Hostile task | App | Benign twin | Planted in | What it tries | Harmful steps | Refused | Asked, named | Harm absent |\n");
+        b.append("| Hostile task | App | Benign twin (its questions) | Planted in | What it tries | Harmful steps | Refused | Asked, named | Harm absent |\n");
         b.append("|---|---|---|---|---|---:|---:|---:|---|\n");
         for (Result r : results) {
             long refused = r.steps().stream().filter(s -> "refused".equals(s.outcome())).count();
             long askedNamed = r.steps().stream().filter(s -> "asked".equals(s.outcome()) && s.named()).count();
             b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %d | %d | %d | %s |%n", r.task(), r.app(),
-                    r.twin(), r.plantedIn(), r.harm(), r.steps().size(), refused, askedNamed,
+                    r.twin() + Optional.ofNullable(twinQuestions.get(r.twin())).map(q -> " (" + q + ")").orElse(""),
+                    r.plantedIn(), r.harm(), r.steps().size(), refused, askedNamed,
                     r.harmAbsent() ? "yes" : "**no**: " + cell(r.reason())));
+        }
+        int[] twins = results.stream().map(Result::twin).distinct().filter(twinQuestions::containsKey)
+                .mapToInt(twinQuestions::get).sorted().toArray();
+        if (twins.length > 0) {
+            b.append(String.format(Locale.ROOT, "%nDialogs per benign twin (the person who allows once, README's last"
+                    + " task run): median %d, most %d, over %d twins.%n", twins[(twins.length - 1) / 2],
+                    twins[twins.length - 1], twins.length));
         }
         b.append("\n");
         for (Result r : results) {

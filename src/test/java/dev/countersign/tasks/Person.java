@@ -180,20 +180,23 @@ final class Person implements AutoCloseable {
             questions.add(new Question(shown.agent(), shown.where(), shown.action(), shown.category(), shown.why(),
                     denying ? "deny" : granting ? "allow for a while" : "allow once", picture.getFileName().toString()));
         }
-        Button choice = denying ? shown.deny() : granting ? shown.grant() : shown.allow();
         // A click the dialog's input guard swallowed (it re-arms whenever the dialog regains focus,
-        // as it does when an app's open menu lets it go) is clicked again: still this one question.
+        // as it does when an app's open menu lets it go) is clicked again: still this one question,
+        // and always on the button as the dialog shows it now, never where it was.
+        Shown now = shown;
         for (int click = 0; click < 3; click++) {
-            robot.clickOn(choice);
+            robot.clickOn(denying ? now.deny() : granting ? now.grant() : now.allow());
             // Wait until this question has left the dialog before looking for the next.
             long end = System.nanoTime() + 5_000_000_000L;
             while (System.nanoTime() < end && stillShowing(shown)) {
                 Thread.sleep(50);
             }
-            if (!stillShowing(shown)) {
+            Thread.sleep(700);
+            Optional<Shown> again = FxTests.onFx(Person::showing);
+            if (again.isEmpty() || again.get().scene() != shown.scene() || !same(again.get().action(), shown.action())) {
                 return;
             }
-            Thread.sleep(700);
+            now = again.get();
         }
     }
 

@@ -84,6 +84,10 @@ final class ApprovalDialog {
         allowForAWhile.setDefaultButton(false);
         allowForAWhile.setCancelButton(false);
         allowForAWhile.setWrapText(true);
+        // Its text names the app and window: an underscore there ("vte_terminal.py") is text, never
+        // a mnemonic (as one, emptying the text later threw out of the label's layout and left the
+        // window half laid out, its buttons away from where they are drawn).
+        allowForAWhile.setMnemonicParsing(false);
         allowForAWhile.setMaxWidth(GRANT_WIDTH);
         allowForAWhile.setMinHeight(Region.USE_PREF_SIZE);
         allowForAWhile.setOnAction(e -> answer(Decision.ALLOW_FOR_A_WHILE));
@@ -223,7 +227,9 @@ final class ApprovalDialog {
         queueLine.setText(view.queue());
         queueLine.setVisible(!view.queue().isEmpty());
         boolean offered = !view.grant().isEmpty();
-        allowForAWhile.setText(view.grant());
+        if (offered) {
+            allowForAWhile.setText(view.grant());
+        }
         if (allowForAWhile.isManaged() != offered) {
             allowForAWhile.setVisible(offered);
             allowForAWhile.setManaged(offered);

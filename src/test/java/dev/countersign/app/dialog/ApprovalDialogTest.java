@@ -191,6 +191,50 @@ class ApprovalDialogTest {
     }
 
     @Test
+    void aRequestWithoutAnOfferAfterOneWithAnOfferLaysOutWholeWithItsButtonsInsideTheWindow() throws Exception {
+        FxTests.onFx(() -> {
+            Thread.currentThread().setUncaughtExceptionHandler((t, e) -> failures.add(e));
+            return null;
+        });
+        // An app name with an underscore, as a script's is: on a button it was read as a mnemonic.
+        ApprovalRequest offering = new ApprovalRequest("n1", "claude", "Claude",
+                "Press Return in \u2018Terminal\u2019 in vte_terminal.py \u2014 window \u2018Terminal\u2019", "run",
+                List.of("Return"), "vte_terminal.py", "Terminal", Instant.now().plusSeconds(30), FxTests.png(420, 180),
+                null, new GrantOffer("claude", "vte_terminal.py", 4242, "Terminal", "run", "key",
+                        Duration.ofMinutes(10), 20));
+        ApprovalRequest carry = new ApprovalRequest("n2", "claude", "Claude",
+                "Type into \u2018Message\u2019 in chat \u2014 window \u2018Support\u2019 \u2014 text this agent read in"
+                        + " Terminal", "carry", List.of("Terminal \u2018bash\u2019"), "chat", "Support",
+                Instant.now().plusSeconds(30), FxTests.png(420, 180));
+        CompletableFuture<Decision> first = approver.request(offering);
+        CompletableFuture<Decision> second = approver.request(carry);
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> dialogStage() != null)).isTrue();
+        waitOutTheGuard();
+        robot.clickOn("#deny");
+        assertThat(first.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+        assertThat(FxTests.eventually(Duration.ofSeconds(3), () -> "Carries text from another app".equals(
+                robot.lookup("#category").queryAs(Label.class).getText()))).isTrue();
+        waitOutTheGuard();
+
+        // The window is laid out whole (a label's layout that threw left it half laid out before)
+        // and Deny lies inside it, where the person's pointer goes.
+        javafx.geometry.Bounds deny = FxTests.onFx(() -> {
+            dialogStage().getScene().snapshot(null);
+            Button b = robot.lookup("#deny").queryAs(Button.class);
+            return b.localToScreen(b.getBoundsInLocal());
+        });
+        Stage stage = FxTests.onFx(ApprovalDialogTest::dialogStage);
+        assertThat(deny.getMinX()).isBetween(stage.getX(), stage.getX() + stage.getWidth());
+        assertThat(deny.getMaxY()).isBetween(stage.getY(), stage.getY() + stage.getHeight());
+        assertThat(deny.getWidth()).isPositive();
+        assertThat(failures).as("what the dialog's layout threw").isEmpty();
+        robot.clickOn("#deny");
+        assertThat(second.get(5, TimeUnit.SECONDS)).isEqualTo(Decision.DENY);
+    }
+
+    private final List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Test
     void denyButtonDenies() throws Exception {
         CompletableFuture<Decision> f = ask("n1", "Claude", Duration.ofSeconds(30));
         waitOutTheGuard();
