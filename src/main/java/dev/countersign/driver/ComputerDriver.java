@@ -10,6 +10,7 @@ import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.graph.ActionResult;
+import dev.countersign.policy.ScreenRedactor;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +53,19 @@ public final class ComputerDriver {
         this.visuals = new VisualFlow(ctx, policy, run);
         this.forwards = new ForwardFlow(ctx, policy, observer, run);
         this.carried = new CarriedFlow(ctx, run);
+    }
+
+    /**
+     * {@code text} as it may reach an agent (the endpoint's results and approval progress, as
+     * observations): Countersign's tokens and the policy's {@code credentials} redacted. Null stays null.
+     */
+    public String redactForAgent(String text) {
+        return policy.redactor().redact(text, new ScreenRedactor.Tally());
+    }
+
+    /** {@code text} with Countersign's own tokens redacted, for an endpoint that serves no driver. */
+    public static String withoutTokens(String text) {
+        return ScreenRedactor.TOKENS_ONLY.redact(text, new ScreenRedactor.Tally());
     }
 
     public ToolResult<ObservationView> observe(String agentId, ObserveArgs args) {

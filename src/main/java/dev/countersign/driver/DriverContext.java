@@ -22,6 +22,8 @@ final class DriverContext {
     final Random random;
     final DriverSettings settings;
     final ObservationStore observations;
+    /** Editable elements that once held a credential; their values stay withheld ({@link NodeView}). */
+    final CredentialMemory credentials = new CredentialMemory();
     final ExpirySweep sweep;
     final ReservationBook reservations;
     final LeaseBook leases;

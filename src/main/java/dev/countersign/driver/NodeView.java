@@ -34,20 +34,47 @@ public record NodeView(
         @JsonProperty("parent") Integer parent,
         @JsonProperty("description") String description) {
 
+    private static String value(ElementNode node, ScreenRedactor redactor, ScreenRedactor.Tally tally,
+            CredentialMemory memory) {
+        String value = node.secure() ? null : node.value();
+        if (value == null || !node.hasState("editable")) {
+            return redactor.redact(value, tally);
+        }
+        if (!"terminal".equals(node.role())) {
+            // A document (multi-line) is remembered only for a whole credential: its prose can join
+            // into a shape once its spaces are left out, and that must not withhold it for good.
+            redactor.shapeIn(value, !node.hasState("multi_line"))
+                    .ifPresent(shape -> memory.remember(node.handle(), shape));
+            var held = memory.heldBy(node.handle());
+            if (held.isPresent()) {
+                return value.isEmpty() ? value : whole(held.get(), tally);
+            }
+        }
+        return redactor.redactField(value, tally);
+    }
+
+    private static String whole(String shape, ScreenRedactor.Tally tally) {
+        tally.add();
+        return "[redacted:" + shape + "]";
+    }
+
     /** States every ordinary node has; reporting them would cost bytes and say nothing. */
     private static final Set<String> DEFAULT_STATES = Set.of("enabled", "sensitive", "visible", "showing");
 
     /**
      * The node as the agent sees it, with credentials in its name, identifier, value and
-     * description withheld and counted in {@code tally}.
+     * description withheld and counted in {@code tally}. The value of an editable element is
+     * redacted also where a credential is split by separators, and withheld whole once the element
+     * has held one ({@link CredentialMemory}): its text is what an agent's keys can cut apart.
      */
-    static NodeView of(String ref, ElementNode node, ScreenRedactor redactor, ScreenRedactor.Tally tally) {
+    static NodeView of(String ref, ElementNode node, ScreenRedactor redactor, ScreenRedactor.Tally tally,
+            CredentialMemory memory) {
         Rect f = node.frame();
         // The description only where it says something the name does not ("Square [Ctrl+2]").
         String description = node.description().isBlank() || node.description().equals(node.name()) ? null
                 : node.description();
         return new NodeView(ref, node.role(), node.subrole(), redactor.redact(node.name(), tally),
-                redactor.redact(node.identifier(), tally), redactor.redact(node.secure() ? null : node.value(), tally),
+                redactor.redact(node.identifier(), tally), value(node, redactor, tally, memory),
                 f == null ? null : new int[] {f.x(), f.y(), f.width(), f.height()},
                 states(node.states()), node.actions(), node.secure(), node.depth(),
                 node.parent() < 0 ? null : node.parent(), redactor.redact(description, tally));

@@ -68,7 +68,7 @@ final class Observer {
         for (int i = 0; i < snapshot.nodes().size(); i++) {
             String ref = "r" + tokens[i];
             refs.put(ref, i);
-            NodeView node = NodeView.of(ref, snapshot.nodes().get(i), redactor, redacted);
+            NodeView node = NodeView.of(ref, snapshot.nodes().get(i), redactor, redacted, ctx.credentials);
             nodes.add(node);
             unreffed.add(node.withoutRef());
         }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -76,6 +77,92 @@ public final class ScreenRedactor {
 
         public int count() {
             return count;
+        }
+
+        /** Counts one thing withheld outside {@link ScreenRedactor#redact} (a value withheld whole). */
+        public void add() {
+            count++;
+        }
+    }
+
+    /**
+     * {@code text} of a field an agent can edit, with every credential replaced, also one split by
+     * separators: an agent that presses Home and Right and types a space into a token would
+     * otherwise read it in two pieces. After the whole matches ({@link #redact}), each shape is
+     * tried on the text with its separators left out (whitespace and punctuation other than
+     * {@code _} and {@code -}, which tokens themselves hold), and the stretch of the text a match
+     * came from is replaced as one. It errs towards withholding: prose that joins into a shape
+     * once its spaces are gone ("task-based approach…" for {@code sk-…}) loses that stretch.
+     */
+    public String redactField(String text, Tally tally) {
+        String out = redact(text, tally);
+        if (out == null || out.isEmpty()) {
+            return out;
+        }
+        for (Map.Entry<String, Pattern> shape : shapes.entrySet()) {
+            out = redactSplit(out, shape.getKey(), shape.getValue(), tally);
+        }
+        return out;
+    }
+
+    /**
+     * The name of the first shape {@code text} holds, whole or (with {@code split}) split by
+     * separators; empty when none.
+     */
+    public Optional<String> shapeIn(String text, boolean split) {
+        if (text == null || text.isEmpty()) {
+            return Optional.empty();
+        }
+        String joined = split ? Joined.of(text).text : text;
+        for (Map.Entry<String, Pattern> shape : shapes.entrySet()) {
+            if (shape.getValue().matcher(text).find() || shape.getValue().matcher(joined).find()) {
+                return Optional.of(shape.getKey());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String redactSplit(String text, String name, Pattern pattern, Tally tally) {
+        Joined joined = Joined.of(text);
+        if (joined.text.length() == text.length()) {
+            return text;
+        }
+        Matcher m = pattern.matcher(joined.text);
+        if (!m.find()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        do {
+            if (m.end() == m.start()) {
+                continue;
+            }
+            int from = joined.at[m.start()];
+            int to = joined.at[m.end() - 1] + 1;
+            if (from < copied) {
+                continue;
+            }
+            out.append(text, copied, from).append("[redacted:").append(name).append(']');
+            tally.count++;
+            copied = to;
+        } while (m.find());
+        out.append(text, copied, text.length());
+        return out.toString();
+    }
+
+    /** A text with its separators left out, and where each of its characters came from. */
+    private record Joined(String text, int[] at) {
+        static Joined of(String text) {
+            StringBuilder joined = new StringBuilder(text.length());
+            int[] at = new int[text.length()];
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (Character.isLetterOrDigit(c) || c == '_' || c == '-' || Character.isSurrogate(c)) {
+                    at[joined.length()] = i;
+                    joined.append(c);
+                }
+            }
+            return new Joined(joined.toString(), at);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.countersign.server.tools.AuditTrail;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,11 +29,12 @@ final class ApprovalProgress implements ApprovalWatch {
     private final CallBook.Call call;
     private final AuditTrail audit;
     private final Duration tick;
+    private final UnaryOperator<String> redactor;
     private volatile String summary = "";
     private volatile String stopped;
 
     ApprovalProgress(String tool, McpSyncServerExchange exchange, Object progressToken, ClientLine line,
-            CallBook.Call call, AuditTrail audit, Duration tick) {
+            CallBook.Call call, AuditTrail audit, Duration tick, UnaryOperator<String> redactor) {
         this.tool = tool;
         this.exchange = exchange;
         this.progressToken = progressToken;
@@ -40,6 +42,7 @@ final class ApprovalProgress implements ApprovalWatch {
         this.call = call;
         this.audit = audit;
         this.tick = tick;
+        this.redactor = redactor;
     }
 
     @Override
@@ -49,7 +52,8 @@ final class ApprovalProgress implements ApprovalWatch {
 
     @Override
     public void asking(ApprovalRequest request) {
-        summary = request.summary();
+        // The summary names the target's window and labels; the agent reads it as it reads a result.
+        summary = redactor.apply(request.summary());
         audit.approvalRequested(tool, request);
     }
 

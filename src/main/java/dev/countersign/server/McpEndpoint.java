@@ -32,6 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -108,8 +109,8 @@ public final class McpEndpoint implements AutoCloseable {
     public static McpEndpoint start(EndpointConfig config, ComputerDriver driver, AgentDirectory agents,
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests) {
         Objects.requireNonNull(driver, "driver");
-        return serve(config, audit -> Tools.withGuests(Tools.defaults(driver, audit, scripts), guests, audit), agents,
-                auditLog, version,
+        return serve(config, audit -> Tools.withGuests(Tools.defaults(driver, audit, scripts), guests, audit),
+                driver::redactForAgent, agents, auditLog, version,
                 "Observe a window, then act on one fresh ref per observation. Risky actions wait "
                         + "for the person. Receipts say confirmed only with evidence.");
     }
@@ -123,7 +124,7 @@ public final class McpEndpoint implements AutoCloseable {
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests, List<RemoteTool> remotes) {
         Objects.requireNonNull(driver, "driver");
         return serve(config, audit -> Tools.withRemotes(Tools.withGuests(Tools.defaults(driver, audit, scripts), guests,
-                        audit), remotes, audit), agents, auditLog, version,
+                        audit), remotes, audit), driver::redactForAgent, agents, auditLog, version,
                 "Observe a window, then act on one fresh ref per observation. Risky actions wait "
                         + "for the person. Receipts say confirmed only with evidence.");
     }
@@ -137,12 +138,14 @@ public final class McpEndpoint implements AutoCloseable {
     public static McpEndpoint startRuntime(EndpointConfig config, RuntimePort port, AgentDirectory governors,
             AuditLog auditLog, String version) {
         Objects.requireNonNull(port, "port");
-        return serve(config, audit -> Tools.runtime(port), governors, auditLog, version,
+        // What it serves goes to a governing Countersign, whose own endpoint redacts it for its agents.
+        return serve(config, audit -> Tools.runtime(port), ComputerDriver::withoutTokens, governors, auditLog,
+                version,
                 "The runtime of a governed Countersign, for a governing Countersign only.");
     }
 
     private static McpEndpoint serve(EndpointConfig config,
-            Function<AuditTrail, List<AgentTool>> toolsFor, AgentDirectory agents,
+            Function<AuditTrail, List<AgentTool>> toolsFor, UnaryOperator<String> redactor, AgentDirectory agents,
             AuditLog auditLog, String version, String instructions) {
         Objects.requireNonNull(agents, "agents");
         Objects.requireNonNull(auditLog, "auditLog");
@@ -152,7 +155,7 @@ public final class McpEndpoint implements AutoCloseable {
                             + config.bindAddress().getHostAddress()));
         }
         AuditTrail audit = new AuditTrail(auditLog);
-        ToolRegistry registry = new ToolRegistry(toolsFor.apply(audit), audit, Duration.ofSeconds(1));
+        ToolRegistry registry = new ToolRegistry(toolsFor.apply(audit), audit, Duration.ofSeconds(1), redactor);
         ObjectMapper wire = Json.mapper().copy()
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()

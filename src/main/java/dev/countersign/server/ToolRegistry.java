@@ -7,6 +7,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
+import dev.countersign.driver.ComputerDriver;
 import dev.countersign.server.tools.AgentTool;
 import dev.countersign.server.tools.AuditTrail;
 import dev.countersign.server.tools.ToolCall;
@@ -21,13 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The endpoint's tools: their MCP definitions, and the one path every call takes — the agent id
  * from the transport context, our own validation of the arguments against the tool's strict
- * schema, then the tool. The same path serves the SDK and the fuzz test.
+ * schema, then the tool, and its result redacted for the agent ({@link AgentBound}). The same path
+ * serves the SDK and the fuzz test.
  */
 final class ToolRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(ToolRegistry.class);
@@ -35,11 +38,18 @@ final class ToolRegistry {
     private final Map<String, AgentTool> tools = new LinkedHashMap<>();
     private final AuditTrail audit;
     private final Duration tick;
+    /** Redacts a text for the agent with the policy in force at the time ({@link ComputerDriver#redactForAgent}). */
+    private final UnaryOperator<String> redactor;
 
     ToolRegistry(List<AgentTool> tools, AuditTrail audit, Duration tick) {
+        this(tools, audit, tick, ComputerDriver::withoutTokens);
+    }
+
+    ToolRegistry(List<AgentTool> tools, AuditTrail audit, Duration tick, UnaryOperator<String> redactor) {
         tools.forEach(t -> this.tools.put(t.name(), t));
         this.audit = audit;
         this.tick = tick;
+        this.redactor = redactor;
     }
 
     List<String> names() {
@@ -67,12 +77,17 @@ final class ToolRegistry {
         Object call = context == null ? null : context.get(AgentContext.CALL);
         Function<String, ApprovalWatch> watch = tool -> new ApprovalProgress(tool, exchange, token,
                 line instanceof ClientLine client ? client : null,
-                call instanceof CallBook.Call booked ? booked : null, audit, tick);
+                call instanceof CallBook.Call booked ? booked : null, audit, tick, redactor);
         return call(agent instanceof String agentId ? agentId : null, name, request.arguments(), watch);
     }
 
     /** One call: identity, validation, then the tool; never throws for anything an agent can send. */
     McpSchema.CallToolResult call(String agentId, String name, Map<String, Object> arguments,
+            Function<String, ApprovalWatch> watch) {
+        return AgentBound.redact(unredacted(agentId, name, arguments, watch), redactor);
+    }
+
+    private McpSchema.CallToolResult unredacted(String agentId, String name, Map<String, Object> arguments,
             Function<String, ApprovalWatch> watch) {
         if (agentId == null) {
             // The filter authenticates every request; a call without an agent is a wiring fault. Fail closed.

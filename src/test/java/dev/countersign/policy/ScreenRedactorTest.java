@@ -29,6 +29,32 @@ class ScreenRedactorTest {
     }
 
     @Test
+    void aFieldsTokenSplitBySpacesOrPunctuationIsRedactedAsOneStretch() {
+        ScreenRedactor redactor = RiskPolicy.defaults().redactor();
+        String token = "ghp_" + "Ab1".repeat(12);
+        String split = "key: " + token.substring(0, 8) + " " + token.substring(8, 20) + ".\n" + token.substring(20)
+                ;
+        ScreenRedactor.Tally tally = new ScreenRedactor.Tally();
+
+        String out = redactor.redactField(split, tally);
+
+        assertThat(out).isEqualTo("key: [redacted:github_token]");
+        assertThat(tally.count()).isEqualTo(1);
+        assertThat(redactor.shapeIn(split, true)).contains("github_token");
+        assertThat(redactor.shapeIn(split, false)).isEmpty();
+    }
+
+    @Test
+    void aFieldWithoutACredentialIsLeftAsItIs() {
+        ScreenRedactor redactor = RiskPolicy.defaults().redactor();
+        ScreenRedactor.Tally tally = new ScreenRedactor.Tally();
+        String text = "Meeting notes: ship the build, then review. cs_ is a prefix.";
+        assertThat(redactor.redactField(text, tally)).isEqualTo(text);
+        assertThat(tally.count()).isZero();
+        assertThat(redactor.redactField(TOKEN, tally)).isEqualTo("[redacted:countersign_token]");
+    }
+
+    @Test
     void aCredentialPatternThatMatchesNothingOrIsBrokenIsRefused() {
         String base = new String(RiskPolicy.defaultPolicyJson(), java.nio.charset.StandardCharsets.UTF_8);
         String broken = base.replace("\"AKIA[0-9A-Z]{16}\"", "\"AKIA[\"");

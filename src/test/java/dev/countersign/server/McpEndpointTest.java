@@ -249,6 +249,32 @@ class McpEndpointTest {
     }
 
     @Nested
+    class AgentBoundText {
+        static final String TOKEN = "ghp_" + "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2";
+
+        @Test
+        void aTokenInTheTargetsNameIsRedactedInTheApprovalProgressAndTheReceipt() {
+            fx.desktop.elements.get("delete").name = "Delete " + TOKEN;
+            List<McpSchema.ProgressNotification> progress = new CopyOnWriteArrayList<>();
+            McpSyncClient client = fx.client(fx.token("claude"), progress::add);
+            String ref = refOf(call(client, "computer_observe", Map.of("app", "yad")),
+                    "Delete [redacted:github_token]");
+            McpSchema.CallToolRequest request = McpSchema.CallToolRequest.builder("computer_act")
+                    .arguments(Map.of("ref", ref, "op", "click"))
+                    .meta(Map.of("progressToken", "p-2")).build();
+            CompletableFuture<McpSchema.CallToolResult> act = CompletableFuture.supplyAsync(() -> client.callTool(request));
+            awaitAsked(1);
+            awaitTrue(() -> !progress.isEmpty(), 5000);
+            fx.approver.answer(Decision.ALLOW_ONCE);
+            McpSchema.CallToolResult result = act.join();
+
+            assertThat(progress.get(0).message()).doesNotContain(TOKEN).contains("Delete [redacted:github_token]");
+            assertThat(result.toString()).doesNotContain(TOKEN);
+            assertThat(fx.desktop.dispatched).containsExactly("press:delete");
+        }
+    }
+
+    @Nested
     class Agents {
         @Test
         void twoAgentsCannotSeeEachOthersRefsOrReceipts() {

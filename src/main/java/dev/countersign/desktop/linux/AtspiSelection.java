@@ -83,7 +83,9 @@ final class AtspiSelection {
         }
         AtspiRef ref = n.ref;
         BusCalls calls = bus.appCalls(ref.bus());
-        String text = NodeReader.string(calls.callOrFail(ref.bus(), ref.path(), NodeReader.TEXT, "GetText", "ii", 0, -1)[0]);
+        // Resolved against the text up to the cap, as observations read it.
+        String text = NodeReader.capped(n, NodeReader.string(calls.callOrFail(ref.bus(), ref.path(), NodeReader.TEXT,
+                "GetText", "ii", 0, NodeReader.MAX_TEXT + 1)[0]));
         TextRange.Span span = range.resolve(text);
         Object[] count = calls.callOrFail(ref.bus(), ref.path(), NodeReader.TEXT, "GetNSelections", null);
         if ((Integer) count[0] > 0) {
@@ -108,9 +110,11 @@ final class AtspiSelection {
         }
         AtspiRef ref = n.ref;
         BusCalls calls = bus.appCalls(ref.bus());
-        BusCalls.Pending text = calls.send(ref.bus(), ref.path(), NodeReader.TEXT, "GetText", "ii", 0, -1);
+        BusCalls.Pending text = calls.send(ref.bus(), ref.path(), NodeReader.TEXT, "GetText", "ii", 0,
+                NodeReader.MAX_TEXT + 1);
         BusCalls.Pending count = calls.send(ref.bus(), ref.path(), NodeReader.TEXT, "GetNSelections", null);
-        String whole = NodeReader.string(BusCalls.valuesOrFail(calls.await(text), NodeReader.TEXT, "GetText")[0]);
+        String whole = NodeReader.capped(n,
+                NodeReader.string(BusCalls.valuesOrFail(calls.await(text), NodeReader.TEXT, "GetText")[0]));
         int selections = (Integer) BusCalls.valuesOrFail(calls.await(count), NodeReader.TEXT, "GetNSelections")[0];
         List<BusCalls.Pending> asked = new ArrayList<>();
         for (int i = 0; i < Math.min(selections, 64); i++) {

@@ -1,6 +1,7 @@
 package dev.countersign.desktop.linux;
 
 import dev.countersign.core.Rect;
+import dev.countersign.desktop.SecretFields;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -29,6 +30,15 @@ final class NodeReader {
     static final String APPLICATION = "org.a11y.atspi.Application";
     private static final String PREFIX = "org.a11y.atspi.";
     static final UInt32 SCREEN_COORDS = new UInt32(0);
+    /**
+     * The most characters (code points) of an element's text, name or description read: a page
+     * with a 30-million-character text area would otherwise fill the heap, and a D-Bus reply over
+     * 128 MiB resets the shared accessibility connection. Text is asked for by range, never whole;
+     * what is cut is marked {@link #TRUNCATED}.
+     */
+    static final int MAX_TEXT = 65_536;
+    /** The state word of an element whose text, name or description was cut at {@link #MAX_TEXT}. */
+    static final String TRUNCATED = "text_truncated";
 
     private final BusCalls calls;
     private final Toolkit toolkit;
@@ -130,7 +140,8 @@ final class NodeReader {
             n.description = description.ok() ? string(description.value(0)) : "";
             count = childCount.ok() ? unwrap(childCount.value(0)) : null;
         }
-        n.name = toolkit.cleanName(n.name);
+        n.name = toolkit.cleanName(capped(n, n.name));
+        n.description = capped(n, n.description);
         n.childCount = count instanceof Integer c ? c : 0;
         n.countKnown = count instanceof Integer;
         n.role = ((UInt32) role.value(0)).intValue();
@@ -213,9 +224,9 @@ final class NodeReader {
         n.childCount = (Integer) item[4];
         n.countKnown = true;
         n.interfaces = shortNames((List<?>) item[5]);
-        n.name = toolkit.cleanName((String) item[6]);
+        n.name = toolkit.cleanName(capped(n, (String) item[6]));
         n.role = ((UInt32) item[7]).intValue();
-        n.description = (String) item[8];
+        n.description = capped(n, (String) item[8]);
         n.stateBits = AtspiNames.stateBits(item[9]);
         if (AtspiNames.has(n.stateBits, AtspiNames.STATE_DEFUNCT)) {
             n.goneReason = "element defunct";
@@ -280,10 +291,20 @@ final class NodeReader {
                 double x = boxed;
                 n.value = x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
             } else if (v != null) {
+                String read = v.toString();
+                if (read.codePointCount(0, read.length()) > MAX_TEXT) {
+                    read = n.role == AtspiNames.ROLE_TERMINAL ? tail(n, read) : head(read);
+                    n.textTruncated = true;
+                }
                 // Gecko's containers answer GetText with one U+FFFC per embedded child: not a value anyone typed.
-                String text = v.toString().replace("\uFFFC", "");
+                String text = read.replace("\uFFFC", "");
                 boolean entry = n.interfaces.contains("EditableText") && AtspiNames.has(n.stateBits, AtspiNames.STATE_EDITABLE);
                 n.value = text.isBlank() && !entry && !v.toString().isEmpty() ? null : text;
+                if (n.interfaces.contains("Text") && SecretFields.masked(text)) {
+                    // A password the app masks itself: secure from now on (SecureMemory keeps it so).
+                    n.masked = true;
+                    n.value = null;
+                }
             }
         }
     }
@@ -324,12 +345,42 @@ final class NodeReader {
                 || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY || n.role == AtspiNames.ROLE_TERMINAL
                 || n.role == AtspiNames.ROLE_TABLE_CELL;
         if (textual && n.interfaces.contains("Text")) {
-            return calls.send(n.ref.bus(), n.ref.path(), TEXT, "GetText", "ii", 0, -1);
+            // One character past the cap tells a text that is longer from one that fits.
+            return calls.send(n.ref.bus(), n.ref.path(), TEXT, "GetText", "ii", 0, MAX_TEXT + 1);
         }
         if (n.interfaces.contains("Value")) {
             return calls.send(n.ref.bus(), n.ref.path(), PROPERTIES, "Get", "ss", VALUE, "CurrentValue");
         }
         return null;
+    }
+
+    /** {@code text} cut at {@link #MAX_TEXT} code points, the node marked when it was. */
+    static String capped(RawNode n, String text) {
+        if (text == null || text.length() <= MAX_TEXT || text.codePointCount(0, text.length()) <= MAX_TEXT) {
+            return text;
+        }
+        n.textTruncated = true;
+        return head(text);
+    }
+
+    /** The first {@link #MAX_TEXT} code points of {@code text}. */
+    static String head(String text) {
+        return text.substring(0, text.offsetByCodePoints(0, MAX_TEXT));
+    }
+
+    /**
+     * The last {@link #MAX_TEXT} characters of a terminal's text, asked by range: its screen (where
+     * a typed line is verified) is at the end. The head when the count cannot be read.
+     */
+    private String tail(RawNode n, String head) {
+        BusCalls.Reply count = calls.call(n.ref.bus(), n.ref.path(), PROPERTIES, "Get", "ss", TEXT, "CharacterCount");
+        Object c = count.ok() ? unwrap(count.value(0)) : null;
+        if (!(c instanceof Integer total) || total <= MAX_TEXT) {
+            return head(head);
+        }
+        BusCalls.Reply text = calls.call(n.ref.bus(), n.ref.path(), TEXT, "GetText", "ii", total - MAX_TEXT, total);
+        String last = text.ok() ? string(text.value(0)) : head(head);
+        return last.codePointCount(0, last.length()) > MAX_TEXT ? head(last) : last;
     }
 
     /**

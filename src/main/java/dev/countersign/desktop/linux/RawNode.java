@@ -2,6 +2,7 @@ package dev.countersign.desktop.linux;
 
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.SecretFields;
 import java.util.List;
 import java.util.Set;
 
@@ -41,6 +42,10 @@ final class RawNode {
     /** Short interface names (Component, Action, Text, EditableText, Value, ...). */
     Set<String> interfaces = Set.of();
     String value;
+    /** Whether its text, name or description was cut at {@link NodeReader#MAX_TEXT}. */
+    boolean textTruncated;
+    /** Whether its text read as a mask only ({@link SecretFields#masked}): a password the app masks itself. */
+    boolean masked;
     String goneReason;
     /** Why the walk left this element and its subtree out on purpose ("hidden", "closed_menu"), or null. */
     String skipped;
@@ -52,9 +57,13 @@ final class RawNode {
         this.bfsIndex = bfsIndex;
     }
 
-    /** A password field: its value is never requested from the application. */
+    /**
+     * A password field, or a text field that holds one by its label or its mask ({@link SecretFields}):
+     * its value is never requested from the application, or (a mask, seen only once read) dropped.
+     */
     boolean secure() {
-        return role == AtspiNames.ROLE_PASSWORD_TEXT;
+        return role == AtspiNames.ROLE_PASSWORD_TEXT || masked
+                || interfaces.contains("EditableText") && (SecretFields.labelled(name) || SecretFields.labelled(description));
     }
 
     /**
@@ -72,6 +81,11 @@ final class RawNode {
 
     ElementNode toNode(int depthInSnapshot, int parentIndex) {
         Set<String> states = AtspiNames.states(stateBits);
+        if (textTruncated) {
+            Set<String> marked = new java.util.HashSet<>(states);
+            marked.add(NodeReader.TRUNCATED);
+            states = marked;
+        }
         String shownDescription = description.isEmpty() && headers != null ? headers : description;
         return new ElementNode(ref, AtspiNames.role(role), null, name, shownDescription, identifier,
                 secure() ? null : value, frame, states, actions, secure(), depthInSnapshot, parentIndex);
