@@ -11,16 +11,27 @@ import java.util.Optional;
  * or letters into it would read the pieces of a token no shape matches any more. Once an element
  * has held one, its whole value is withheld for as long as this remembers it (bounded, the oldest
  * forgotten first; an application restarted gives its elements new handles and starts afresh).
+ * The bound fails closed: once it has forgotten an element, every editable element counts as one
+ * that held a credential, so a page of thousands of token-holding fields cannot push the one the
+ * agent is cutting apart out of memory and read its pieces.
  * Terminals are left out: their screen is output, which keys do not edit in place, and one token
  * printed once must not blind an agent to the terminal for good. Thread-safe.
  */
 final class CredentialMemory {
     static final int MAX_ELEMENTS = 4_096;
 
+    /** What an element is withheld as once the bound has forgotten elements: its shape is not known. */
+    static final String FORGOTTEN = "credential";
+
+    private boolean forgot;
     private final Map<ElementHandle, String> held = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<ElementHandle, String> eldest) {
-            return size() > MAX_ELEMENTS;
+            if (size() > MAX_ELEMENTS) {
+                forgot = true;
+                return true;
+            }
+            return false;
         }
     };
 
@@ -29,8 +40,9 @@ final class CredentialMemory {
         held.put(element, shape);
     }
 
-    /** The shape {@code element} once held, if it is remembered. */
+    /** The shape {@code element} once held, if it is remembered; every element, once anything was forgotten. */
     synchronized Optional<String> heldBy(ElementHandle element) {
-        return Optional.ofNullable(held.get(element));
+        String shape = held.get(element);
+        return shape != null ? Optional.of(shape) : forgot ? Optional.of(FORGOTTEN) : Optional.empty();
     }
 }
