@@ -9,6 +9,7 @@ import dev.countersign.desktop.TextRange;
 import dev.countersign.desktop.TextSelection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.freedesktop.dbus.Struct;
 
@@ -84,8 +85,7 @@ final class AtspiSelection {
         AtspiRef ref = n.ref;
         BusCalls calls = bus.appCalls(ref.bus());
         // Resolved against the text up to the cap, as observations read it.
-        String text = NodeReader.capped(n, NodeReader.string(calls.callOrFail(ref.bus(), ref.path(), NodeReader.TEXT,
-                "GetText", "ii", 0, NodeReader.MAX_TEXT + 1)[0]));
+        String text = NodeReader.capped(n, Objects.requireNonNullElse(NodeReader.textUpToCap(calls, ref), ""));
         TextRange.Span span = range.resolve(text);
         Object[] count = calls.callOrFail(ref.bus(), ref.path(), NodeReader.TEXT, "GetNSelections", null);
         if ((Integer) count[0] > 0) {
@@ -110,11 +110,8 @@ final class AtspiSelection {
         }
         AtspiRef ref = n.ref;
         BusCalls calls = bus.appCalls(ref.bus());
-        BusCalls.Pending text = calls.send(ref.bus(), ref.path(), NodeReader.TEXT, "GetText", "ii", 0,
-                NodeReader.MAX_TEXT + 1);
         BusCalls.Pending count = calls.send(ref.bus(), ref.path(), NodeReader.TEXT, "GetNSelections", null);
-        String whole = NodeReader.capped(n,
-                NodeReader.string(BusCalls.valuesOrFail(calls.await(text), NodeReader.TEXT, "GetText")[0]));
+        String whole = NodeReader.capped(n, Objects.requireNonNullElse(NodeReader.textUpToCap(calls, ref), ""));
         int selections = (Integer) BusCalls.valuesOrFail(calls.await(count), NodeReader.TEXT, "GetNSelections")[0];
         List<BusCalls.Pending> asked = new ArrayList<>();
         for (int i = 0; i < Math.min(selections, 64); i++) {

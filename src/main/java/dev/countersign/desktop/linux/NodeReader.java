@@ -285,8 +285,14 @@ final class NodeReader {
             String id = string(identifier.value(0));
             n.identifier = id.isEmpty() ? null : id;
         }
-        if (value != null && value.ok() && !n.secure()) {
-            Object v = unwrap(value.value(0));
+        if (value != null && !n.secure()) {
+            Object v = value.ok() ? unwrap(value.value(0)) : null;
+            if ((v == null || "".equals(v)) && readsText(n)) {
+                v = textWithinCount(n);
+                if (v == null && value.ok()) {
+                    v = unwrap(value.value(0));
+                }
+            }
             if (v instanceof Double boxed) {
                 double x = boxed;
                 n.value = x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
@@ -332,6 +338,39 @@ final class NodeReader {
         }
     }
 
+    /** Whether the element's value is its text: editable and text elements, terminals, table cells. */
+    private static boolean readsText(RawNode n) {
+        // A table cell's text is its value: what a spreadsheet's cell shows ("A1" is its name).
+        boolean textual = n.interfaces.contains("EditableText")
+                || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY || n.role == AtspiNames.ROLE_TERMINAL
+                || n.role == AtspiNames.ROLE_TABLE_CELL;
+        return textual && n.interfaces.contains("Text");
+    }
+
+    /**
+     * The text of an element that answered the capped range with nothing: LibreOffice refuses a
+     * range that ends past its text (GTK and Chromium cut it), so the range is asked again ending at
+     * its character count, still never past the cap. Null when it holds no text.
+     */
+    private Object textWithinCount(RawNode n) {
+        return textUpToCap(calls, n.ref);
+    }
+
+    /**
+     * An element's text up to one character past {@link #MAX_TEXT}, asked by a range that ends
+     * within its character count (every toolkit answers that); null when the count or the text
+     * cannot be read, or it holds none.
+     */
+    static String textUpToCap(BusCalls calls, AtspiRef ref) {
+        BusCalls.Reply count = calls.call(ref.bus(), ref.path(), PROPERTIES, "Get", "ss", TEXT, "CharacterCount");
+        Object c = count.ok() ? unwrap(count.value(0)) : null;
+        if (!(c instanceof Integer total) || total <= 0) {
+            return null;
+        }
+        BusCalls.Reply text = calls.call(ref.bus(), ref.path(), TEXT, "GetText", "ii", 0, Math.min(total, MAX_TEXT + 1));
+        return text.ok() ? string(text.value(0)) : null;
+    }
+
     /**
      * Text for editable and text elements and terminals (their screen: what a typed line is verified
      * against), the number of a Value element; never anything for a secure one.
@@ -340,11 +379,7 @@ final class NodeReader {
         if (n.secure()) {
             return null;
         }
-        // A table cell's text is its value: what a spreadsheet's cell shows ("A1" is its name).
-        boolean textual = n.interfaces.contains("EditableText")
-                || n.role == AtspiNames.ROLE_TEXT || n.role == AtspiNames.ROLE_ENTRY || n.role == AtspiNames.ROLE_TERMINAL
-                || n.role == AtspiNames.ROLE_TABLE_CELL;
-        if (textual && n.interfaces.contains("Text")) {
+        if (readsText(n)) {
             // One character past the cap tells a text that is longer from one that fits.
             return calls.send(n.ref.bus(), n.ref.path(), TEXT, "GetText", "ii", 0, MAX_TEXT + 1);
         }
