@@ -31,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * through a Unix-domain socket, usually the local end of {@code ssh -L LOCAL.sock:REMOTE.sock},
  * authenticated with a governor token. The governor token carries approval authority on the
  * governed machine, so it is sent only to a socket {@link RuntimeSocket#problemWith} found to be
- * the user's own in a folder only the user can write — never to a loopback TCP port, which
+ * the user's own in a folder only the user can write, and whose listening process the kernel says
+ * runs as the user ({@link RuntimeSocket#peerProblem}) — never to a loopback TCP port, which
  * another local user can bind while the tunnel is down. A tool error becomes the far side's error;
  * a fault of the wire is {@code INTERNAL} and never a success.
  *
@@ -88,12 +89,7 @@ public final class McpRuntimeLink implements RuntimeLink {
 
     /** {@code unix:} and the socket's path: the URL {@link #connect(URI, String, Duration)} takes. */
     public static URI uriOf(Path socketPath) {
-        try {
-            return new URI("unix", null, socketPath.toAbsolutePath().toString(), null);
-        } catch (java.net.URISyntaxException e) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "url",
-                    "not a socket path: " + socketPath));
-        }
+        return URI.create(RemoteConfig.urlOf(socketPath));
     }
 
     private void initialize() {
@@ -177,6 +173,10 @@ public final class McpRuntimeLink implements RuntimeLink {
         }
         try {
             return socket.send(method, PATH, headers, body);
+        } catch (RuntimeSocket.Untrusted e) {
+            // Connected, and hung up before a byte went out: a stranger holds the other end.
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "url",
+                    e.getMessage()));
         } catch (IOException e) {
             throw wire(what, e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
         }

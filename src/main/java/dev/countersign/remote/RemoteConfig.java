@@ -7,6 +7,8 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -54,6 +57,26 @@ public final class RemoteConfig {
     /** Where the remote's governor token is kept (0600). */
     public Path tokenFile(String name) {
         return root.resolve("remotes").resolve(name + ".token");
+    }
+
+    /**
+     * The longest socket path the kernel takes, in bytes: {@code sun_path} holds 104 bytes on macOS
+     * and 108 on Linux, each with its terminating NUL.
+     */
+    static final int MAX_SOCKET_PATH = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("mac")
+            ? 103 : 107;
+
+    /**
+     * The URL of the socket at {@code socket} as {@link #put} takes it: {@code unix:} and the
+     * absolute path, escaped where a URI must be (a macOS home has a space in it).
+     */
+    public static String urlOf(Path socket) {
+        try {
+            return new URI("unix", null, socket.toAbsolutePath().normalize().toString(), null).toString();
+        } catch (URISyntaxException e) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "socket",
+                    "not a socket path: " + socket));
+        }
     }
 
     /** Where the remote's socket is by default: the local end of {@code ssh -L}, in the 0700 {@code remotes} folder. */
@@ -98,6 +121,14 @@ public final class RemoteConfig {
                     "the remote's runtime is reached through a Unix-domain socket of yours that ssh forwards "
                             + "(ssh -N -L /path/NAME.sock:REMOTE_HOME/runtime.sock), e.g. unix:" + socketFile(name)
                             + "; a TCP port could be held by another local user while the tunnel is down"));
+        }
+        int length = uri.getPath().getBytes(StandardCharsets.UTF_8).length;
+        if (length > MAX_SOCKET_PATH) {
+            // Checked here: ssh would fail to bind it, and the link to connect, with a vaguer word.
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "url",
+                    "the socket path " + uri.getPath() + " is " + length + " bytes; a Unix-domain socket's path holds "
+                            + "at most " + MAX_SOCKET_PATH + " here: name a shorter one with --socket, in a folder "
+                            + "only you may enter (chmod 700)"));
         }
         if (token == null || token.isBlank() || token.strip().contains("\n")) {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "token",

@@ -26,6 +26,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
 
 /**
  * The governing side's end of the tunnel to a governed runtime: a Unix-domain socket that ssh
@@ -35,6 +37,12 @@ import java.util.concurrent.TimeUnit;
  * a folder only the user can write cannot be put there by anyone else. So the token is sent only
  * after {@link #problemWith} found the path to be the user's own socket (not a link), readable and
  * writable by the user only, in a folder of the user's that no one else may enter.
+ *
+ * <p>The path is only half of it: right after connecting, before a byte is written, the kernel's
+ * word on who holds the other end ({@code SO_PEERCRED}) must be the user running Countersign too
+ * (ssh's own process, for a forwarded socket). That authenticates the listener itself, whatever
+ * happened to the path between the check and the connect; a listener of another user gets a
+ * connection and nothing on it ({@link Untrusted}).
  *
  * <p>The JDK's HTTP client cannot dial a Unix-domain socket, hence this small client: it reads a
  * fixed-length, chunked or connection-delimited body whole (bounded), closing the connection when
@@ -61,6 +69,15 @@ final class RuntimeSocket implements AutoCloseable {
 
         String text() {
             return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The process at the other end of the socket is not the user's: nothing was sent to it. */
+    static final class Untrusted extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Untrusted(String message) {
+            super(message);
         }
     }
 
@@ -120,6 +137,28 @@ final class RuntimeSocket implements AutoCloseable {
     }
 
     /**
+     * Why the process holding the other end of {@code channel} must not be sent the governor token,
+     * or empty when it runs as the user running Countersign (the kernel says so: {@code SO_PEERCRED},
+     * Linux and macOS). A platform that cannot tell is refused: the token is never sent on a guess.
+     */
+    static Optional<String> peerProblem(SocketChannel channel, Path socket) {
+        UnixDomainPrincipal peer;
+        try {
+            peer = channel.getOption(ExtendedSocketOptions.SO_PEERCRED);
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.of("cannot tell which user listens at " + socket + " (" + e.getMessage()
+                    + "); refusing to send the governor token there");
+        }
+        String user = System.getProperty("user.name");
+        String listener = peer == null || peer.user() == null ? "an unknown user" : peer.user().getName();
+        if (!user.equals(listener)) {
+            return Optional.of("the process listening at " + socket + " runs as " + listener + ", not as " + user
+                    + "; refusing to send the governor token there");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * Whether the socket is there at all: a missing socket is a tunnel that is down, not a hostile
      * one (the check of a present one is {@link #problemWith}).
      */
@@ -150,6 +189,10 @@ final class RuntimeSocket implements AutoCloseable {
     private Answer exchange(SocketChannel channel, String method, String path, Map<String, String> headers,
             String body) throws IOException {
         channel.connect(UnixDomainSocketAddress.of(socket));
+        Optional<String> stranger = peerProblem(channel, socket);
+        if (stranger.isPresent()) {
+            throw new Untrusted(stranger.get());
+        }
         byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = new StringBuilder(method).append(' ').append(path)
                 .append(" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");

@@ -89,4 +89,32 @@ class RemoteCliTest {
         }
         assertThat(home.resolve("remotes")).doesNotExist();
     }
+
+    @Test
+    void aSocketPathTooLongForTheKernelIsRefusedBeforeAnythingIsWritten() {
+        RemoteConfig config = new RemoteConfig(home);
+        Path deep = elsewhere.resolve("d".repeat(60)).resolve("e".repeat(60)).resolve("desk2.sock");
+        Throwable refused = catchThrowable(() -> config.put("desk2", RemoteConfig.urlOf(deep), TOKEN));
+        assertThat(refused).isInstanceOf(CountersignException.class);
+        assertThat(((CountersignException) refused).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(((CountersignException) refused).error().field()).isEqualTo("url");
+        assertThat(((CountersignException) refused).error().message()).contains("--socket");
+        assertThat(home.resolve("remotes")).doesNotExist();
+    }
+
+    /** The macOS home is under "Application Support": its socket's URL escapes the space and names the same path. */
+    @Test
+    void aSocketInAFolderWithASpaceIsRegisteredAndItsUrlNamesThatPath() throws Exception {
+        Path tokenFile = elsewhere.resolve("desk2.token");
+        Files.writeString(tokenFile, TOKEN + "\n");
+        Path spaced = elsewhere.resolve("Application Support").resolve("desk2.sock");
+
+        CliRun add = CliRun.run(home, "remote", "add", "desk2", "--socket", spaced.toString(), "--token-file",
+                tokenFile.toString());
+
+        assertThat(add.exit).as(add.toString()).isZero();
+        assertThat(add.out).as("the ssh line quotes the path").contains("ssh -N -L '" + spaced + "':");
+        String url = new RemoteConfig(home).load().get(0).url();
+        assertThat(java.net.URI.create(url).getPath()).isEqualTo(spaced.toString());
+    }
 }

@@ -2,12 +2,15 @@ package dev.countersign.remote;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -21,6 +24,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
@@ -162,6 +166,74 @@ class McpRuntimeLinkTest {
 
             assertThat(hostile.received).isEmpty();
             assertRefusedOnUrl(thrown);
+        }
+    }
+
+    /** Listens on a Unix-domain socket and prints "got:N:BYTES" for each connection once it ends. */
+    private static final String RECORDER = String.join("\n",
+            "import socket, sys",
+            "s = socket.socket(socket.AF_UNIX)",
+            "s.bind(sys.argv[1])",
+            "s.listen(5)",
+            "print('ready', flush=True)",
+            "while True:",
+            "    c, _ = s.accept()",
+            "    c.settimeout(5)",
+            "    data = b''",
+            "    try:",
+            "        while True:",
+            "            d = c.recv(65536)",
+            "            if not d:",
+            "                break",
+            "            data += d",
+            "    except Exception:",
+            "        pass",
+            "    print('got:%d:%s' % (len(data), data.decode('latin1').replace('\\n', ' ')), flush=True)",
+            "    c.close()");
+
+    /**
+     * The path checks are not the whole proof: a socket that passes every one of them (the user's,
+     * 0600, in a 0700 folder of the user's) while another user's process holds its other end, as
+     * a path swapped between the check and the connect would, gets a connection and not one byte:
+     * the kernel's word on the peer ({@code SO_PEERCRED}) is read before anything is written.
+     * Needs root, to run the stranger's listener as {@code nobody}.
+     */
+    @Test
+    void aListenerOfAnotherUserBehindASocketThatPassesThePathChecksGetsNotOneByte() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "a listener of another user needs root here");
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")) && Files.isExecutable(Path.of("/usr/bin/python3")),
+                "setpriv and python3 run the stranger's listener");
+        Path drop = Files.createTempDirectory("cs-peer");
+        Files.setPosixFilePermissions(drop, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path own = Files.createTempDirectory("cs-own",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Process stranger = new ProcessBuilder("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                "/usr/bin/python3", "-c", RECORDER, drop.resolve("l.sock").toString()).redirectErrorStream(true).start();
+        try {
+            BufferedReader said = new BufferedReader(new InputStreamReader(stranger.getInputStream(),
+                    StandardCharsets.UTF_8));
+            assertThat(said.readLine()).isEqualTo("ready");
+            Path path = Files.move(drop.resolve("l.sock"), own.resolve("desk2.sock"), StandardCopyOption.ATOMIC_MOVE);
+            Files.setOwner(path, path.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("root"));
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+            assertThat(RuntimeSocket.problemWith(path)).as("every path check passes").isEmpty();
+
+            Throwable thrown = catchThrowable(() -> McpRuntimeLink.connect(URI.create("unix:" + path), TOKEN,
+                    Duration.ofSeconds(5)).close());
+
+            assertRefusedOnUrl(thrown);
+            assertThat(((CountersignException) thrown).error().message()).contains("runs as nobody");
+            assertThat(said.readLine()).as("what the stranger's listener received on the one connection")
+                    .isEqualTo("got:0:");
+        } finally {
+            stranger.destroyForcibly().waitFor();
+            try (var files = Files.list(own)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(own);
+            Files.deleteIfExists(drop);
         }
     }
 

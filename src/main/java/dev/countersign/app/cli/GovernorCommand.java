@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code countersign governor add|list|remove}: tokens for the governing Countersign (the one on
- * the person's laptop) that drives this machine's runtime over an SSH-forwarded port (docs/govern.md).
+ * the person's laptop) that drives this machine's runtime through its SSH-forwarded socket,
+ * {@code <home>/runtime.sock} (docs/govern.md).
  * A separate kind of token in a separate file: it opens only the runtime endpoint, never the agent
  * endpoint, and an agent's token never opens the runtime endpoint.
  */
@@ -32,7 +33,8 @@ final class GovernorCommand extends RegistryCommand {
 
     @Command(name = "add", mixinStandardHelpOptions = true,
             description = {"Issue a token for a governing Countersign; shown once, only its hash is kept.",
-                "Then run 'countersign serve --runtime-port N' here and forward that port over SSH."})
+                "Then run 'countersign serve --runtime-port N' here; the governing side forwards this machine's",
+                "<home>/runtime.sock to a socket of its own with ssh -L (it sends the token to no TCP port)."})
     static final class Add extends RegistryCommand.Add<AgentDirectory.IssuedToken> {
         @Parameters(paramLabel = "NAME", description = "a-z, 0-9, '-' and '_'; names the governor in the audit log.")
         String name;

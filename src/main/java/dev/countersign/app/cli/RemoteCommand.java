@@ -46,6 +46,7 @@ final class RemoteCommand extends RegistryCommand {
                         + "in a folder only you may enter)")
         Path socket;
 
+        private Path at;
         private String url;
 
         @Option(names = "--token-file", required = true, description = "a file holding the governor token")
@@ -66,8 +67,8 @@ final class RemoteCommand extends RegistryCommand {
                         "cannot read " + tokenFile));
             }
             RemoteConfig config = config(home.ensure());
-            Path at = socket != null ? socket.toAbsolutePath() : config.socketFile(name == null ? "" : name);
-            url = "unix:" + at;
+            at = socket != null ? socket.toAbsolutePath().normalize() : config.socketFile(name == null ? "" : name);
+            url = RemoteConfig.urlOf(at);
             config.put(name, url, token);
             return null;
         }
@@ -75,7 +76,8 @@ final class RemoteCommand extends RegistryCommand {
         @Override
         void report(Home home, Void registered, PrintWriter out) {
             out.println("Remote '" + name + "' at " + url + " is registered; its token is kept readable by you only.");
-            out.println("Forward its runtime there with: ssh -N -L " + url.substring("unix:".length())
+            String local = at.toString().contains(" ") ? "'" + at + "'" : at.toString();
+            out.println("Forward its runtime there with: ssh -N -L " + local
                     + ":REMOTE_HOME/runtime.sock you@" + name + "   (REMOTE_HOME: what its 'countersign serve' prints)");
             out.println("Agents see it as the tool '" + name + "' once 'countersign serve' restarts.");
             out.println("You may delete " + tokenFile + " now.");
