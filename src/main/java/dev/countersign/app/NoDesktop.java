@@ -113,6 +113,12 @@ final class NoDesktop implements DesktopBackend {
         throw refused();
     }
 
+    /** Nothing is ever pressed here; cmd is named as it is given. */
+    @Override
+    public String commandModifier() {
+        return "cmd";
+    }
+
     @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
         throw refused();

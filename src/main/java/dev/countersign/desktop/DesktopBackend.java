@@ -131,6 +131,15 @@ public interface DesktopBackend extends AutoCloseable {
     Dispatch keys(KeyInput input);
 
     /**
+     * The modifier {@link #keys} presses for {@code cmd} in a chord: {@code cmd} (⌘) on macOS,
+     * {@code ctrl} on Linux, where applications bind to Control what macOS binds to Command. A
+     * chord is judged, shown to the person and sent as it is pressed, with {@code cmd} already
+     * replaced, so the words name the keys that reach the application. Not a default method: a
+     * wrapping backend passes on its delegate's answer.
+     */
+    String commandModifier();
+
+    /**
      * The window system's stack (which window is on top at a point, which has focus), where this
      * backend can tell; empty where it cannot. The governed app's backend always has one on Linux
      * ({@link SelfTargetGuard}).

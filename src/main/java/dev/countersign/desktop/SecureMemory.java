@@ -182,6 +182,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public String commandModifier() {
+        return delegate.commandModifier();
+    }
+
+    @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
         return delegate.hitTest(element, x, y);
     }

@@ -208,6 +208,11 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
+    public String commandModifier() {
+        return delegate.commandModifier();
+    }
+
+    @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
         return delegate.hitTest(element, x, y);
     }

@@ -22,6 +22,7 @@ import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.ScrollDirection;
 import dev.countersign.desktop.TextRange;
 import dev.countersign.policy.ActionFacts;
+import dev.countersign.policy.Erasure;
 import dev.countersign.policy.KeyChord;
 import dev.countersign.policy.Operation;
 import dev.countersign.vision.Point;
@@ -400,6 +401,20 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                     : Map.of("text_sha256", EffectProbe.valueDigest(text));
         }
 
+        /**
+         * The text of {@code target} this type erases: what a replace does not keep (an insert keeps
+         * everything; a terminal's text is its screen, which typing adds to); null when nothing goes.
+         */
+        public Erasure erases(ElementNode target) {
+            return inserts() || TerminalText.is(target) ? null : Erasure.replacing(target.value(), text);
+        }
+
+        /** Judged with the text it erases: replacing a document's text asks ({@code discard}). */
+        @Override
+        public ActionFacts facts(ElementNode target) {
+            return ActArgs.super.facts(target).erasing(erases(target), target.states());
+        }
+
         /** A terminal takes printable text only: nothing that runs, interrupts or hides a line ({@link TerminalText}). */
         @Override
         public Optional<CountersignError> checkFor(ElementNode target) {
@@ -459,6 +474,19 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
                 return ObserveArgs.invalid("keys", "keys is required for op 'key'");
             }
             return KeyChord.validate(keys);
+        }
+
+        /**
+         * These keys as {@code backend} presses them, in the canonical spelling ({@code cmd} pressed
+         * as Control on Linux: {@link DesktopBackend#commandModifier}): what is judged, shown and
+         * sent. Keys outside the grammar stay as given, for validation to refuse.
+         */
+        Key pressedOn(DesktopBackend backend) {
+            if (keys == null || KeyChord.validate(keys).isPresent()) {
+                return this;
+            }
+            String pressed = KeyChord.parse(keys).withCommandAs(backend.commandModifier()).canonical();
+            return pressed.equals(keys) ? this : new Key(ref, pressed, postcondition);
         }
 
         @Override

@@ -57,7 +57,9 @@ final class ActFlow {
      * the first refusal ends it, and nothing after that check runs (the observation is spent only
      * once every check that can refuse without spending it passed).
      */
-    ToolResult<Accepted> accept(String agentId, ActArgs args) {
+    ToolResult<Accepted> accept(String agentId, ActArgs given) {
+        // A chord is judged, shown, bound and sent as this desktop presses it (cmd as Control on Linux).
+        ActArgs args = given instanceof ActArgs.Key key ? key.pressedOn(ctx.backend) : given;
         Resolved t = new Resolved();
         Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
                 PreGraph.arguments(args::validate),

@@ -4,6 +4,7 @@ import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.ScreenRedactor;
+import java.util.List;
 
 /**
  * Decides whether one act needs the person's approval, from the target's live labels (never from
@@ -38,6 +39,17 @@ public interface ApprovalPolicy {
     default ApprovalRequirement requirementFor(ActArgs op, ElementNode liveTarget, ElementNode liveSecond,
             ActionFacts.Landing landing) {
         return requirementFor(op, liveTarget, liveSecond);
+    }
+
+    /**
+     * A double click on an element (a governed server's): never less than a click there. By
+     * default a double click the click rule lets pass asks as {@code run} (it may open or run what
+     * it lands on), so a policy that knows nothing of double clicks fails closed; the person's
+     * policy ({@link PolicyApprovals}) lets one on text or on a button pass as the click does.
+     */
+    default ApprovalRequirement requirementForDoubleClick(ElementNode liveTarget) {
+        ApprovalRequirement click = requirementFor(ActArgs.click(null), liveTarget);
+        return click.required() ? click : ApprovalRequirement.required("run", List.of("double-click"), currentDigest());
     }
 
     /** A coordinate act ({@code click}, {@code drag}, {@code scroll}): there is no element to judge. */

@@ -1,7 +1,9 @@
 package dev.countersign.driver;
 
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.policy.ActionFacts;
+import dev.countersign.policy.Erasure;
 import dev.countersign.policy.ScreenRedactor;
 import java.util.List;
 
@@ -34,6 +36,40 @@ final class Describe {
         return verb + " " + label(target, index, observation)
                 + (second == null ? "" : " onto " + label(second, -1, observation))
                 + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title() + "\u2019";
+    }
+
+    /**
+     * A governed server's act in words: "click at (260, 230) on push button ‘Delete’ in yad — window
+     * ‘Overlays’, through the governed server ‘desk’"; a chord as it is pressed ("press ctrl+s into
+     * …"), a scroll with its steps, and what makes a point doubtful: the elements that overlap there
+     * (the act is judged as the riskiest), what the application's own hit test finds there instead.
+     *
+     * @param target the element (or focus) and window, as {@code ForwardFlow} names them
+     * @param targets the elements at the point; null for keyboard input
+     * @param hit the application's own hit test; null when it was not asked
+     */
+    static String forwarded(ForwardedAct act, String target, PointTargets targets, PointHit hit,
+            List<ElementNode> nodes) {
+        String what = act.input() instanceof ForwardedAct.Keys keys ? "press " + keys.chord() : act.input().words();
+        StringBuilder words = new StringBuilder(what).append(act.pointer() ? " at (" + act.at().centerX() + ", "
+                + act.at().centerY() + ") on " : " into ").append(target);
+        if (targets != null && targets.overlapping()) {
+            StringBuilder all = new StringBuilder();
+            for (int i : targets.candidates()) {
+                all.append(all.length() == 0 ? "" : ", ").append(named(nodes.get(i)));
+            }
+            words.append(" \u2014 elements overlap there (").append(all)
+                    .append("); which one takes it cannot be told, so it is judged as the riskiest");
+        }
+        if (hit != null && !hit.onElement()) {
+            words.append(" \u2014 the application's own hit test finds ").append(hit.found()).append(" there");
+        }
+        return words.append(", through the governed server \u2018").append(act.server()).append('\u2019').toString();
+    }
+
+    /** An element as the person reads it: its role and name, "push button ‘Delete’". */
+    static String named(ElementNode n) {
+        return n.role() + (n.name().isEmpty() ? "" : " " + quoted(n.name()));
     }
 
     /** The element as the person can find it: its name, else its identifier, else its role and a neighbour. */
@@ -118,6 +154,11 @@ final class Describe {
     static String action(ActArgs op, int index, ElementNode target, ElementNode second, Observation observation,
             ScreenRedactor redactor, ActionFacts.Landing landing) {
         String words = action(op, index, target, second, observation) + presses(op, target, landing);
+        Erasure erased = op instanceof ActArgs.Type type ? type.erases(target) : null;
+        if (erased != null) {
+            // What a replace throws away, which no undo in an autosaving document brings back.
+            return words + " \u2014 erases what it holds: " + erased.words();
+        }
         if (!(op instanceof ActArgs.Key) || target.value() == null) {
             return words;
         }

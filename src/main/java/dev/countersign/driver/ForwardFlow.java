@@ -13,6 +13,7 @@ import dev.countersign.core.WindowFit;
 import dev.countersign.desktop.AppInfo;
 import dev.countersign.desktop.AppSelector;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
@@ -32,11 +33,13 @@ import java.util.Optional;
 /**
  * {@link ForwardedAct}s: the governed graph in front of another runtime's input. Countersign
  * resolves from its own backend what the action lands on — the window on top at the point (or the
- * one with keyboard focus), its app, and the deepest element there (or the focused element) — and
- * refuses Countersign's own windows, secure fields, covered points and points whose element the
- * other runtime's rounding leaves ambiguous, before anything is reserved. The policy judges the
- * resolved element like a local act; the person sees Countersign's own Set-of-Mark capture with
- * the point drawn. Every check runs again right before the one forwarded call.
+ * one with keyboard focus), its app, and every element that may take input at the point
+ * ({@link PointTargets}; or the focused element) — and refuses Countersign's own windows, secure
+ * fields, covered points and points whose elements the other runtime's rounding leaves ambiguous,
+ * before anything is reserved. The policy judges those elements like a local act (a click as the
+ * riskiest of them, checked against the application's own hit test), and keys as this desktop
+ * presses them; the person sees Countersign's own Set-of-Mark capture with the point drawn. Every
+ * check runs again right before the one forwarded call, which is handed the input as judged.
  */
 final class ForwardFlow {
     private static final SnapshotLimits WHOLE_WINDOW = new SnapshotLimits(SnapshotLimits.MAX_NODES,
@@ -54,8 +57,10 @@ final class ForwardFlow {
         this.run = run;
     }
 
-    ToolResult<Forwarded> act(String agentId, ForwardedAct act, ApprovalWatch watch) {
+    ToolResult<Forwarded> act(String agentId, ForwardedAct given, ApprovalWatch watch) {
         long started = System.nanoTime();
+        // Keys are judged, shown and forwarded as this desktop presses them (cmd as Control on Linux).
+        ForwardedAct act = given.pressedOn(ctx.backend);
         Resolved t = new Resolved(act);
         Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
                 PreGraph.arguments(act::validate),
@@ -100,24 +105,23 @@ final class ForwardFlow {
         AppInfo app;
         WindowInfo window;
         Observation observation;
-        /** Index of the element the act lands on; -1 when only the window is there (coordinates only). */
+        /**
+         * Index of the element the act is judged and named by: for keys the focused element; for a
+         * click the riskiest of the elements it may land on ({@link PointTargets}); for other pointer
+         * input the deepest element at the point, the window itself when nothing else is there.
+         */
         int element = -1;
+        /** For pointer input: every element the input may land on at the point. */
+        PointTargets targets;
+        /** For a click nothing at the point asks for: the application's own hit test there; null when not asked. */
+        PointHit hit;
 
         Resolved(ForwardedAct act) {
             this.act = act;
         }
 
         List<Point> corners(Rect r) {
-            List<Point> points = new ArrayList<>(4);
-            int x1 = r.x() + r.width() - 1;
-            int y1 = r.y() + r.height() - 1;
-            points.add(new Point(r.x(), r.y()));
-            if (x1 != r.x() || y1 != r.y()) {
-                points.add(new Point(x1, r.y()));
-                points.add(new Point(r.x(), y1));
-                points.add(new Point(x1, y1));
-            }
-            return points;
+            return PointTargets.corners(r);
         }
 
         List<Point> allCorners() {
@@ -126,10 +130,6 @@ final class ForwardFlow {
                 all.addAll(corners(act.to()));
             }
             return all;
-        }
-
-        Point centre() {
-            return new Point(act.at().centerX(), act.at().centerY());
         }
 
         Optional<CountersignError> window() {
@@ -207,9 +207,11 @@ final class ForwardFlow {
 
         Optional<CountersignError> element() {
             if (act.pointer()) {
-                element = elementAt(observation.nodes, act.at().x(), act.at().y());
+                targets = PointTargets.at(observation.nodes, act.at().x(), act.at().y());
+                element = targets.deepest();
                 for (Point p : corners(act.at())) {
-                    if (elementAt(observation.nodes, p.x(), p.y()) != element) {
+                    PointTargets there = PointTargets.at(observation.nodes, p.x(), p.y());
+                    if (there.deepest() != element || !there.candidates().equals(targets.candidates())) {
                         return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "coordinate",
                                 "the point lies on the edge between two elements; the governed server's rounding "
                                         + "could land on either: aim at the middle of the element"));
@@ -272,38 +274,15 @@ final class ForwardFlow {
         }
 
         String ref() {
-            return observation.refs.entrySet().stream().filter(e -> e.getValue() == element).map(Map.Entry::getKey)
-                    .findFirst().orElse(null);
+            return observation.refOf(element);
         }
 
         String words() {
             ElementNode n = node();
-            String what = n == null || n.parent() < 0 ? "no accessible element (coordinates only)"
-                    : n.role() + (n.name().isEmpty() ? "" : " \u2018" + n.name() + "\u2019");
+            String what = n == null || n.parent() < 0 ? "no accessible element (coordinates only)" : Describe.named(n);
             return what + " in " + app.name() + " \u2014 window \u2018" + window.title() + "\u2019";
         }
-    }
 
-    /** The deepest, then smallest, element whose frame holds the point; -1 when none. */
-    static int elementAt(List<ElementNode> nodes, int x, int y) {
-        int best = -1;
-        for (int i = 0; i < nodes.size(); i++) {
-            ElementNode n = nodes.get(i);
-            if (n.frame() == null || !n.frame().contains(x, y) || n.hasState("invisible")) {
-                continue;
-            }
-            if (best < 0) {
-                best = i;
-                continue;
-            }
-            ElementNode b = nodes.get(best);
-            long area = (long) n.frame().width() * n.frame().height();
-            long bestArea = (long) b.frame().width() * b.frame().height();
-            if (n.depth() > b.depth() || (n.depth() == b.depth() && area < bestArea)) {
-                best = i;
-            }
-        }
-        return best;
     }
 
     /** Refuses when any pixel the act may land on lies on a secure element of {@code live}, or when that cannot be ruled out. */
@@ -353,13 +332,22 @@ final class ForwardFlow {
         }
         var live = ctx.backend.snapshot(t.observation.app, t.observation.window, WHOLE_WINDOW);
         if (t.act.pointer()) {
-            int now = elementAt(live.nodes(), t.act.at().x(), t.act.at().y());
-            if (t.element >= 0 && (now < 0 || IdentityCheck.differingField(t.node(), live.nodes().get(now)).isPresent())) {
+            if (!t.targets.sameIn(t.observation.nodes, live.nodes(), t.act.at().x(), t.act.at().y())) {
                 return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "coordinate",
                         "a different element is at the point now"));
             }
             Optional<CountersignError> secure = liveSecure(t, live);
-            return secure.isPresent() ? secure : covered(t);
+            if (secure.isPresent()) {
+                return secure;
+            }
+            Optional<CountersignError> cover = covered(t);
+            if (cover.isPresent() || t.hit == null) {
+                return cover;
+            }
+            PointHit again = t.targets.hitTest(ctx.backend, t.observation.nodes, t.act.at());
+            return again.equals(t.hit) ? Optional.empty() : Optional.of(CountersignError.onField(
+                    ErrorCode.TARGET_CHANGED, "coordinate", "the application's own hit test finds " + again.found()
+                            + " at the point now, not " + t.hit.found()));
         }
         Optional<ScreenWindows.ScreenWindow> focused = ctx.backend.screenWindows().flatMap(ScreenWindows::focusedWindow);
         if (focused.isEmpty() || focused.get().id() != t.screenWindow.id()) {
@@ -379,19 +367,24 @@ final class ForwardFlow {
     private ApprovalRequirement requirement(ForwardedAct act, Resolved t) {
         ElementNode node = t.node();
         String ref = t.ref();
-        boolean element = node != null && node.parent() >= 0 && ref != null;
         String obs = t.observation.id;
         if (act.input() instanceof ForwardedAct.Typing typing) {
+            // Keystrokes go in at the caret: an insert, which erases nothing of the field's text.
             return node == null || ref == null ? policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null))
-                    : policy.requirementFor(ActArgs.type(ref, typing.text()), node);
+                    : policy.requirementFor(ActArgs.insert(ref, typing.text()), node);
         }
         if (act.input() instanceof ForwardedAct.Keys keys) {
             return policy.requirementFor(new ActArgs.Key(ref, keys.chord(), null), node);
         }
         ForwardedAct.Pointer pointer = (ForwardedAct.Pointer) act.input();
         return switch (pointer.gesture()) {
-            case CLICK, DOUBLE_CLICK -> element ? policy.requirementFor(ActArgs.click(ref), node)
-                    : policy.requirementForVisual(new VisualArgs.Act.Click(obs, null, null));
+            case CLICK, DOUBLE_CLICK -> {
+                PointTargets.Judged judged = t.targets.judge(policy, ctx.backend, t.observation, act.at(),
+                        pointer.gesture() == ForwardedAct.Gesture.DOUBLE_CLICK);
+                t.element = judged.element() >= 0 ? judged.element() : t.element;
+                t.hit = judged.hit();
+                yield judged.requirement();
+            }
             case DRAG -> policy.requirementForVisual(new VisualArgs.Act.Drag(obs, null, null, null));
             case SCROLL -> policy.requirementForVisual(new VisualArgs.Act.Scroll(obs, null, null, pointer.scroll(), null));
             // Right and middle clicks open menus and paste: coordinates only, the person decides.
@@ -435,8 +428,7 @@ final class ForwardFlow {
     }
 
     private static String describe(ForwardedAct act, Resolved t) {
-        return act.input().words() + (act.pointer() ? " at (" + act.at().centerX() + ", " + act.at().centerY()
-                + ") on " : " into ") + t.words() + ", through the governed server \u2018" + act.server() + "\u2019";
+        return Describe.forwarded(act, t.words(), t.targets, t.hit, t.observation.nodes);
     }
 
     private ActionRequest request(String agentId, ForwardedAct act, Resolved t, long validityMs) {

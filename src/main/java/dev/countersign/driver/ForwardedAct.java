@@ -3,9 +3,13 @@ package dev.countersign.driver;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
+import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
+import dev.countersign.policy.KeyChord;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One mutating action another runtime carries out (an external computer-use server behind
@@ -20,14 +24,32 @@ import java.util.Optional;
  *     envelope's operation and the receipt, which nothing here branches on
  * @param input what the action does, in Countersign's own terms: judged, resolved and described
  *     from this alone
- * @param forwarder sends the action to the other runtime: the one mutating call
+ * @param forwarder sends the action, as judged, to the other runtime: the one mutating call
  */
 public record ForwardedAct(String tool, String server, String operation, Input input, Forwarder forwarder) {
 
-    /** The other runtime's one mutating call; what it returns is how it was delivered, not that it worked. */
+    /**
+     * The most characters one forwarded {@code type} carries. The other runtime types a character
+     * every 7–11 ms, inside Countersign's input gate, and no approval dialog opens while input holds
+     * it: 200 characters hold it one or two seconds; 4,096 held it 28–45 s while other agents'
+     * questions waited. Longer text goes in several {@code type} actions, each checked where focus is.
+     */
+    public static final int MAX_TYPED = 200;
+    /**
+     * The most wheel steps one forwarded scroll turns: {@code computer-use-mcp}'s own default, so no
+     * amount scrolls further than naming none does.
+     */
+    public static final int MAX_SCROLL_STEPS = 300;
+    private static final Pattern SCROLL = Pattern.compile("(up|down|left|right):([1-9][0-9]{0,5})");
+
+    /**
+     * The other runtime's one mutating call, given the input exactly as Countersign judged it (a
+     * chord as this desktop presses it), which is what it sends; what it returns is how it was
+     * delivered, not that it worked.
+     */
     @FunctionalInterface
     public interface Forwarder {
-        Dispatch forward();
+        Dispatch forward(Input judged);
     }
 
     /** What a forwarded act does: input at a point, or keyboard input where focus is. */
@@ -38,7 +60,7 @@ public record ForwardedAct(String tool, String server, String operation, Input i
 
     /** What the pointer does at its point. */
     public enum Gesture {
-        CLICK("click"), DOUBLE_CLICK("double click"), SECONDARY_CLICK("right click"), MIDDLE_CLICK("middle click"),
+        CLICK("click"), DOUBLE_CLICK("double-click"), SECONDARY_CLICK("right click"), MIDDLE_CLICK("middle click"),
         DRAG("drag"), SCROLL("scroll");
 
         private final String words;
@@ -54,16 +76,22 @@ public record ForwardedAct(String tool, String server, String operation, Input i
      * @param at every native screen pixel the pointer may land on (the other runtime rounds its own
      *     coordinates)
      * @param to a drag's end, as {@code at}; null for every other gesture
-     * @param scroll a scroll's direction, {@code up|down|left|right[:PIXELS]}; null for every other gesture
+     * @param scroll a scroll's direction and wheel steps, {@code up|down|left|right:STEPS}; null for
+     *     every other gesture
      */
     public record Pointer(Gesture gesture, Rect at, Rect to, String scroll) implements Input {
         public Pointer {
             Objects.requireNonNull(gesture, "gesture");
         }
 
+        /** "double-click"; a scroll with its direction and amount: "scroll down 300 steps". */
         @Override
         public String words() {
-            return gesture.words;
+            Matcher m = scroll == null ? null : SCROLL.matcher(scroll);
+            if (m == null || !m.matches()) {
+                return gesture.words;
+            }
+            return gesture.words + " " + m.group(1) + " " + m.group(2) + ("1".equals(m.group(2)) ? " step" : " steps");
         }
     }
 
@@ -75,7 +103,7 @@ public record ForwardedAct(String tool, String server, String operation, Input i
         }
     }
 
-    /** A key chord, in Countersign's key syntax, sent to the element with keyboard focus. */
+    /** A key chord, in Countersign's key syntax ({@link KeyChord}), sent to the element with keyboard focus. */
     public record Keys(String chord) implements Input {
         @Override
         public String words() {
@@ -106,10 +134,30 @@ public record ForwardedAct(String tool, String server, String operation, Input i
         return input instanceof Pointer p ? p.to() : null;
     }
 
+    /**
+     * This act with its keys as {@code backend} presses them, in the canonical spelling ({@code cmd}
+     * as Control on Linux): what is judged, shown and forwarded. Anything else, and keys outside
+     * the grammar (for {@link #validate} to refuse), stay as given.
+     */
+    ForwardedAct pressedOn(DesktopBackend backend) {
+        if (!(input instanceof Keys keys) || keys.chord() == null || KeyChord.validate(keys.chord()).isPresent()) {
+            return this;
+        }
+        String pressed = KeyChord.parse(keys.chord()).withCommandAs(backend.commandModifier()).canonical();
+        return pressed.equals(keys.chord()) ? this
+                : new ForwardedAct(tool, server, operation, new Keys(pressed), forwarder);
+    }
+
     Optional<CountersignError> validate() {
         if (input instanceof Typing typing) {
             if (typing.text() == null || typing.text().isEmpty()) {
                 return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text is required for type"));
+            }
+            int length = typing.text().codePointCount(0, typing.text().length());
+            if (length > MAX_TYPED) {
+                return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "type takes at most "
+                        + MAX_TYPED + " characters (this is " + length + "); nothing was typed: typing holds the input "
+                        + "other agents' approvals wait for, so send longer text as several type actions"));
             }
             // Control characters would become Return and Tab keystrokes (the other runtime types them
             // with xdotool): a submit, or a move to the next field, that no check looked at.
@@ -123,7 +171,7 @@ public record ForwardedAct(String tool, String server, String operation, Input i
         if (input instanceof Keys keys) {
             return keys.chord() == null || keys.chord().isEmpty()
                     ? Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", "text (the keys) is required for key"))
-                    : Optional.empty();
+                    : KeyChord.validate(keys.chord());
         }
         Pointer pointer = (Pointer) input;
         if (pointer.at() == null) {
@@ -140,7 +188,20 @@ public record ForwardedAct(String tool, String server, String operation, Input i
             return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text", scroll
                     ? "text (up, down, left, right) is required for scroll" : "text is not taken by " + operation));
         }
-        return Optional.empty();
+        return scroll ? scrollSteps(pointer.scroll()) : Optional.empty();
+    }
+
+    /** A scroll names its direction and its wheel steps, at most {@link #MAX_SCROLL_STEPS}. */
+    private static Optional<CountersignError> scrollSteps(String scroll) {
+        Matcher m = SCROLL.matcher(scroll);
+        if (!m.matches()) {
+            return Optional.of(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+                    "a scroll is up, down, left or right and its wheel steps, e.g. down:5"));
+        }
+        int steps = Integer.parseInt(m.group(2));
+        return steps <= MAX_SCROLL_STEPS ? Optional.empty() : Optional.of(CountersignError.onField(
+                ErrorCode.INVALID_ARGUMENT, "text", "a scroll turns the wheel at most " + MAX_SCROLL_STEPS
+                        + " steps (" + steps + " asked); nothing was scrolled"));
     }
 
     /** The refusal of a point for keyboard input: keys land where focus is, not at the point. */

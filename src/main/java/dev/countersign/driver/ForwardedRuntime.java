@@ -39,7 +39,8 @@ final class ForwardedRuntime extends LocalRuntime {
             beforeDispatch(() -> checks.recheck(target)).ifPresent(error -> {
                 throw new DispatchRefusedException(error);
             });
-            return dispatched(envelope, lease, reservation, approval, act.forwarder()::forward);
+            // The input as it was judged (a chord as this desktop presses it), never the agent's own spelling.
+            return dispatched(envelope, lease, reservation, approval, () -> act.forwarder().forward(act.input()));
         });
     }
 

@@ -48,6 +48,12 @@ final class Observation {
         this.bytes = bytes;
     }
 
+    /** The ref the agent was given for the node at {@code index}; null when it was given none. */
+    String refOf(int index) {
+        return refs.entrySet().stream().filter(e -> e.getValue() == index).map(Map.Entry::getKey).findFirst()
+                .orElse(null);
+    }
+
     boolean isExpired(Instant now) {
         return !now.isBefore(expiresAt);
     }

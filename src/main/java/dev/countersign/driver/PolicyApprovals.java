@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.policy.ActionFacts;
+import dev.countersign.policy.Operation;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.policy.ScreenRedactor;
 import java.util.Objects;
@@ -55,6 +56,20 @@ public final class PolicyApprovals implements ApprovalPolicy {
         }
         ActionFacts facts = op.facts(target);
         return policy.requirement(facts.landing(facts.states(), landing));
+    }
+
+    /**
+     * The click on the element first (an element whose only action submits is judged as the key it
+     * is), then the policy's double-click rule: what it opens or runs.
+     */
+    @Override
+    public ApprovalRequirement requirementForDoubleClick(ElementNode target) {
+        ApprovalRequirement click = requirementFor(ActArgs.click(null), target);
+        if (click.required()) {
+            return click;
+        }
+        return policy.requirement(ActionFacts.of(Operation.DOUBLE_CLICK, target.role(), target.name(),
+                target.identifier(), target.description(), target.secure()).landing(target.states(), null));
     }
 
     @Override

@@ -84,8 +84,9 @@ public final class ComputerProxy implements GuestTool {
             }
             // Every other action mutates: the governed graph runs before the server hears of it.
             ServerAction.Act act = (ServerAction.Act) action;
+            // The server is sent the act as the driver judged it (a chord as this desktop presses it).
             ForwardedAct forwarded = new ForwardedAct(name, server.name(), act.wire(),
-                    act.input((field, p) -> area(agentId, field, p)), () -> forward(act));
+                    act.input((field, p) -> area(agentId, field, p)), judged -> forward(act.calls(judged)));
             return new Reply.Governed(driver.forward(agentId, forwarded, watch));
         } catch (CountersignException e) {
             return new Reply.Refused(e.error());
@@ -115,8 +116,7 @@ public final class ComputerProxy implements GuestTool {
     }
 
     /** The server's calls for one act, with the agent's own points (the server maps them itself). */
-    private Dispatch forward(ServerAction.Act act) {
-        List<Map<String, Object>> calls = act.calls();
+    private Dispatch forward(List<Map<String, Object>> calls) {
         String answered = "ok";
         for (Map<String, Object> c : calls) {
             McpSchema.CallToolResult result = server.call(offer.tool(), c);

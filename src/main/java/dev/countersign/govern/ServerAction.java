@@ -55,6 +55,15 @@ sealed interface ServerAction permits ServerAction.Read, ServerAction.Act {
     /** Mutating: a {@link ForwardedAct} the driver's governed graph runs before the server is called. */
     sealed interface Act extends ServerAction permits Click, Drag, Scroll, Type, Key {
         ForwardedAct.Input input(Placement place);
+
+        /**
+         * The server's calls for this action as the driver judged it ({@code judged}, this action's
+         * {@link #input} with a chord as the desktop presses it): what is forwarded. Points stay the
+         * agent's own pixels (the server maps them itself).
+         */
+        default List<Map<String, Object>> calls(ForwardedAct.Input judged) {
+            return calls();
+        }
     }
 
     record Screenshot() implements Read {
@@ -159,24 +168,31 @@ sealed interface ServerAction permits ServerAction.Read, ServerAction.Act {
         UP, DOWN, LEFT, RIGHT
     }
 
-    /** A scroll at a point, by the server's default amount or by {@code pixels}. */
-    record Scroll(Direction direction, Integer pixels, Pixel at) implements Act {
+    /**
+     * A scroll at a point by {@code steps} wheel steps (the server's scroll counts steps, whatever
+     * its description says), or by the server's own default, {@value #DEFAULT_STEPS}, when the agent
+     * names none. The server is always sent the steps, so what it does is what the person was shown.
+     */
+    record Scroll(Direction direction, Integer steps, Pixel at) implements Act {
         static final String WIRE = "scroll";
-        private static final Pattern SYNTAX = Pattern.compile("(up|down|left|right)(?::([1-9][0-9]{0,4}))?");
+        /** {@code computer-use-mcp}'s own default. */
+        static final int DEFAULT_STEPS = ForwardedAct.MAX_SCROLL_STEPS;
+        private static final Pattern SYNTAX = Pattern.compile("(up|down|left|right)(?::([1-9][0-9]{0,5}))?");
 
         static Scroll parse(Call call) {
             Matcher m = SYNTAX.matcher(require(call.text(), "text (up, down, left, right) is required for scroll"));
             if (!m.matches()) {
-                throw refused("text", "scroll takes up, down, left or right, optionally :PIXELS (e.g. down:300)");
+                throw refused("text", "scroll takes up, down, left or right, optionally :STEPS, the wheel steps, "
+                        + "at most " + ForwardedAct.MAX_SCROLL_STEPS + " (e.g. down:5)");
             }
             noTo(call);
             return new Scroll(Direction.valueOf(m.group(1).toUpperCase(Locale.ROOT)),
                     m.group(2) == null ? null : Integer.valueOf(m.group(2)), point(call, WIRE));
         }
 
-        /** As the agent wrote it: {@code down} or {@code down:300}. */
+        /** What the server is sent: {@code down:5}, the default steps written out. */
         String text() {
-            return direction.name().toLowerCase(Locale.ROOT) + (pixels == null ? "" : ":" + pixels);
+            return direction.name().toLowerCase(Locale.ROOT) + ":" + (steps == null ? DEFAULT_STEPS : steps);
         }
 
         @Override
@@ -217,22 +233,36 @@ sealed interface ServerAction permits ServerAction.Read, ServerAction.Act {
         }
 
         @Override
+        public List<Map<String, Object>> calls(ForwardedAct.Input judged) {
+            return List.of(call("type", null, ((ForwardedAct.Typing) judged).text()));
+        }
+
+        @Override
         public ForwardedAct.Input input(Placement place) {
             return new ForwardedAct.Typing(text);
         }
     }
 
-    /** A key chord in Countersign's key syntax, sent where keyboard focus is. */
-    record Key(String chord) implements Act {
+    /**
+     * A key chord in Countersign's key syntax, sent where keyboard focus is: parsed once, judged in
+     * its canonical spelling, and sent spelled in the server's own key names ({@link ServerKeys}),
+     * never as the agent wrote it.
+     */
+    record Key(KeyChord chord) implements Act {
         static final String WIRE = "key";
 
         static Key parse(Call call) {
             noPoint(call, WIRE);
-            String chord = require(call.text(), "text (the keys, e.g. ctrl+s) is required for key");
-            KeyChord.validate(chord).ifPresent(bad -> {
+            String keys = require(call.text(), "text (the keys, e.g. ctrl+s) is required for key");
+            KeyChord.validate(keys).ifPresent(bad -> {
                 throw new CountersignException(bad);
             });
             noTo(call);
+            KeyChord chord = KeyChord.parse(keys);
+            if (ServerKeys.spell(chord).isEmpty()) {
+                throw refused("text", "the governed server has no key for '" + chord.key() + "'; send it as text with "
+                        + "type, or name another key");
+            }
             return new Key(chord);
         }
 
@@ -243,12 +273,21 @@ sealed interface ServerAction permits ServerAction.Read, ServerAction.Act {
 
         @Override
         public List<Map<String, Object>> calls() {
-            return List.of(call("key", null, chord));
+            return calls(input(null));
+        }
+
+        /** The chord the driver judged, spelled for the server; one it cannot spell is never sent. */
+        @Override
+        public List<Map<String, Object>> calls(ForwardedAct.Input judged) {
+            KeyChord pressed = KeyChord.parse(((ForwardedAct.Keys) judged).chord());
+            String spelled = ServerKeys.spell(pressed).orElseThrow(() -> refused("text",
+                    "the governed server has no key for '" + pressed.key() + "'; nothing was sent"));
+            return List.of(call("key", null, spelled));
         }
 
         @Override
         public ForwardedAct.Input input(Placement place) {
-            return new ForwardedAct.Keys(chord);
+            return new ForwardedAct.Keys(chord.canonical());
         }
     }
 }

@@ -19,7 +19,9 @@ import java.util.Set;
  * target's {@code states} (editable, multi_line, single_line: a Return in a multi-line text is a
  * new line) and the {@code landing} the driver read around it (the menu item the app binds to the
  * chord, the window's default button); an empty set and a null landing mean "not known", and every
- * rule that needs them asks.
+ * rule that needs them asks. For a {@code type} that replaces a field's text, {@code erases} is the
+ * text that goes ({@link Erasure}; null when nothing does), and {@code states} say whether the field
+ * is a multi-line text.
  *
  * <p>There is deliberately no slot for other screen text: a sibling label saying "click Delete"
  * cannot change a decision about an "OK" button. The caller fills the labels from the re-read
@@ -35,7 +37,8 @@ public record ActionFacts(
         String role,
         Labels to,
         Set<String> states,
-        Landing landing) {
+        Landing landing,
+        Erasure erases) {
 
     /** One element's own labels: its accessible name, identifier and description. */
     public record Labels(String name, String identifier, String description) {
@@ -65,7 +68,7 @@ public record ActionFacts(
     /** Facts of an act on one element (no drop target), its states and landing not known. */
     public ActionFacts(Operation operation, String name, String identifier, String description, String keys,
             boolean secure, String role) {
-        this(operation, name, identifier, description, keys, secure, role, null, null, null);
+        this(operation, name, identifier, description, keys, secure, role, null, null, null, null);
     }
 
     /** Facts of an act on one element of this role (e.g. a type into a slider), its states not known. */
@@ -77,7 +80,13 @@ public record ActionFacts(
     /** These facts with the target's states and what the key lands on. */
     public ActionFacts landing(Set<String> targetStates, Landing around) {
         return new ActionFacts(operation, name, identifier, description, keys, secure, role, to, targetStates,
-                around);
+                around, erases);
+    }
+
+    /** These facts with the text the act erases (null: none) and the target's states. */
+    public ActionFacts erasing(Erasure erased, Set<String> targetStates) {
+        return new ActionFacts(operation, name, identifier, description, keys, secure, role, to, targetStates,
+                landing, erased);
     }
 
     /** A click, focus, type or scroll on an element with these labels. */
@@ -104,7 +113,7 @@ public record ActionFacts(
     public static ActionFacts drag(String name, String identifier, String description, boolean secure, Labels to,
             boolean toSecure) {
         return new ActionFacts(Operation.DRAG, name, identifier, description, null, secure || toSecure, null,
-                Objects.requireNonNull(to, "to"), null, null);
+                Objects.requireNonNull(to, "to"), null, null, null);
     }
 
     /**

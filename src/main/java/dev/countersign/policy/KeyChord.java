@@ -51,6 +51,27 @@ public record KeyChord(List<String> modifiers, String key) {
         return canonical();
     }
 
+    /**
+     * This chord as a desktop presses it, where {@code cmd} is pressed as {@code modifier} (one of
+     * ctrl, alt, shift, cmd): on Linux applications bind to Control what macOS binds to Command,
+     * so {@code cmd+s} is pressed as {@code ctrl+s}, and {@code ctrl+cmd+s} too.
+     */
+    public KeyChord withCommandAs(String modifier) {
+        if (!KeyNames.MODIFIER_ORDER.contains(modifier)) {
+            throw new IllegalArgumentException("\"" + modifier + "\" is not one of " + KeyNames.MODIFIER_ORDER);
+        }
+        if (!modifiers.contains("cmd") || "cmd".equals(modifier)) {
+            return this;
+        }
+        List<String> held = new ArrayList<>();
+        for (String m : KeyNames.MODIFIER_ORDER) {
+            if (modifiers.contains(m) && !"cmd".equals(m) || m.equals(modifier)) {
+                held.add(m);
+            }
+        }
+        return new KeyChord(held, key);
+    }
+
     /** The error for a {@code keys} value outside the grammar, or empty when it is a valid chord. */
     public static Optional<CountersignError> validate(String keys) {
         return problem(keys);

@@ -15,7 +15,10 @@ import java.util.Optional;
  * '-' so "page_down", "PageDown" and "PAGE-DOWN" are one key.
  */
 final class KeyNames {
-    /** Modifiers in canonical order; {@code cmd} is ⌘ on macOS and Super on Linux. */
+    /**
+     * Modifiers in canonical order; {@code cmd} is ⌘ on macOS and pressed as Control on Linux
+     * ({@link KeyChord#withCommandAs}).
+     */
     static final List<String> MODIFIER_ORDER = List.of("ctrl", "alt", "shift", "cmd");
 
     private static final Map<String, String> MODIFIERS = Map.of(

@@ -2,7 +2,10 @@ package dev.countersign.policy;
 
 import java.util.Optional;
 
-/** The operations the policy decides on: the element acts of {@code computer_act} and the visual acts. */
+/**
+ * The operations the policy decides on: the element acts of {@code computer_act}, a governed server's
+ * double click, and the visual acts.
+ */
 public enum Operation {
     CLICK,
     FOCUS,
@@ -15,6 +18,12 @@ public enum Operation {
     DRAG,
     /** Selecting text or items: changes no data, like focus. */
     SELECT,
+    /**
+     * A double click on an element (a governed server's {@code double_click}): at least what a click
+     * there asks, and it opens or runs what it lands on unless that takes text or is pressed like a
+     * button. No tool of Countersign's own sends one, so no envelope names it ({@link #of}).
+     */
+    DOUBLE_CLICK,
     VISUAL_CLICK,
     VISUAL_DRAG,
     VISUAL_SCROLL;

@@ -18,9 +18,12 @@ import java.util.Optional;
  *
  * <p>Rules, in order: a secure target refuses every act; a visual act always asks as
  * {@code unknown_target}; focus and select never ask; scroll and type never ask, except on a value
- * control (slider, spin button, combo box: {@link ValueControls}), which they set ({@code value});
- * a click (and opening an element's context menu) asks when its own labels match a category, and
- * as {@code unknown_target} when it has no label at all; a drag asks when the labels of either end
+ * control (slider, spin button, combo box: {@link ValueControls}), which they set ({@code value}),
+ * and a type that erases more than a little of a field's text ({@link #decideErasure}), which asks
+ * as {@code discard}; a click (and opening an element's context menu) asks when its own labels
+ * match a category, and as {@code unknown_target} when it has no label at all; a double click asks
+ * what a click asks, else as {@code run} unless it lands on text or on something pressed like a
+ * button ({@link #decideDoubleClick}); a drag asks when the labels of either end
  * match a category (a drop onto "Trash" asks as {@code delete}), and as {@code unknown_target} when
  * either end has no label or the drop target is not known; a key chord on the navigation whitelist
  * never asks, unless it is an arrow-like key on a value control ({@code value}); any other asks as
@@ -32,6 +35,8 @@ public final class RiskPolicy {
     private static final String EDITABLE = "editable";
     private static final String MULTI_LINE = "multi_line";
     private static final String SINGLE_LINE = "single_line";
+    /** More than this many characters erased from a field is more than a little text. */
+    static final int LITTLE_TEXT_CHARS = 200;
 
     private final PolicyDocument document;
     private final PolicyDigest digest;
@@ -121,14 +126,17 @@ public final class RiskPolicy {
                 return decideDrag(facts);
             case KEY:
                 return decideKey(facts);
+            case DOUBLE_CLICK:
+                return decideDoubleClick(facts);
             case SCROLL:
             case TYPE:
                 // A wheel or text on a slider, spin button or combo box sets its value, as its
-                // arrow keys do; anywhere else they change no data, like focus.
+                // arrow keys do; anywhere else they change no data, like focus, unless the text
+                // replaces what a field held.
                 if (ValueControls.setBy(facts.role(), facts.operation())) {
                     return valueChange(facts, List.of());
                 }
-                return new PolicyDecision.NotRequired(digest);
+                return decideErasure(facts);
             case FOCUS:
             case SELECT:
                 // Focus and selection change no data (nor does type elsewhere: it writes the
@@ -165,6 +173,42 @@ public final class RiskPolicy {
             return required(RiskCategory.UNKNOWN_TARGET, List.of());
         }
         return new PolicyDecision.NotRequired(digest);
+    }
+
+    /**
+     * Text a {@code type} replaces and does not keep ({@link ActionFacts#erases()}): an autosaving
+     * document keeps no copy of what is erased, so more than a little of it asks as
+     * {@code discard}, naming how much goes — more than one line or more than
+     * {@value #LITTLE_TEXT_CHARS} characters, or the unread text of a multi-line field (a document,
+     * a message body). Replacing a short line (a name, a search, a calculator's display) never asks.
+     */
+    private PolicyDecision decideErasure(ActionFacts facts) {
+        Erasure erased = facts.erases();
+        if (erased == null) {
+            return new PolicyDecision.NotRequired(digest);
+        }
+        boolean much = erased.unreadable() ? facts.states().contains(MULTI_LINE)
+                : erased.lines() > 1 || erased.chars() > LITTLE_TEXT_CHARS;
+        return much ? required(RiskCategory.DISCARD, List.of("erases " + erased.words()))
+                : new PolicyDecision.NotRequired(digest);
+    }
+
+    /**
+     * A double click is at least the click it starts with: the click rule first. Where that asks
+     * nothing, a double click on text selects a word and one on something pressed like a button
+     * presses it twice, which the click rule judged; anywhere else (a file, an item of a list, an
+     * icon) it opens or runs what it lands on, which its labels need not say: it asks as
+     * {@code run}.
+     */
+    private PolicyDecision decideDoubleClick(ActionFacts facts) {
+        PolicyDecision click = decideClick(facts);
+        if (click instanceof PolicyDecision.Required || click instanceof PolicyDecision.Refused) {
+            return click;
+        }
+        if (facts.states().contains(EDITABLE) || keys.terminal(facts.role()) || keys.pressable(facts.role())) {
+            return click;
+        }
+        return required(RiskCategory.RUN, List.of("double-click"));
     }
 
     /**

@@ -177,6 +177,39 @@ class DriverDesktopTest {
             assertThat(code).contains("INVALID_ARGUMENT");
         }
 
+        /**
+         * A type replaces a field's whole text, and an autosaving document keeps no copy: clearing
+         * the two lines of a GTK text view asks as discard, saying how much goes, and denied, the
+         * text stays. Replacing a short single-line entry asks nobody. (Before, the erase ran unasked.)
+         */
+        @Test
+        void clearingADocumentsTextAsksAsDiscardAndAShortFieldIsReplacedUnasked(TestDesktop desktop) throws Exception {
+            ScriptedApprover approver = ScriptedApprover.always(Decision.DENY);
+            ComputerDriver driver = driver(desktop, approver);
+            TestDesktop.TargetApp app = desktop.launchScript("Erase", "/dev/countersign/desktop/linux/selection.py");
+            ObservationView view = ok(driver.observe("agent-a", new ObserveArgs(String.valueOf(app.pid()), null, 400,
+                    12, null)));
+
+            Receipt cleared = ok(driver.act("agent-a", ActArgs.type(ref(view, "Body"), "")));
+
+            assertThat(cleared.code()).isEqualTo("APPROVAL_DENIED");
+            assertThat(approver.asked).singleElement().satisfies(r -> {
+                assertThat(r.category()).isEqualTo("discard");
+                assertThat(r.matchedWords()).containsExactly("erases 2 lines (38 characters)");
+                assertThat(r.summary()).isEqualTo("Type into \u2018Body\u2019 in selection.py \u2014 window "
+                        + "\u2018Erase\u2019 \u2014 erases what it holds: 2 lines (38 characters)");
+            });
+            ObservationView after = ok(driver.observe("agent-a", new ObserveArgs(String.valueOf(app.pid()), null, 400,
+                    12, null)));
+            assertThat(after.nodes().stream().filter(n -> "Body".equals(n.name())).findFirst().orElseThrow().value())
+                    .isEqualTo("Dear Ann,\nthe meeting moved to Friday.");
+
+            Receipt replaced = ok(driver.act("agent-a", ActArgs.type(ref(after, "Title"), "A slow red fox")));
+
+            assertThat(replaced.status()).isEqualTo("confirmed");
+            assertThat(approver.asked).as("a short single-line field is replaced unasked").hasSize(1);
+        }
+
         @Test
         void allowedDeleteIsDispatchedOnce(TestDesktop desktop) throws Exception {
             ComputerDriver driver = driver(desktop, ScriptedApprover.always(Decision.ALLOW_ONCE));

@@ -12,6 +12,7 @@ import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.ScreenWindows.ScreenWindow;
 import dev.countersign.desktop.SelfTargetGuard;
 import dev.countersign.desktop.SessionState;
@@ -22,6 +23,7 @@ import dev.countersign.driver.ForwardedAct.Pointer;
 import dev.countersign.driver.ForwardedAct.Typing;
 import dev.countersign.graph.SequentialIds;
 import dev.countersign.graph.TestClock;
+import dev.countersign.policy.RiskPolicy;
 import dev.countersign.testkit.MemoryDesktop;
 import dev.countersign.testkit.ScriptedApprover;
 import java.time.Duration;
@@ -83,9 +85,13 @@ class ForwardFlowTest {
         assertThat(desktop.dispatched).isEmpty();
     }
 
+    /** What the governed server was handed to send, call by call. */
+    private final List<ForwardedAct.Input> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     private ForwardedAct act(String operation, ForwardedAct.Input input) {
-        return new ForwardedAct("computer", "desk", operation, input, () -> {
+        return new ForwardedAct("computer", "desk", operation, input, judged -> {
             serverCalls.incrementAndGet();
+            sent.add(judged);
             return new Dispatch("desk." + operation, "ok");
         });
     }
@@ -422,6 +428,144 @@ class ForwardFlowTest {
             assertThat(forwarded.receipt().code()).isEqualTo(ErrorCode.UNSUPPORTED_PLATFORM.name());
             assertThat(serverCalls).hasValue(0);
             assertThat(leaseUsed()).isZero();
+        }
+    }
+
+    /**
+     * A click is judged by every element that holds its point, not by the deepest one alone: the
+     * tree says nothing of stacking inside a window, so an element laid over another in another
+     * branch may be the one that takes it.
+     */
+    @Nested
+    class WhatAClickIsJudgedBy {
+        /** An element laid over the "User name" field, in a branch of its own, larger than the field. */
+        private void laidOverTheUserField(String role, String name, List<String> actions) {
+            laidOver(new Rect(5, 5, 250, 40), role, name, actions);
+        }
+
+        private void laidOver(Rect frame, String role, String name, List<String> actions) {
+            desktop.add("overlay", new MemoryDesktop.Element(role, name, null, frame,
+                    Set.of("enabled", "showing", "visible"), actions, false));
+        }
+
+        @Test
+        void aDeleteLaidOverAHarmlessFieldMakesTheClickAskAsDeleteNamingIt() {
+            formOnTop();
+            laidOverTheUserField("push button", "Delete", List.of("click"));
+
+            Forwarded forwarded = ok(forward(click(ON_USER)));
+
+            assertThat(person.asked).singleElement().satisfies(r -> {
+                assertThat(r.category()).isEqualTo("delete");
+                assertThat(r.summary()).startsWith("click at (51, 21) on push button \u2018Delete\u2019")
+                        .contains("elements overlap there (text \u2018User name\u2019, push button "
+                                + "\u2018Delete\u2019)");
+            });
+            assertThat(forwarded.receipt().code()).isEqualTo(ErrorCode.APPROVAL_DENIED.name());
+            assertThat(serverCalls).hasValue(0);
+        }
+
+        @Test
+        void harmlessElementsThatOverlapAskWhenTheApplicationsOwnHitTestFindsAnotherThere() {
+            formOnTop();
+            // The label is on top where the field is: the app hands it the click, not the field.
+            laidOverTheUserField("label", "Tip", List.of());
+
+            Forwarded forwarded = ok(forward(click(ON_USER)));
+
+            assertThat(person.asked).singleElement().satisfies(r -> {
+                assertThat(r.category()).isEqualTo("unknown_target");
+                assertThat(r.matchedWords()).containsExactly("label 'Tip'");
+                assertThat(r.summary()).contains("the application's own hit test finds label 'Tip' there");
+            });
+            assertThat(forwarded.receipt().status()).isEqualTo("rejected");
+            assertThat(serverCalls).hasValue(0);
+        }
+
+        @Test
+        void anElementLaidOverTheTargetAfterThePersonAllowedStopsTheAct() {
+            formOnTop();
+            person.answer = r -> {
+                laidOver(new Rect(5, 95, 100, 40), "label", "Tip", List.of());
+                return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
+            };
+
+            Forwarded forwarded = ok(forward(click(ON_DELETE)));
+
+            assertThat(forwarded.receipt().status()).isEqualTo("rejected");
+            assertThat(forwarded.receipt().code()).isEqualTo(ErrorCode.TARGET_CHANGED.name());
+            assertThat(serverCalls).hasValue(0);
+        }
+
+        @Test
+        void theApplicationsHitTestIsAskedAgainRightBeforeTheServer() {
+            formOnTop();
+            AtomicInteger asks = new AtomicInteger();
+            // The app agrees when the act is judged; by the dispatch something else is on top there.
+            desktop.hits = (id, p) -> asks.incrementAndGet() == 1 ? PointHit.on("text 'User name'")
+                    : PointHit.elsewhere("push button 'Delete'");
+
+            Forwarded forwarded = ok(forward(click(ON_USER)));
+
+            assertThat(person.asked).isEmpty();
+            assertThat(forwarded.receipt().code()).isEqualTo(ErrorCode.TARGET_CHANGED.name());
+            assertThat(forwarded.receipt().detail()).contains("finds push button 'Delete' at the point now");
+            assertThat(serverCalls).hasValue(0);
+        }
+
+        @Test
+        void aDoubleClickIsJudgedAsOneOpeningWhatItLandsOnAndSaysSo() {
+            formOnTop();
+            driver = new ComputerDriver(guarded(desktop), new PolicyApprovals(RiskPolicy.defaults()), person, leases,
+                    clock, new SequentialIds(), new Random(7), settings);
+            desktop.add("file", new MemoryDesktop.Element("table cell", "report.sh", null, new Rect(250, 150, 100, 20),
+                    Set.of("enabled", "showing", "visible", "selectable"), List.of("activate"), false));
+
+            ok(forward(act("double_click", new Pointer(Gesture.DOUBLE_CLICK, new Rect(300, 160, 2, 2), null, null))));
+            ok(forward(act("double_click", new Pointer(Gesture.DOUBLE_CLICK, ON_USER, null, null))));
+
+            assertThat(person.asked).as("a click on the file asks nobody; a double click opens or runs it")
+                    .singleElement().satisfies(r -> {
+                        assertThat(r.category()).isEqualTo("run");
+                        assertThat(r.summary())
+                                .startsWith("double-click at (301, 161) on table cell \u2018report.sh\u2019");
+                    });
+            assertThat(serverCalls).as("the double click in the text field selects a word, unasked").hasValue(1);
+        }
+    }
+
+    /** What is forwarded is what was judged and shown: the chord as this desktop presses it, the scroll's steps. */
+    @Nested
+    class ForwardedAsJudged {
+        @Test
+        void cmdIsJudgedAndForwardedAsTheControlItIsPressedAs() {
+            formOnTop();
+            MemoryDesktop.Element user = desktop.elements.get("user");
+            user.states = MemoryDesktop.toggled(user.states, "focused");
+
+            ok(forward(act("key", new Keys("Command+a"))));
+
+            assertThat(sent).containsExactly(new Keys("ctrl+a"));
+        }
+
+        @Test
+        void theScrollsStepsAreInThePersonsWords() {
+            formOnTop();
+
+            ok(forward(act("scroll", new Pointer(Gesture.SCROLL, ON_USER, null, "down:300"))));
+
+            assertThat(person.asked).singleElement().satisfies(r -> assertThat(r.summary())
+                    .startsWith("scroll down 300 steps at (51, 21) on text \u2018User name\u2019"));
+        }
+
+        @Test
+        void aScrollPastTheBoundIsRefusedOnItsText() {
+            formOnTop();
+
+            CountersignError error = refused(act("scroll", new Pointer(Gesture.SCROLL, ON_USER, null, "down:99999")));
+
+            assertRefusal(error, ErrorCode.INVALID_ARGUMENT, "text");
+            assertThat(error.message()).contains("at most 300 steps");
         }
     }
 

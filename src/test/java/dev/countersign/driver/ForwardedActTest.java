@@ -21,7 +21,7 @@ class ForwardedActTest {
     private static final Rect TO = new Rect(30, 40, 2, 2);
 
     private static ForwardedAct act(String operation, ForwardedAct.Input input) {
-        return new ForwardedAct("desk", "server", operation, input, () -> {
+        return new ForwardedAct("desk", "server", operation, input, judged -> {
             throw new AssertionError("validation never forwards");
         });
     }
@@ -31,8 +31,12 @@ class ForwardedActTest {
                 arguments("click", new Pointer(Gesture.CLICK, AT, null, null), "click"),
                 arguments("right_click", new Pointer(Gesture.SECONDARY_CLICK, AT, null, null), "right click"),
                 arguments("drag", new Pointer(Gesture.DRAG, AT, TO, null), "drag"),
-                arguments("scroll", new Pointer(Gesture.SCROLL, AT, null, "down:300"), "scroll"),
+                arguments("double_click", new Pointer(Gesture.DOUBLE_CLICK, AT, null, null), "double-click"),
+                // The person reads how far a scroll turns the wheel, up to the bound.
+                arguments("scroll", new Pointer(Gesture.SCROLL, AT, null, "down:300"), "scroll down 300 steps"),
+                arguments("scroll", new Pointer(Gesture.SCROLL, AT, null, "left:1"), "scroll left 1 step"),
                 arguments("type", new Typing("hello"), "type"),
+                arguments("type", new Typing("x".repeat(ForwardedAct.MAX_TYPED)), "type"),
                 arguments("key", new Keys("ctrl+s"), "key"));
     }
 
@@ -57,7 +61,19 @@ class ForwardedActTest {
                 arguments("type", new Typing("a\nb"), "text", "typed text cannot hold control characters (newline, "
                         + "tab); nothing was typed; send Return or Tab with action key (e.g. text Return), which the "
                         + "policy judges as keys"),
-                arguments("key", new Keys(null), "text", "text (the keys) is required for key"));
+                arguments("key", new Keys(null), "text", "text (the keys) is required for key"),
+                arguments("scroll", new Pointer(Gesture.SCROLL, AT, null, "down:301"), "text",
+                        "a scroll turns the wheel at most 300 steps (301 asked); nothing was scrolled"),
+                arguments("scroll", new Pointer(Gesture.SCROLL, AT, null, "down:99999"), "text",
+                        "a scroll turns the wheel at most 300 steps (99999 asked); nothing was scrolled"),
+                arguments("scroll", new Pointer(Gesture.SCROLL, AT, null, "down"), "text",
+                        "a scroll is up, down, left or right and its wheel steps, e.g. down:5"),
+                // A long type would hold the input gate for tens of seconds while other agents' approvals wait.
+                arguments("type", new Typing("x".repeat(4096)), "text", "type takes at most 200 characters (this is "
+                        + "4096); nothing was typed: typing holds the input other agents' approvals wait for, so send "
+                        + "longer text as several type actions"),
+                arguments("key", new Keys("ctrl+nosuchkey"), "keys",
+                        dev.countersign.policy.KeyChord.validate("ctrl+nosuchkey").orElseThrow().message()));
     }
 
     @ParameterizedTest

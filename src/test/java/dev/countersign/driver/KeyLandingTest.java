@@ -90,6 +90,28 @@ class KeyLandingTest {
         });
     }
 
+    /**
+     * On Linux cmd is pressed as Control: cmd+d is ctrl+d to the application. It is judged by the
+     * item ctrl+d is bound to, the person reads "ctrl+d", and ctrl+d is what is sent. (Before, the
+     * words said "cmd+d", no binding was found for it, and Control+D went out.)
+     */
+    @Test
+    void cmdIsJudgedShownAndSentAsTheControlItIsPressedAs() {
+        EditorDesktop desktop = new EditorDesktop(false);
+        ScriptedApprover approver = ScriptedApprover.always(Decision.ALLOW_ONCE);
+        ComputerDriver driver = driver(desktop, approver);
+        desktop.shortcuts.add(new MenuShortcut("ctrl+d", "Delete Rows", null, null));
+
+        press(driver, "Body", "cmd+d");
+
+        assertThat(approver.asked).singleElement().satisfies(r -> {
+            assertThat(r.category()).isEqualTo("delete");
+            assertThat(r.summary()).startsWith("Press ctrl+d in \u2018Body\u2019")
+                    .endsWith("the app's menu item \u2018Delete Rows\u2019").doesNotContain("cmd");
+        });
+        assertThat(desktop.dispatched).contains("keys:" + new dev.countersign.desktop.KeyInput.Keys("ctrl+d"));
+    }
+
     @Test
     void aChordBoundToTwoItemsThatDisagreeOrToNoneAsks() {
         EditorDesktop desktop = new EditorDesktop(false);

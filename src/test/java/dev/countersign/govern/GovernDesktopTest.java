@@ -15,6 +15,7 @@ import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.desktop.linux.X11WindowStack;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
+import dev.countersign.driver.ForwardedAct;
 import dev.countersign.driver.LeaseBook;
 import dev.countersign.driver.NodeView;
 import dev.countersign.driver.ObservationView;
@@ -190,6 +191,19 @@ class GovernDesktopTest {
 
     private static JsonNode body(McpSchema.CallToolResult result) throws Exception {
         return Json.mapper().readTree(((McpSchema.TextContent) result.content().get(0)).text());
+    }
+
+    /** The server's actions Countersign sent it with their text, "action text" (from its logged stdin). */
+    private List<String> dispatchedWithText() throws Exception {
+        List<String> calls = new ArrayList<>();
+        for (String line : Files.readAllLines(stdinLog)) {
+            JsonNode msg = Json.mapper().readTree(line);
+            if ("tools/call".equals(msg.path("method").asText())) {
+                JsonNode args = msg.path("params").path("arguments");
+                calls.add(args.path("action").asText() + (args.has("text") ? " " + args.path("text").asText() : ""));
+            }
+        }
+        return calls;
     }
 
     /** The server's actions Countersign sent it (from its logged stdin). */
@@ -376,6 +390,139 @@ class GovernDesktopTest {
         assertThat(dispatched()).as("the Tab reached the server, the space never did").doesNotContain("type");
         Thread.sleep(500);
         assertThat(cleanup.dir().resolve("deleted")).doesNotExist();
+    }
+
+    /**
+     * A transparent "Delete" laid over "Next" (a GtkOverlay: opacity 0, on top, so it takes the
+     * click) and a label that passes clicks through to "Remove" under it. The accessibility tree
+     * says nothing of stacking: the deepest element at the point is "Next", and the label. Every
+     * element holding the point is judged, the riskiest names the act, and it asks. (Before, the
+     * click was judged as one on "Next" or on the label, forwarded unasked, and deleted.)
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "a click on \"{0}\" that reaches \"{1}\" asks as {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"Next, Delete, delete-click", "Continue, Remove, remove-click"})
+    void aClickWhereAnElementIsLaidOverAnotherIsJudgedAsTheRiskiestAndAsks(String seen, String under, String clicked,
+            TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = ScriptedApprover.always(dev.countersign.approval.Decision.UNAVAILABLE);
+        start(desktop, approver);
+        TestDesktop.TargetApp overlays = desktop.launchScript("Overlays", "/dev/countersign/govern/overlays.py");
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> output(overlays).contains("ready"))).isTrue();
+        int[] shot = screenshot();
+        int[] point = pointOf(overlays, n -> seen.equals(n.name()), shot);
+
+        McpSchema.CallToolResult result = call(act("click", point, null));
+
+        assertThat(body(result).path("code").asText()).as("%s", body(result)).isEqualTo("APPROVAL_UNAVAILABLE");
+        assertThat(approver.asked).singleElement().satisfies(r -> {
+            assertThat(r.category()).isEqualTo("delete");
+            assertThat(r.summary()).contains("\u2018" + under + "\u2019").contains("overlap");
+        });
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        Thread.sleep(300);
+        assertThat(output(overlays)).doesNotContain(clicked);
+    }
+
+    /**
+     * A double click on a row of a list opens it (yad prints the row and exits): judged as the
+     * double click it is, it asks as run. (Before, it was judged as one click on the cell, which
+     * asks nobody, and the row was opened.)
+     */
+    @Test
+    void aDoubleClickOnAListRowAsksAsRunAndOpensNothing(TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = ScriptedApprover.always(dev.countersign.approval.Decision.UNAVAILABLE);
+        start(desktop, approver);
+        TestDesktop.TargetApp list = desktop.launchList();
+        int[] shot = screenshot();
+        int[] apple = pointOf(list, n -> "apple".equals(n.name()), shot);
+
+        McpSchema.CallToolResult result = call(act("double_click", apple, null));
+
+        assertThat(body(result).path("code").asText()).as("%s", body(result)).isEqualTo("APPROVAL_UNAVAILABLE");
+        assertThat(approver.asked).singleElement().satisfies(r -> {
+            assertThat(r.category()).isEqualTo("run");
+            assertThat(r.summary()).startsWith("double-click at (");
+        });
+        assertThat(dispatched()).containsExactly("get_screenshot");
+        Thread.sleep(300);
+        assertThat(list.process().isAlive()).as("yad still shows its list").isTrue();
+        assertThat(output(list)).doesNotContain("apple");
+    }
+
+    /**
+     * A scroll names how far it turns the wheel, and the person reads it; past the bound it is
+     * refused on its text. (Before, 99,999 steps went to the person as "scroll" and to the server.)
+     */
+    @Test
+    void aScrollShowsItsStepsAndOnePastTheBoundIsRefused(TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = ScriptedApprover.always(dev.countersign.approval.Decision.UNAVAILABLE);
+        start(desktop, approver);
+        TestDesktop.TargetApp list = desktop.launchList();
+        int[] shot = screenshot();
+        int[] apple = pointOf(list, n -> "apple".equals(n.name()), shot);
+
+        McpSchema.CallToolResult far = call(act("scroll", apple, "down:99999"));
+        assertThat(body(far).path("code").asText()).as("%s", body(far)).isEqualTo("INVALID_ARGUMENT");
+        assertThat(body(far).path("field").asText()).isEqualTo("text");
+        McpSchema.CallToolResult plain = call(act("scroll", apple, "down"));
+
+        assertThat(body(plain).path("code").asText()).isEqualTo("APPROVAL_UNAVAILABLE");
+        assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.summary())
+                .startsWith("scroll down 300 steps at ("));
+        assertThat(dispatched()).containsExactly("get_screenshot");
+    }
+
+    /**
+     * What the server is sent is the chord Countersign judged: cmd is pressed as Control here, so
+     * the server is told ctrl+a (select all, in the notes field), never "cmd+a", which it would
+     * press as the Super key. (Before, the agent's own string went to the server.)
+     */
+    @Test
+    void keysReachTheServerAsTheChordThatWasJudged(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        notesFocused(desktop);
+
+        McpSchema.CallToolResult keys = call(act("key", null, "Command+a"));
+
+        assertThat(keys.isError()).as("%s", body(keys)).isFalse();
+        assertThat(dispatchedWithText()).containsExactly("get_screenshot", "key ctrl+a");
+    }
+
+    /** The Cleanup form with keyboard focus in its notes field, put there by the person. */
+    private TestDesktop.TargetApp notesFocused(TestDesktop desktop) throws Exception {
+        TestDesktop.TargetApp cleanup = desktop.launchDeleteForm();
+        int[] shot = screenshot();
+        personFocuses(pointOf(cleanup, n -> "text".equals(n.role()), shot), shot);
+        assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> focused(cleanup,
+                n -> "text".equals(n.role())))).isTrue();
+        return cleanup;
+    }
+
+    /**
+     * The server types a character every 7–11 ms while holding the input gate, and no approval
+     * dialog opens meanwhile: 4,096 characters are refused with a code before anything is typed,
+     * and text within the bound is typed.
+     */
+    @Test
+    void aLongTypeIsRefusedWithACodeSoItNeverHoldsOffOtherAgentsApprovals(TestDesktop desktop) throws Exception {
+        start(desktop, new HeadlessApprover());
+        notesFocused(desktop);
+
+        McpSchema.CallToolResult tooLong = call(act("type", null, "a".repeat(4096)));
+        assertThat(body(tooLong).path("code").asText()).as("%s", body(tooLong)).isEqualTo("INVALID_ARGUMENT");
+        assertThat(body(tooLong).path("field").asText()).isEqualTo("text");
+        assertThat(dispatched()).containsExactly("get_screenshot");
+
+        McpSchema.CallToolResult bounded = call(act("type", null, "b".repeat(ForwardedAct.MAX_TYPED)));
+        assertThat(bounded.isError()).as("%s", body(bounded)).isFalse();
+        assertThat(dispatched()).containsExactly("get_screenshot", "type");
+    }
+
+    private static String output(TestDesktop.TargetApp app) {
+        try {
+            return app.output();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

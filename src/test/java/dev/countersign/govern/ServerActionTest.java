@@ -41,9 +41,12 @@ class ServerActionTest {
                 arguments(call("middle_click", P, null, null), new ServerAction.Click(Button.MIDDLE, p)),
                 arguments(call("drag", P, TO, null), new ServerAction.Drag(p, new Pixel(30, 40))),
                 arguments(call("scroll", P, null, "up"), new ServerAction.Scroll(Direction.UP, null, p)),
-                arguments(call("scroll", P, null, "left:99999"), new ServerAction.Scroll(Direction.LEFT, 99999, p)),
+                arguments(call("scroll", P, null, "left:300"), new ServerAction.Scroll(Direction.LEFT, 300, p)),
                 arguments(call("type", null, null, "hello"), new ServerAction.Type("hello")),
-                arguments(call("key", null, null, "ctrl+s"), new ServerAction.Key("ctrl+s")));
+                arguments(call("key", null, null, "ctrl+s"), new ServerAction.Key(KeyChord.parse("ctrl+s"))),
+                // Parsed once: the canonical chord, whatever the agent's spelling.
+                arguments(call("key", null, null, "Control+Shift+T"),
+                        new ServerAction.Key(KeyChord.parse("ctrl+shift+T"))));
     }
 
     @ParameterizedTest
@@ -57,7 +60,8 @@ class ServerActionTest {
 
     static Stream<Arguments> refusals() {
         String noChord = "text (the keys, e.g. ctrl+s) is required for key";
-        String scrollSyntax = "scroll takes up, down, left or right, optionally :PIXELS (e.g. down:300)";
+        String scrollSyntax = "scroll takes up, down, left or right, optionally :STEPS, the wheel steps, at most 300 "
+                + "(e.g. down:5)";
         return Stream.of(
                 arguments(call("hover", P, null, null), "action", "not offered: hover"),
                 arguments(call("left_click", P, null, null), "action", "not offered: left_click"),
@@ -72,7 +76,7 @@ class ServerActionTest {
                 arguments(call("scroll", P, null, ""), "text", "text (up, down, left, right) is required for scroll"),
                 arguments(call("scroll", P, null, "sideways"), "text", scrollSyntax),
                 arguments(call("scroll", P, null, "down:0"), "text", scrollSyntax),
-                arguments(call("scroll", P, null, "down:100000"), "text", scrollSyntax),
+                arguments(call("scroll", P, null, "down:1000000"), "text", scrollSyntax),
                 arguments(call("scroll", P, TO, "down"), "to", "to is only for drag"),
                 arguments(call("scroll", null, null, "down"), "coordinate", "coordinate is required for scroll"),
                 arguments(call("type", P, null, "hello"), "point", ForwardedAct.noPoint("type").message()),
@@ -83,7 +87,12 @@ class ServerActionTest {
                 arguments(call("key", null, null, null), "text", noChord),
                 arguments(call("key", null, TO, "Return"), "to", "to is only for drag"),
                 arguments(call("key", null, null, "ctrl+nosuchkey"), "keys",
-                        KeyChord.validate("ctrl+nosuchkey").orElseThrow().message()));
+                        KeyChord.validate("ctrl+nosuchkey").orElseThrow().message()),
+                // Keys the server knows by no name are never sent as something it would read otherwise.
+                arguments(call("key", null, null, "ctrl++"), "text",
+                        "the governed server has no key for '+'; send it as text with type, or name another key"),
+                arguments(call("key", null, null, "KP_Enter"), "text",
+                        "the governed server has no key for 'KP_Enter'; send it as text with type, or name another key"));
     }
 
     @ParameterizedTest
@@ -107,18 +116,45 @@ class ServerActionTest {
                 arguments(call("middle_click", P, null, null), "[{\"action\":\"middle_click\",\"coordinate\":[10,20]}]"),
                 arguments(call("drag", P, TO, null), "[{\"action\":\"mouse_move\",\"coordinate\":[10,20]},"
                         + "{\"action\":\"left_click_drag\",\"coordinate\":[30,40]}]"),
+                // The server's default steps, written out: what is sent is what the person was shown.
                 arguments(call("scroll", P, null, "down"),
-                        "[{\"action\":\"scroll\",\"coordinate\":[10,20],\"text\":\"down\"}]"),
+                        "[{\"action\":\"scroll\",\"coordinate\":[10,20],\"text\":\"down:300\"}]"),
                 arguments(call("scroll", P, null, "down:300"),
                         "[{\"action\":\"scroll\",\"coordinate\":[10,20],\"text\":\"down:300\"}]"),
                 arguments(call("type", null, null, "hello"), "[{\"action\":\"type\",\"text\":\"hello\"}]"),
-                arguments(call("key", null, null, "ctrl+s"), "[{\"action\":\"key\",\"text\":\"ctrl+s\"}]"));
+                arguments(call("key", null, null, "ctrl+s"), "[{\"action\":\"key\",\"text\":\"ctrl+s\"}]"),
+                // The chord in the server's own key names: punctuation by name, a capital as Shift and its letter.
+                arguments(call("key", null, null, "Control+;"), "[{\"action\":\"key\",\"text\":\"ctrl+semicolon\"}]"),
+                arguments(call("key", null, null, "ctrl+T"), "[{\"action\":\"key\",\"text\":\"ctrl+shift+t\"}]"),
+                arguments(call("key", null, null, "PageDown"), "[{\"action\":\"key\",\"text\":\"page_down\"}]"),
+                arguments(call("key", null, null, "cmd+option+Esc"),
+                        "[{\"action\":\"key\",\"text\":\"alt+super+escape\"}]"));
     }
 
     @ParameterizedTest
     @MethodSource("serverCalls")
     void eachVariantSendsTheServerExactlyItsCalls(Call call, String json) throws Exception {
         assertThat(Json.mapper().writeValueAsString(ActionNames.parse(call).calls())).isEqualTo(json);
+    }
+
+    /**
+     * What the server is sent is the chord the driver judged (cmd pressed as Control on Linux), not
+     * what the agent wrote: a string the judge read one way cannot reach the server to be read another.
+     */
+    @ParameterizedTest
+    @MethodSource("judgedKeys")
+    void keysAreSentAsJudged(String agentWrote, String judged, String sent) throws Exception {
+        ServerAction.Act act = (ServerAction.Act) ActionNames.parse(call("key", null, null, agentWrote));
+
+        assertThat(Json.mapper().writeValueAsString(act.calls(new ForwardedAct.Keys(judged))))
+                .isEqualTo("[{\"action\":\"key\",\"text\":\"" + sent + "\"}]");
+    }
+
+    static Stream<Arguments> judgedKeys() {
+        return Stream.of(
+                arguments("cmd+d", "ctrl+d", "ctrl+d"),
+                arguments("super+shift+Delete", "ctrl+shift+Delete", "ctrl+shift+delete"),
+                arguments("esc", "Escape", "escape"));
     }
 
     /** Places a point one native pixel per screenshot pixel, offset so the placement shows. */
@@ -137,6 +173,8 @@ class ServerActionTest {
                 arguments(call("drag", P, TO, null),
                         new ForwardedAct.Pointer(Gesture.DRAG, at, new Rect(1030, 2040, 1, 1), null)),
                 arguments(call("scroll", P, null, "right:5"), new ForwardedAct.Pointer(Gesture.SCROLL, at, null, "right:5")),
+                arguments(call("scroll", P, null, "up"), new ForwardedAct.Pointer(Gesture.SCROLL, at, null, "up:300")),
+                arguments(call("key", null, null, "Control+Shift+T"), new ForwardedAct.Keys("ctrl+shift+T")),
                 arguments(call("type", null, null, "hello"), new ForwardedAct.Typing("hello")),
                 arguments(call("key", null, null, "ctrl+s"), new ForwardedAct.Keys("ctrl+s")));
     }

@@ -58,6 +58,20 @@ class KeyPolicyTest {
             assertThat(KeyChord.parse(keys).canonical()).isEqualTo(canonical);
         }
 
+        @ParameterizedTest(name = "\"{0}\" is pressed as {1} where cmd is Control")
+        @CsvSource(delimiter = '|', value = {
+            "cmd+d              | ctrl+d",
+            "super+shift+t      | ctrl+shift+t",
+            "ctrl+cmd+s         | ctrl+s",
+            "alt+cmd+Left       | ctrl+alt+Left",
+            "ctrl+a             | ctrl+a",
+            "Return             | Return",
+        })
+        void aChordIsPressedWithCmdAsTheDesktopsCommandModifier(String keys, String pressed) {
+            assertThat(KeyChord.parse(keys).withCommandAs("ctrl").canonical()).isEqualTo(pressed);
+            assertThat(KeyChord.parse(keys).withCommandAs("cmd")).isEqualTo(KeyChord.parse(keys));
+        }
+
         @ParameterizedTest(name = "\"{0}\" is outside the grammar")
         @NullAndEmptySource
         @ValueSource(strings = {"ctrl+", "+a", "++", "ctrl+++", "ctrl+ctrl+a", "cmd+command+a", "ctrl+foo", "F13",

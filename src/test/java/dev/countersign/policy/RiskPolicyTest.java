@@ -106,7 +106,7 @@ class RiskPolicyTest {
         void theFactsHoldNoSlotForOtherScreenText() {
             assertThat(Arrays.stream(ActionFacts.class.getRecordComponents()).map(RecordComponent::getName))
                     .containsExactly("operation", "name", "identifier", "description", "keys", "secure", "role", "to",
-                            "states", "landing");
+                            "states", "landing", "erases");
             // The slots beyond the target are elements the act itself presses or drops onto (a drag's
             // drop target, the menu item bound to a chord, the window's default button), each
             // holding that element's own labels, never free text.
@@ -114,6 +114,99 @@ class RiskPolicyTest {
                     .containsExactly("name", "identifier", "description");
             assertThat(Arrays.stream(ActionFacts.Landing.class.getRecordComponents()).map(RecordComponent::getName))
                     .containsExactly("shortcut", "defaultButtons");
+            // What a type erases is counted, never quoted: no text of the field reaches the policy.
+            assertThat(Arrays.stream(Erasure.class.getRecordComponents()).map(RecordComponent::getType))
+                    .containsExactly(int.class, int.class);
+        }
+    }
+
+    /** A type that replaces a field's text erases what it held: more than a little of it asks as discard. */
+    @Nested
+    class Erasures {
+        private PolicyDecision type(String held, String typed, String... states) {
+            return POLICY.decide(ActionFacts.of(Operation.TYPE, "text", "Notes", null, null, false)
+                    .erasing(Erasure.replacing(held, typed), java.util.Set.of(states)));
+        }
+
+        @Test
+        void clearingAMultiLineDocumentAsksAsDiscardSayingHowMuchGoes() {
+            PolicyDecision decision = type("Dear team,\nthe budget is attached.\nRegards", "", "editable", "multi_line");
+
+            assertThat(decision).isEqualTo(new PolicyDecision.Required(RiskCategory.DISCARD,
+                    List.of("erases 3 lines (42 characters)"), POLICY.digest()));
+        }
+
+        @Test
+        void replacingMoreThanALittleTextOfASingleLineFieldAsks() {
+            PolicyDecision decision = type("x".repeat(RiskPolicy.LITTLE_TEXT_CHARS + 1), "y", "editable", "single_line");
+
+            assertThat(decision).isEqualTo(new PolicyDecision.Required(RiskCategory.DISCARD,
+                    List.of("erases 1 line (201 characters)"), POLICY.digest()));
+        }
+
+        @Test
+        void textOfMoreThanOneLineAsksWhateverTheFieldSaysOfItself() {
+            assertThat(type("a\nb", "c")).isInstanceOf(PolicyDecision.Required.class);
+        }
+
+        @Test
+        void aShortLineIsReplacedUnasked() {
+            assertThat(type("alice", "bob", "editable", "single_line")).isInstanceOf(PolicyDecision.NotRequired.class);
+            assertThat(type("x".repeat(RiskPolicy.LITTLE_TEXT_CHARS), "", "editable", "single_line"))
+                    .isInstanceOf(PolicyDecision.NotRequired.class);
+            // A calculator's display is a multi-line text view holding one short line.
+            assertThat(type("7", "12", "editable", "multi_line")).isInstanceOf(PolicyDecision.NotRequired.class);
+        }
+
+        @Test
+        void nothingIsErasedFromAnEmptyFieldOrByAReplacementThatKeepsTheText() {
+            assertThat(type("", "hello", "editable", "multi_line")).isInstanceOf(PolicyDecision.NotRequired.class);
+            assertThat(type("line one\nline two", "line one\nline two\nline three", "editable", "multi_line"))
+                    .isInstanceOf(PolicyDecision.NotRequired.class);
+        }
+
+        @Test
+        void aMultiLineFieldWhoseTextCannotBeReadAsksAndASingleLineOneDoesNot() {
+            assertThat(((PolicyDecision.Required) type(null, "", "editable", "multi_line")).matchedWords())
+                    .containsExactly("erases text Countersign cannot read");
+            assertThat(type(null, "", "editable", "single_line")).isInstanceOf(PolicyDecision.NotRequired.class);
+        }
+
+        @Test
+        void aValueControlStillAsksAsValue() {
+            PolicyDecision decision = POLICY.decide(ActionFacts.of(Operation.TYPE, "spin button", "Copies", null, null,
+                    false).erasing(Erasure.replacing("1", "2"), java.util.Set.of("editable")));
+            assertThat(((PolicyDecision.Required) decision).category()).isEqualTo(RiskCategory.VALUE);
+        }
+    }
+
+    /** A double click is at least the click it starts with, and opens or runs what it lands on. */
+    @Nested
+    class DoubleClicks {
+        private PolicyDecision doubleClick(String role, String name, String... states) {
+            return POLICY.decide(ActionFacts.of(Operation.DOUBLE_CLICK, role, name, null, null, false)
+                    .landing(java.util.Set.of(states), null));
+        }
+
+        @ParameterizedTest(name = "a double click on ''{0}'' asks what a click asks")
+        @org.junit.jupiter.params.provider.ValueSource(strings = {"Delete", "Pay now", "Send", ""})
+        void aDoubleClickAsksAtLeastWhatAClickAsks(String name) {
+            PolicyDecision click = POLICY.decide(ActionFacts.of(Operation.CLICK, "push button", name, null, null, false));
+            assertThat(doubleClick("push button", name)).isEqualTo(click);
+        }
+
+        @Test
+        void aDoubleClickOnAFileOrItemAsksAsRunEvenWithAHarmlessName() {
+            assertThat(doubleClick("table cell", "invoice.pdf", "selectable")).isEqualTo(new PolicyDecision.Required(
+                    RiskCategory.RUN, List.of("double-click"), POLICY.digest()));
+            assertThat(((PolicyDecision.Required) doubleClick("icon", "setup")).category()).isEqualTo(RiskCategory.RUN);
+        }
+
+        @Test
+        void aDoubleClickOnTextSelectsAWordAndOnAButtonPressesItTwiceAsAClickWould() {
+            assertThat(doubleClick("text", "Notes", "editable")).isInstanceOf(PolicyDecision.NotRequired.class);
+            assertThat(doubleClick("terminal", "Terminal")).isInstanceOf(PolicyDecision.NotRequired.class);
+            assertThat(doubleClick("push button", "Next")).isInstanceOf(PolicyDecision.NotRequired.class);
         }
     }
 

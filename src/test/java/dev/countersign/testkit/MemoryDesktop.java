@@ -390,6 +390,12 @@ public class MemoryDesktop implements DesktopBackend {
         return new Dispatch("memory.keys", input.toString());
     }
 
+    /** As on Linux, where the tests run: cmd is pressed as Control. */
+    @Override
+    public String commandModifier() {
+        return "ctrl";
+    }
+
     @Override
     public Optional<ScreenWindows> screenWindows() {
         if (!windowSystem) {

@@ -407,6 +407,12 @@ public final class AtspiDesktopBackend implements DesktopBackend {
         return new Dispatch("xtest.type", text.codePointCount(0, text.length()) + " characters");
     }
 
+    /** Linux applications bind to Control what macOS binds to Command ({@link KeyInjector} presses it so). */
+    @Override
+    public String commandModifier() {
+        return "ctrl";
+    }
+
     /**
      * How many direct connections to applications ended because the application exited: dbus-java
      * logs each as an ERROR with a stack trace, which {@code logback.xml} silences; this is the count.

@@ -423,6 +423,12 @@ public final class MacDesktopBackend implements DesktopBackend {
         return new Dispatch("cg.unicodeString", text.codePointCount(0, text.length()) + " characters");
     }
 
+    /** ⌘ is ⌘ here ({@link MacKeys}). */
+    @Override
+    public String commandModifier() {
+        return "cmd";
+    }
+
     @Override
     public OwnIdentity ownIdentity() {
         ProcessHandle self = ProcessHandle.current();

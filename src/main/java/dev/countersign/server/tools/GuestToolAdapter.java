@@ -44,7 +44,8 @@ final class GuestToolAdapter implements AgentTool {
                 .require("action", ArgSchema.oneOf(guest.actions().toArray(String[]::new)))
                 .with("point", point)
                 .with("to", point)
-                .with("text", ArgSchema.string(4096).describe("type: text; key: chord; scroll: up|down|left|right"));
+                .with("text", ArgSchema.string(4096)
+                        .describe("type: text, at most 200 chars; key: chord; scroll: up|down|left|right[:steps]"));
     }
 
     @Override
