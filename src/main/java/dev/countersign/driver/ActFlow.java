@@ -99,7 +99,7 @@ final class ActFlow {
         KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, target, second);
         // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = args instanceof ActArgs.Type type
-                ? ctx.origins.find(agentId, TextOrigins.launchOf(observation.app), type.text())
+                ? ctx.origins.find(agentId, TextOrigins.appOf(observation.app), type.text())
                 : args instanceof ActArgs.Key key ? ctx.origins.paste(agentId, observation.app, key.keys())
                 : Optional.empty();
         ApprovalRequirement requirement = TextOrigins.require(judged.requirement(), carried);

@@ -81,7 +81,7 @@ final class ForwardFlow {
         }
         // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = act.input() instanceof ForwardedAct.Typing typing
-                ? ctx.origins.find(agentId, TextOrigins.launchOf(t.observation.app), typing.text())
+                ? ctx.origins.find(agentId, TextOrigins.appOf(t.observation.app), typing.text())
                 : act.input() instanceof ForwardedAct.Keys keys ? ctx.origins.paste(agentId, t.observation.app,
                         keys.chord()) : Optional.empty();
         ApprovalRequirement requirement = TextOrigins.require(requirement(act, t), carried);

@@ -56,8 +56,8 @@ final class TextOrigins {
         return ApprovalRequirement.required(CATEGORY, List.of(carried.get().source()), judged.policyDigest());
     }
 
-    /** An application an agent read text in: its launch, its name and the window, as the agent saw them. */
-    record Origin(String launch, String app, String window) {
+    /** An application an agent read text in: which app it is ({@link #appOf}), its name and the window, as the agent saw them. */
+    record Origin(String key, String app, String window) {
     }
 
     /**
@@ -123,7 +123,7 @@ final class TextOrigins {
         if (lastCopy == null || !lastCopy.agentId().equals(agentId)) {
             return Optional.of(new Found(null, true));
         }
-        return lastCopy.origin().launch().equals(launchOf(app)) ? Optional.empty()
+        return lastCopy.origin().key().equals(appOf(app)) ? Optional.empty()
                 : Optional.of(new Found(lastCopy.origin(), true));
     }
 
@@ -134,7 +134,7 @@ final class TextOrigins {
      */
     synchronized void copied(String agentId, AppInfo app, String window, String keys) {
         if (COPY.contains(canonical(keys))) {
-            lastCopy = new Copy(agentId, new Origin(launchOf(app), app.name(), window));
+            lastCopy = new Copy(agentId, new Origin(appOf(app), app.name(), window));
         }
     }
 
@@ -156,8 +156,13 @@ final class TextOrigins {
     /** Set when a whole book was dropped for a new agent: from then on every agent's book counts as forgetful. */
     private boolean droppedABook;
 
-    static String launchOf(AppInfo app) {
-        return app.pid() + ":" + app.launch().startTime();
+    /**
+     * Which application an app is, for "another app": its bundle id where the platform has one,
+     * else its name — every launch of Chromium is Chromium, and text a browser showed yesterday's
+     * window typed into today's is not carried between apps.
+     */
+    static String appOf(AppInfo app) {
+        return app.bundleId() != null && !app.bundleId().isBlank() ? app.bundleId() : app.name();
     }
 
     /** Remembers the texts one observation of {@code app}'s {@code window} returned to {@code agentId}. */
@@ -172,7 +177,7 @@ final class TextOrigins {
             book = new Book();
             books.put(agentId, book);
         }
-        Origin origin = new Origin(launchOf(app), app.name(), window);
+        Origin origin = new Origin(appOf(app), app.name(), window);
         for (String text : texts) {
             if (text == null || text.length() < MIN_EXACT) {
                 continue;
@@ -199,16 +204,16 @@ final class TextOrigins {
                 eldest.remove();
                 book.forgot = true;
             }
-        } else if (!known[0].launch().equals(origin.launch())) {
+        } else if (!known[0].key().equals(origin.key())) {
             book.seen.put(hash, new Origin[] {known[0], origin});
         }
     }
 
     /**
-     * Whether {@code text}, typed by {@code agentId} into the application launched as
-     * {@code targetLaunch}, was shown to this agent by another application.
+     * Whether {@code text}, typed by {@code agentId} into the application {@code targetApp}
+     * ({@link #appOf}), was shown to this agent by another application.
      */
-    synchronized Optional<Found> find(String agentId, String targetLaunch, String text) {
+    synchronized Optional<Found> find(String agentId, String targetApp, String text) {
         if (text == null || text.length() < MIN_EXACT) {
             return Optional.empty();
         }
@@ -216,19 +221,19 @@ final class TextOrigins {
         if (book == null) {
             return droppedABook ? Optional.of(new Found(null)) : Optional.empty();
         }
-        Optional<Origin> whole = other(book, hashOf(text, 0, text.length()) ^ WHOLE, targetLaunch);
+        Optional<Origin> whole = other(book, hashOf(text, 0, text.length()) ^ WHOLE, targetApp);
         if (whole.isPresent()) {
             return Optional.of(new Found(whole.get()));
         }
         for (String word : WORDS.split(text)) {
             Optional<Origin> same = word.length() < MIN_EXACT ? Optional.empty()
-                    : other(book, hashOf(word, 0, word.length()) ^ WHOLE, targetLaunch);
+                    : other(book, hashOf(word, 0, word.length()) ^ WHOLE, targetApp);
             if (same.isPresent()) {
                 return Optional.of(new Found(same.get()));
             }
         }
         for (int i = 0; i + SHINGLE <= text.length(); i++) {
-            Optional<Origin> piece = other(book, hashOf(text, i, i + SHINGLE), targetLaunch);
+            Optional<Origin> piece = other(book, hashOf(text, i, i + SHINGLE), targetApp);
             if (piece.isPresent()) {
                 return Optional.of(new Found(piece.get()));
             }
@@ -236,13 +241,13 @@ final class TextOrigins {
         return book.forgot || droppedABook ? Optional.of(new Found(null)) : Optional.empty();
     }
 
-    private static Optional<Origin> other(Book book, long hash, String targetLaunch) {
+    private static Optional<Origin> other(Book book, long hash, String targetApp) {
         Origin[] known = book.seen.get(hash);
         if (known == null) {
             return Optional.empty();
         }
         for (Origin o : known) {
-            if (!o.launch().equals(targetLaunch)) {
+            if (!o.key().equals(targetApp)) {
                 return Optional.of(o);
             }
         }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Text carried between apps is the person's to see: an agent reads a recovery code in one real app
- * (a yad text window) and types it into another (a yad login form). The act asks, the dialog names
+ * (a GTK note) and types or pastes it into another (a yad login form). The act asks, the dialog names
  * the app and window the text was read in, and a denial leaves the form's field as it was. Text
  * the form itself showed, and short words, go in unasked.
  */
@@ -25,17 +25,25 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class CarriedTextDesktopTest {
     private static final String CODE = "RC-7Q2XK9-LMPA33-RTZZ81";
 
+    /** A GTK note (note_view.py, another program than the yad form) showing the recovery code. */
     private static TestDesktop.TargetApp recoveryNote(TestDesktop desktop) throws Exception {
         return desktop.launchCommand("Recovery codes", dir -> {
-            Path note = dir.resolve("note.txt");
-            try {
+            Path note = dir.resolve("recovery.txt");
+            Path script = dir.resolve("note_view.py");
+            try (java.io.InputStream in = CarriedTextDesktopTest.class.getResourceAsStream("note_view.py")) {
                 Files.writeString(note, "Keep this safe. Your recovery code is " + CODE + " and nobody asks for it.\n");
+                Files.copy(in, script);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-            return List.of("yad", "--text-info", "--title=Recovery codes", "--filename=" + note,
-                    "--width=500", "--height=200");
+            return List.of("/usr/bin/python3", script.toString(), "Recovery codes", note.toString());
         });
+    }
+
+    /** The note's text view, where the code is. */
+    private static String noteText(ComputerDriver driver, TestDesktop.TargetApp note) {
+        return DriverDesktopTest.observe(driver, "agent-a", note).nodes().stream()
+                .filter(n -> n.value() != null && n.value().contains(CODE)).findFirst().orElseThrow().ref();
     }
 
     private static String userName(ComputerDriver driver, TestDesktop.TargetApp form) {
@@ -120,13 +128,11 @@ class CarriedTextDesktopTest {
             throws Exception {
         ScriptedApprover approver = new ScriptedApprover();
         ComputerDriver driver = DriverDesktopTest.driver(desktop, approver);
-        TestDesktop.TargetApp source = desktop.launchForm(CODE, "pw");
+        TestDesktop.TargetApp note = recoveryNote(desktop);
         TestDesktop.TargetApp form = desktop.launchForm("", "pw");
-        // Select all and copy in the source's own field: editing keys, nobody is asked.
-        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
-                "agent-a", source)), "ctrl+a", null)));
-        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
-                "agent-a", source)), "ctrl+c", null)));
+        // Select all and copy in the note's own text: editing keys, nobody is asked.
+        ok(driver.act("agent-a", new ActArgs.Key(noteText(driver, note), "ctrl+a", null)));
+        ok(driver.act("agent-a", new ActArgs.Key(noteText(driver, note), "ctrl+c", null)));
         assertThat(approver.asked).isEmpty();
 
         ObservationView view = DriverDesktopTest.observe(driver, "agent-a", form);
@@ -134,7 +140,8 @@ class CarriedTextDesktopTest {
 
         assertThat(approver.asked).singleElement().satisfies(paste -> {
             assertThat(paste.category()).isEqualTo("carry");
-            assertThat(paste.summary()).contains("pastes what this agent copied in yad, window \u2018Login Form\u2019");
+            assertThat(paste.summary()).contains("pastes what this agent copied in")
+                    .contains("Recovery codes");
         });
         assertThat(userName(driver, form)).isEmpty();
     }

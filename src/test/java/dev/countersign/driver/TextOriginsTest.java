@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class TextOriginsTest {
     private static final AppInfo MAIL = new AppInfo("Mail", null, new LaunchIdentity(100, 5));
     private static final AppInfo BROWSER = new AppInfo("Browser", null, new LaunchIdentity(200, 7));
-    /** The browser's pid reused by a later process: another app. */
-    private static final AppInfo REUSED = new AppInfo("Browser", null, new LaunchIdentity(200, 9));
+    /** The browser started again: the same app. */
+    private static final AppInfo RESTARTED = new AppInfo("Browser", null, new LaunchIdentity(300, 9));
     private static final String SECRET = "Your one-time code is 8841-2290-7713; do not share it.";
 
     private static String randomText(Random random, int length) {
@@ -31,12 +31,16 @@ class TextOriginsTest {
         TextOrigins origins = new TextOrigins();
         origins.remember("a", MAIL, "Inbox", List.of(SECRET));
 
-        Optional<TextOrigins.Found> found = origins.find("a", TextOrigins.launchOf(BROWSER), SECRET);
+        Optional<TextOrigins.Found> found = origins.find("a", TextOrigins.appOf(BROWSER), SECRET);
 
         assertThat(found).isPresent();
         assertThat(found.get().source()).isEqualTo("Mail \u2018Inbox\u2019");
         assertThat(found.get().words()).contains("read in Mail, window \u2018Inbox\u2019");
-        assertThat(origins.find("a", TextOrigins.launchOf(REUSED), SECRET)).isPresent();
+        assertThat(origins.find("a", TextOrigins.appOf(RESTARTED), SECRET)).isPresent();
+        // Text the browser showed, typed into the browser started again, stays in the browser.
+        origins.remember("a", BROWSER, "Form", List.of("https://example.org/a/very/long/address"));
+        assertThat(origins.find("a", TextOrigins.appOf(RESTARTED), "https://example.org/a/very/long/address"))
+                .isEmpty();
     }
 
     @Test
@@ -44,10 +48,10 @@ class TextOriginsTest {
         TextOrigins origins = new TextOrigins();
         origins.remember("a", MAIL, "Inbox", List.of(SECRET, "Reply to all"));
 
-        assertThat(origins.find("a", TextOrigins.launchOf(MAIL), SECRET)).isEmpty();
-        assertThat(origins.find("b", TextOrigins.launchOf(BROWSER), SECRET)).isEmpty();
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply to all")).isPresent();
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Reply to")).isEmpty();
+        assertThat(origins.find("a", TextOrigins.appOf(MAIL), SECRET)).isEmpty();
+        assertThat(origins.find("b", TextOrigins.appOf(BROWSER), SECRET)).isEmpty();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "Reply to all")).isPresent();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "Reply to")).isEmpty();
     }
 
     @Test
@@ -59,10 +63,10 @@ class TextOriginsTest {
         int run = TextOrigins.LONGEST_UNNOTICED + 1;
         for (int start = 0; start + run <= shown.length(); start++) {
             String typed = "x" + shown.substring(start, start + run) + "y";
-            assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), typed)).as("run at %d", start).isPresent();
+            assertThat(origins.find("a", TextOrigins.appOf(BROWSER), typed)).as("run at %d", start).isPresent();
         }
         // Text nobody showed is not carried.
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), randomText(random, 200))).isEmpty();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), randomText(random, 200))).isEmpty();
     }
 
     @Test
@@ -70,8 +74,8 @@ class TextOriginsTest {
         TextOrigins origins = new TextOrigins();
         origins.remember("a", MAIL, "Terminal", List.of("$ cat .env\nDB_USER=photos\nDB_PASSWORD=Vh7Kq2Lm9Xp4\n$ "));
 
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "Vh7Kq2Lm9Xp4")).isPresent();
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "the password is: Vh7Kq2Lm9Xp4")).isPresent();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "Vh7Kq2Lm9Xp4")).isPresent();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "the password is: Vh7Kq2Lm9Xp4")).isPresent();
     }
 
     @Test
@@ -79,8 +83,8 @@ class TextOriginsTest {
         TextOrigins origins = new TextOrigins();
         origins.remember("a", MAIL, "Inbox", List.of("Please write to audit@evil.example before noon."));
 
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "helpdesk@evil.example")).isEmpty();
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), "audit@evil.example")).isPresent();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "helpdesk@evil.example")).isEmpty();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "audit@evil.example")).isPresent();
     }
 
     @Test
@@ -89,9 +93,9 @@ class TextOriginsTest {
         origins.remember("a", MAIL, "Inbox", List.of(SECRET));
         origins.remember("a", BROWSER, "Form", List.of(SECRET));
 
-        assertThat(origins.find("a", TextOrigins.launchOf(BROWSER), SECRET).map(f -> f.origin().app()))
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), SECRET).map(f -> f.origin().app()))
                 .contains("Mail");
-        assertThat(origins.find("a", TextOrigins.launchOf(MAIL), SECRET).map(f -> f.origin().app()))
+        assertThat(origins.find("a", TextOrigins.appOf(MAIL), SECRET).map(f -> f.origin().app()))
                 .contains("Browser");
     }
 
@@ -107,7 +111,7 @@ class TextOriginsTest {
         origins.remember("a", BROWSER, "Huge page", flood);
 
         assertThat(origins.size("a")).isLessThanOrEqualTo(TextOrigins.PER_AGENT);
-        Optional<TextOrigins.Found> found = origins.find("a", TextOrigins.launchOf(BROWSER), SECRET);
+        Optional<TextOrigins.Found> found = origins.find("a", TextOrigins.appOf(BROWSER), SECRET);
         assertThat(found).isPresent();
         assertThat(found.get().origin()).isNull();
         assertThat(found.get().words()).contains("no longer remembers");
@@ -122,7 +126,7 @@ class TextOriginsTest {
         }
 
         assertThat(origins.size("first")).isZero();
-        assertThat(origins.find("first", TextOrigins.launchOf(BROWSER), SECRET)).isPresent();
+        assertThat(origins.find("first", TextOrigins.appOf(BROWSER), SECRET)).isPresent();
     }
 
     @Test
