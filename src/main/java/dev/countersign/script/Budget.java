@@ -32,12 +32,17 @@ final class Budget {
         segmentAllocationStart = allocatedOnThisThread();
     }
 
-    /** Ends the segment and folds its time and allocation into the totals. */
+    /**
+     * Ends the segment, folds its time and allocation into the totals and checks them once more:
+     * one built-in call at the end of a segment (flattening a lazily doubled string) can allocate
+     * hundreds of MiB after the last instruction was charged, and the script must not get away with it.
+     */
     void endSegment() {
         computeNanos += System.nanoTime() - segmentStart;
         allocated += Math.max(0, allocatedOnThisThread() - segmentAllocationStart);
         segmentStart = System.nanoTime();
         segmentAllocationStart = allocatedOnThisThread();
+        check(computeNanos, allocated);
     }
 
     /** Charges interpreted instructions; throws {@link ScriptLimitError} once a limit is passed. */
@@ -47,12 +52,15 @@ final class Budget {
             throw new ScriptLimitError("the script exceeded its instruction limit (" + limits.maxInstructions()
                     + " instructions); look for an endless loop, or do less work per script");
         }
-        long now = System.nanoTime();
-        if (computeNanos + (now - segmentStart) > limits.maxCompute().toNanos()) {
+        check(computeNanos + (System.nanoTime() - segmentStart),
+                allocated + Math.max(0, allocatedOnThisThread() - segmentAllocationStart));
+    }
+
+    private void check(long compute, long used) {
+        if (compute > limits.maxCompute().toNanos()) {
             throw new ScriptLimitError("the script exceeded its compute time limit (" + limits.maxCompute().toMillis()
                     + " ms, not counting tool calls); look for an endless loop, or do less work per script");
         }
-        long used = allocated + Math.max(0, allocatedOnThisThread() - segmentAllocationStart);
         if (used > limits.maxAllocatedBytes()) {
             throw new ScriptLimitError("the script exceeded its memory limit (" + (limits.maxAllocatedBytes() >> 20)
                     + " MiB allocated); build smaller strings and arrays");

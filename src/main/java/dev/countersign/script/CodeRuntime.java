@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 import org.mozilla.javascript.CompilerEnvirons;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.ContinuationPending;
@@ -36,16 +35,7 @@ public final class CodeRuntime {
     private static final String FUNCTION_NAME = "__script__";
 
     private final SandboxFactory factory = new SandboxFactory();
-    /** The largest script state saved between tool calls; more is a LimitError, not a full disk. */
-    static final int MAX_SNAPSHOT_BYTES = 2 * 1024 * 1024;
-
     private final ScriptLimits limits;
-    /**
-     * One script segment runs at a time. The allocation budget is checked between instructions, so
-     * one built-in call can overshoot it (a lazily concatenated string flattened at once); running
-     * segments one at a time bounds that overshoot to one script instead of one per agent and call.
-     */
-    private final ReentrantLock running = new ReentrantLock();
 
     public CodeRuntime(ScriptLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -57,15 +47,6 @@ public final class CodeRuntime {
 
     /** Checks the call forms, compiles the script as a function body and runs it to its first step. */
     public RunStep start(String script, String name) {
-        running.lock();
-        try {
-            return startAlone(script, name);
-        } finally {
-            running.unlock();
-        }
-    }
-
-    private RunStep startAlone(String script, String name) {
         Objects.requireNonNull(script, "script");
         String label = name == null || name.isBlank() ? "script" : name;
         // Line 0 is the wrapper, so line numbers in errors are the script's own.
@@ -92,15 +73,6 @@ public final class CodeRuntime {
 
     /** Continues a script from the snapshot of its {@link RunStep.Call}, answering the pending call. */
     public RunStep resume(byte[] snapshot, ResumeWith with) {
-        running.lock();
-        try {
-            return resumeAlone(snapshot, with);
-        } finally {
-            running.unlock();
-        }
-    }
-
-    private RunStep resumeAlone(byte[] snapshot, ResumeWith with) {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(with, "with");
         Budget restoring = new Budget(limits, 0, 0, 0);
@@ -138,28 +110,16 @@ public final class CodeRuntime {
     }
 
     private RunStep run(Context cx, ScriptableObject scope, Sandbox.RunState state, Segment segment) {
-        Budget budget = state.budget;
         try {
-            Object value = segment.run();
-            budget.endSegment();
-            return complete(cx, scope, value, state);
-        } catch (ContinuationPending pending) {
-            budget.endSegment();
-            Sandbox.Pending call = (Sandbox.Pending) pending.getApplicationState();
-            ContinuationCodec.Header header = new ContinuationCodec.Header(budget.instructions(), budget.computeNanos(),
-                    budget.allocated(), state.stdout.toString());
+            ContinuationPending pending = null;
+            Object value = null;
             try {
-                byte[] snapshot = ContinuationCodec.encode(scope, pending.getContinuation(), header);
-                if (snapshot.length > MAX_SNAPSHOT_BYTES) {
-                    // Nothing is saved and the tool is not called: the script ends with a clear error.
-                    return new RunStep.Raised("LimitError: the script's state is too large to save across a tool "
-                            + "call (" + snapshot.length + " bytes; at most " + MAX_SNAPSHOT_BYTES
-                            + "); keep less data in variables", state.stdout.toString());
-                }
-                return new RunStep.Call(call.tool(), call.args(), state.stdout.toString(), snapshot);
-            } catch (IOException e) {
-                throw new ScriptHostException("the script's state could not be saved: " + e.getMessage(), e);
+                value = segment.run();
+            } catch (ContinuationPending stopped) {
+                pending = stopped;
             }
+            state.budget.endSegment();
+            return pending == null ? complete(cx, scope, value, state) : call(scope, pending, state);
         } catch (JavaScriptException e) {
             return new RunStep.Raised(uncaught(e), state.stdout.toString());
         } catch (RhinoException e) {
@@ -173,6 +133,25 @@ public final class CodeRuntime {
             // One built-in tried a single huge allocation and the JVM refused it; nothing was kept.
             return new RunStep.Raised("LimitError: the script tried to allocate more memory than it may",
                     state.stdout.toString());
+        }
+    }
+
+    /** The script stopped at a tool call: its state is saved within the state budget, or it ends with a LimitError. */
+    private RunStep call(ScriptableObject scope, ContinuationPending pending, Sandbox.RunState state) {
+        Budget budget = state.budget;
+        Sandbox.Pending call = (Sandbox.Pending) pending.getApplicationState();
+        ContinuationCodec.Header header = new ContinuationCodec.Header(budget.instructions(), budget.computeNanos(),
+                budget.allocated(), state.stdout.toString());
+        try {
+            byte[] snapshot = ContinuationCodec.encode(scope, pending.getContinuation(), header, limits.maxStateBytes());
+            return new RunStep.Call(call.tool(), call.args(), state.stdout.toString(), snapshot);
+        } catch (StateBudget.TooLarge e) {
+            // Nothing is saved and the tool is not called: the script ends with a clear error.
+            return new RunStep.Raised("LimitError: the script's state is too large to save across a tool call "
+                    + "(more than " + limits.maxStateBytes() + " bytes); keep less data in variables",
+                    state.stdout.toString());
+        } catch (IOException e) {
+            throw new ScriptHostException("the script's state could not be saved: " + e.getMessage(), e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.countersign.script;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -13,7 +12,6 @@ import org.mozilla.javascript.NativeContinuation;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.serialize.ScriptableInputStream;
-import org.mozilla.javascript.serialize.ScriptableOutputStream;
 
 /**
  * Turns a captured continuation plus the run's counters into bytes and back. Standard objects and
@@ -57,8 +55,28 @@ final class ContinuationCodec {
     private ContinuationCodec() {
     }
 
-    static byte[] encode(ScriptableObject scope, Object continuation, Header header) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    /**
+     * Writes the state into at most {@code maxBytes} bytes, or throws {@link StateBudget.TooLarge}
+     * having held no more than that: the bytes are refused as they are written, and a lazily
+     * concatenated string that could not fit is refused before it is flattened.
+     */
+    static byte[] encode(ScriptableObject scope, Object continuation, Header header, int maxBytes) throws IOException {
+        StateBudget bytes = new StateBudget(maxBytes);
+        try {
+            write(bytes, scope, continuation, header);
+        } catch (IOException e) {
+            // Serialization reports a failure of its stream in its own ways (it even tries to write the
+            // exception into the stream); once the budget refused, that refusal is the answer.
+            if (bytes.over()) {
+                throw new StateBudget.TooLarge(maxBytes);
+            }
+            throw e;
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void write(StateBudget bytes, ScriptableObject scope, Object continuation, Header header)
+            throws IOException {
         DataOutputStream data = new DataOutputStream(bytes);
         data.writeInt(MAGIC);
         data.writeInt(VERSION);
@@ -69,7 +87,7 @@ final class ContinuationCodec {
         data.writeInt(stdout.length);
         data.write(stdout);
         data.flush();
-        try (ScriptableOutputStream out = new ScriptableOutputStream(bytes, scope)) {
+        try (StateBudget.Writer out = bytes.new Writer(scope)) {
             // Like excludeStandardObjectNames, but over what this scope really has (it lacks some removed names).
             for (String name : Sandbox.standardNames(scope)) {
                 out.addExcludedName(name);
@@ -83,7 +101,6 @@ final class ContinuationCodec {
             out.addExcludedName(Sandbox.HOST_PRINT);
             out.writeObject(continuation);
         }
-        return bytes.toByteArray();
     }
 
     /** Reads a snapshot into {@code scope}; must run inside a context of the {@link SandboxFactory}. */

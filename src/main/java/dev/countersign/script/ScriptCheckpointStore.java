@@ -1,11 +1,14 @@
 package dev.countersign.script;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -18,14 +21,18 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -34,7 +41,10 @@ import javax.crypto.spec.SecretKeySpec;
  * Script checkpoints on disk, one file per script, each MACed with HMAC-SHA256 under a key that
  * lives only in this directory (a 0600 file created on first use). A file that fails its MAC —
  * tampered, truncated, or written under another key — is refused before any byte of it is
- * deserialized. Writes are temp → fsync → atomic rename → fsync of the directory.
+ * deserialized. Writes are temp → fsync → atomic rename → fsync of the directory. What the
+ * directory holds is bounded per agent and in all, in scripts and in bytes ({@link CheckpointQuota}):
+ * a new script is {@linkplain #admit admitted} first, and checkpoints nobody touched for an hour are
+ * deleted then.
  */
 public final class ScriptCheckpointStore {
     private static final Pattern SAFE_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
@@ -44,11 +54,32 @@ public final class ScriptCheckpointStore {
 
     private final Path directory;
     private final SecretKeySpec key;
+    private final CheckpointQuota quota;
 
-    /** Opens (creating if needed, 0700) the checkpoint directory and its MAC key (0600). */
+    /** Opens (creating if needed, 0700) the checkpoint directory and its MAC key (0600), with the default bounds. */
     public ScriptCheckpointStore(Path directory) {
+        this(directory, CheckpointQuota.Bounds.defaults(), Clock.systemUTC());
+    }
+
+    ScriptCheckpointStore(Path directory, CheckpointQuota.Bounds bounds, Clock clock) {
         this.directory = directory;
         this.key = new SecretKeySpec(loadOrCreateKey(directory), "HmacSHA256");
+        this.quota = new CheckpointQuota(bounds, clock);
+        count(clock);
+    }
+
+    /**
+     * Admits a new script of {@code agentId} under the bounds, or throws {@code BUDGET_EXHAUSTED}.
+     * First deletes the checkpoints abandoned for longer than the bounds allow, except those
+     * {@code busy} names; returns their ids.
+     */
+    List<String> admit(String agentId, String scriptId, Predicate<String> busy) {
+        List<String> dropped = quota.abandoned(busy);
+        for (String id : dropped) {
+            delete(id);
+        }
+        quota.admit(agentId, scriptId);
+        return dropped;
     }
 
     void save(ScriptCheckpoint checkpoint) {
@@ -58,6 +89,8 @@ public final class ScriptCheckpointStore {
         } catch (JsonProcessingException e) {
             throw fault("could not encode checkpoint " + checkpoint.scriptId(), e);
         }
+        long size = (long) MAGIC.length + MAC_BYTES + payload.length;
+        quota.saving(checkpoint.scriptId(), checkpoint.agentId(), size);
         ByteBuffer file = ByteBuffer.allocate(MAGIC.length + MAC_BYTES + payload.length);
         file.put(MAGIC).put(mac(payload)).put(payload).flip();
         Path target = fileOf(checkpoint.scriptId());
@@ -119,7 +152,11 @@ public final class ScriptCheckpointStore {
         if (!checkpoint.scriptId().equals(scriptId)) {
             throw refused(scriptId, "it was saved under another script id");
         }
-        return checkpoint.agentId().equals(agentId) ? Optional.of(checkpoint) : Optional.empty();
+        if (!checkpoint.agentId().equals(agentId)) {
+            return Optional.empty();
+        }
+        quota.touched(scriptId);
+        return Optional.of(checkpoint);
     }
 
     /** The ids of the scripts of {@code agentId} that have a checkpoint; unreadable files are skipped. */
@@ -127,8 +164,7 @@ public final class ScriptCheckpointStore {
         List<String> ids = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*" + SUFFIX)) {
             for (Path file : files) {
-                String name = file.getFileName().toString();
-                String id = name.substring(0, name.length() - SUFFIX.length());
+                String id = idOf(file);
                 try {
                     if (load(agentId, id).isPresent()) {
                         ids.add(id);
@@ -143,6 +179,7 @@ public final class ScriptCheckpointStore {
         return ids;
     }
 
+    /** Deletes the checkpoint of {@code scriptId}, or gives back its place if it was admitted and never saved. */
     void delete(String scriptId) {
         try {
             Files.deleteIfExists(fileOf(scriptId));
@@ -150,6 +187,62 @@ public final class ScriptCheckpointStore {
         } catch (IOException e) {
             throw fault("could not delete checkpoint " + scriptId, e);
         }
+        quota.removed(scriptId);
+    }
+
+    /**
+     * Counts what the directory holds when the store opens: each checkpoint's size, age and agent
+     * (read from its JSON without checking the MAC: a wrong claim only charges another agent's
+     * share). Leftovers of a write cut short are deleted once they are as old as an abandoned script.
+     */
+    private void count(Clock clock) {
+        Instant cutoff = clock.instant().minus(quota.bounds().abandonedAfter());
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                try {
+                    BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+                    Instant modified = attributes.lastModifiedTime().toInstant();
+                    if (name.endsWith(SUFFIX) && SAFE_ID.matcher(idOf(file)).matches()) {
+                        quota.found(idOf(file), agentOf(file), attributes.size(), modified);
+                    } else if (name.endsWith(".tmp") && modified.isBefore(cutoff)) {
+                        Files.deleteIfExists(file);
+                    }
+                } catch (IOException e) {
+                    // Gone meanwhile, or not ours to delete: nothing to count.
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not list the checkpoints in " + directory, e);
+        }
+    }
+
+    private static String idOf(Path file) {
+        String name = file.getFileName().toString();
+        return name.substring(0, name.length() - SUFFIX.length());
+    }
+
+    /** The {@code agent_id} of a checkpoint file, or "" when it cannot be read. */
+    private static String agentOf(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            in.skipNBytes(MAGIC.length + MAC_BYTES);
+            try (JsonParser json = Json.mapper().getFactory().createParser(in)) {
+                if (json.nextToken() != JsonToken.START_OBJECT) {
+                    return "";
+                }
+                while (json.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = json.currentName();
+                    json.nextToken();
+                    if ("agent_id".equals(field)) {
+                        return json.getValueAsString("");
+                    }
+                    json.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            // An unreadable file still counts toward the store's bounds, under no agent.
+        }
+        return "";
     }
 
     Path fileOf(String scriptId) {

@@ -10,6 +10,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,15 +23,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs {@code computer_script} and {@code computer_script_resume} (docs/script.md): drives a script
  * through its tool calls with SAVE-BEFORE and SAVE-AFTER checkpoints around each, answers
  * {@code suspended} while a call waits for the person, and recovers scripts after a restart from
  * their checkpoints alone. Tool calls run on a dispatch executor so that a call waiting for the
- * person does not hold the agent's request.
+ * person does not hold the agent's request. Script code runs through a {@link RunGate}: one
+ * segment per agent at a time, so a script waiting for the person holds nothing and a busy agent
+ * delays another agent's scripts by one segment at most. A new script is admitted only while the
+ * checkpoint store has room for its agent, and a script that ends in any way — finished, raised,
+ * failed — leaves no checkpoint behind.
  */
 public final class ScriptHost implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ScriptHost.class);
     /** How long a call may take before the agent is answered {@code suspended} anyway. */
     private static final Duration MAX_FIRST_WAIT = Duration.ofSeconds(90);
 
@@ -41,6 +49,7 @@ public final class ScriptHost implements AutoCloseable {
     private final ScriptFaults faults;
     private final Duration grace;
     private final Recovery recovery;
+    private final RunGate gate = new RunGate();
     private final ExecutorService dispatch = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "script-dispatch");
         t.setDaemon(true);
@@ -86,11 +95,17 @@ public final class ScriptHost implements AutoCloseable {
             return new ScriptOutcome.HostFault(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
         }
         String scriptId = "scr_" + HexFormat.of().formatHex(bytes(16));
+        try {
+            forgetAbandoned(store.admit(agentId, scriptId, this::stillCalling));
+        } catch (CountersignException e) {
+            return new ScriptOutcome.HostFault(e.error());
+        }
         synchronized (lockFor(scriptId)) {
             try {
-                return advance(agentId, scriptId, name, null, runtime.start(script, name), audit);
+                RunStep first = gate.run(agentId, () -> runtime.start(script, name));
+                return advance(agentId, scriptId, name, null, first, audit);
             } catch (CountersignException e) {
-                return new ScriptOutcome.HostFault(e.error());
+                return stopped(scriptId, e);
             } finally {
                 forgetLockUnlessSuspended(scriptId);
             }
@@ -109,10 +124,16 @@ public final class ScriptHost implements AutoCloseable {
     public ScriptOutcome resume(String agentId, String scriptId, Duration wait, ScriptAudit audit) {
         synchronized (lockFor(scriptId == null ? "" : scriptId)) {
             try {
-                Optional<ScriptCheckpoint> loaded = store.load(agentId, scriptId);
+                Optional<ScriptCheckpoint> loaded;
+                try {
+                    loaded = store.load(agentId, scriptId);
+                } catch (CountersignException e) {
+                    // A refused checkpoint stays on disk for the person to inspect (until it is abandoned).
+                    return new ScriptOutcome.HostFault(e.error());
+                }
                 if (loaded.isEmpty()) {
                     return new ScriptOutcome.HostFault(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "script_id",
-                            "unknown script_id; it finished, or it is not yours"));
+                            "unknown script_id; it finished, it was abandoned, or it is not yours"));
                 }
                 ScriptCheckpoint checkpoint = loaded.get();
                 InFlight flight = inFlight.remove(scriptId);
@@ -121,7 +142,7 @@ public final class ScriptHost implements AutoCloseable {
                 }
                 return proceed(flight, wait, audit);
             } catch (CountersignException e) {
-                return new ScriptOutcome.HostFault(e.error());
+                return stopped(scriptId, e);
             } finally {
                 forgetLockUnlessSuspended(scriptId);
             }
@@ -235,7 +256,7 @@ public final class ScriptHost implements AutoCloseable {
                 return suspended(flight);
             }
             last = saveAfter(flight.checkpoint(), answer.get());
-            current = runtime.resume(last.snapshot(), answer.get());
+            current = resumeScript(last, answer.get());
         }
         store.delete(scriptId);
         if (current instanceof RunStep.Raised raised) {
@@ -253,8 +274,40 @@ public final class ScriptHost implements AutoCloseable {
         }
         ScriptCheckpoint saved = checkpoint.phase() == ScriptCheckpoint.Phase.AFTER ? checkpoint
                 : saveAfter(flight.checkpoint(), answer.get());
-        RunStep next = runtime.resume(saved.snapshot(), answer.get());
+        RunStep next = resumeScript(saved, answer.get());
         return advance(saved.agentId(), saved.scriptId(), saved.name(), saved, next, audit);
+    }
+
+    private RunStep resumeScript(ScriptCheckpoint saved, ResumeWith answer) {
+        return gate.run(saved.agentId(), () -> runtime.resume(saved.snapshot(), answer));
+    }
+
+    /**
+     * The run of {@code scriptId} stopped on a host fault: its checkpoint is deleted, since nothing
+     * will resume it (a fault is not resumable), and the fault is the answer.
+     */
+    private ScriptOutcome stopped(String scriptId, CountersignException fault) {
+        inFlight.remove(scriptId);
+        try {
+            store.delete(scriptId);
+        } catch (CountersignException e) {
+            LOG.warn("the checkpoint of stopped script {} could not be deleted: {}", scriptId, e.error().message());
+        }
+        return new ScriptOutcome.HostFault(fault.error());
+    }
+
+    /** Whether a call of {@code scriptId} still runs in this process (then its checkpoint is not abandoned). */
+    private boolean stillCalling(String scriptId) {
+        InFlight flight = inFlight.get(scriptId);
+        return flight != null && !flight.answer.isDone();
+    }
+
+    /** Forgets the in-memory side of scripts whose checkpoints were deleted as abandoned. */
+    private void forgetAbandoned(List<String> scriptIds) {
+        for (String scriptId : scriptIds) {
+            inFlight.remove(scriptId);
+            locks.remove(scriptId);
+        }
     }
 
     private ScriptCheckpoint saveAfter(ScriptCheckpoint checkpoint, ResumeWith answer) {

@@ -55,7 +55,8 @@ final class ScriptPrompt {
                 .append(limits.maxAllocatedBytes() >> 20).append(" MiB of allocation, ")
                 .append(limits.maxElements()).append(" elements or characters per array or string built in one ")
                 .append("call, ").append(limits.maxToolCalls()).append(" tool calls, ")
-                .append(limits.maxStdoutChars()).append(" characters of output.\n");
+                .append(limits.maxStdoutChars()).append(" characters of output, ")
+                .append(limits.maxStateBytes() >> 10).append(" KiB of state kept across each tool call.\n");
         return b.toString();
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
+import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,10 @@ class CodeRuntimeTest {
     RunStep.Call call(RunStep step) {
         assertThat(step).isInstanceOf(RunStep.Call.class);
         return (RunStep.Call) step;
+    }
+
+    static long allocatedOnThisThread() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
 
     String raised(RunStep step) {
@@ -70,6 +75,48 @@ class CodeRuntimeTest {
                     + "call_tool(\"computer_evidence\", {});\n"
                     + "return {final_result: s.length};", "t"));
             assertThat(message).startsWith("LimitError").contains("too large to save");
+        }
+
+        @Test
+        void aStringDoubledPastTheStateBudgetEndsWithALimitErrorInsteadOfRunningOutOfMemory() {
+            // 27 doublings: a 128 Mi-character string that stays lazy until the state is written.
+            String message = raised(runtime.start("var s = 'x';\n"
+                    + "for (var i = 0; i < 27; i++) { s = s + s; }\n"
+                    + "call_tool(\"computer_evidence\", {});\n"
+                    + "return {final_result: s.length};", "t"));
+            assertThat(message).startsWith("LimitError").contains("too large to save");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @CsvSource(delimiter = '|', textBlock = """
+                var held = grow()
+                var held = {k: grow()}
+                var held = [1, grow()]
+                var held = new Map(); held.set('k', grow())
+                var held = new String(grow())
+                var held = (function (s) { return function () { return s; }; })(grow())
+                """)
+        void aLazyStringIsRefusedBeforeItIsFlattenedWhereverTheStateHoldsIt(String holder) {
+            // Flattening 27 doublings of 'x' for serialization alone would allocate 384 MB.
+            long before = allocatedOnThisThread();
+            String message = raised(runtime.start("function grow() { var s = 'x'; "
+                    + "for (var i = 0; i < 27; i++) { s = s + s; } return s; }\n" + holder + ";\n"
+                    + "call_tool(\"computer_evidence\", {});\nreturn {final_result: 1};", "t"));
+            assertThat(message).contains("too large to save");
+            assertThat(allocatedOnThisThread() - before).as("bytes allocated to start and refuse the script")
+                    .isLessThan(64L << 20);
+        }
+
+        @Test
+        void theStateBudgetIsTheLimitsOwnAndCountsEveryStringHeld() {
+            String script = "var kept = [];\nfor (var i = 0; i < 2000; i++) { kept.push('item number ' + i + ' of many'); }\n"
+                    + "call_tool(\"computer_evidence\", {});\nreturn {final_result: kept.length};";
+            ScriptLimits d = ScriptLimits.defaults();
+            CodeRuntime small = new CodeRuntime(new ScriptLimits(d.maxInstructions(), d.maxCompute(),
+                    d.maxAllocatedBytes(), d.maxElements(), d.maxStdoutChars(), d.maxToolCalls(), 64 << 10));
+
+            assertThat(call(runtime.start(script, "t")).snapshot().length).isBetween(64 << 10, 2 << 20);
+            assertThat(raised(small.start(script, "t"))).startsWith("LimitError").contains("more than 65536 bytes");
         }
 
         @Test

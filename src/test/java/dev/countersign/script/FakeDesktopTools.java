@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A tool port over a pretend window with a "Remember me" check box and a "Delete" button, for
  * fast tests of the host's durability. Like the driver, it asks the approver before a Delete and
  * dispatches only after an allow; refs are fresh per observation and die with the instance (as
- * they die with a process). The side-effect counters are shared across "restarts".
+ * they die with a process). The side-effect counters are shared across "restarts". Like the
+ * driver, it holds no lock while the person decides: other calls (another agent's) go on.
  */
 final class FakeDesktopTools implements ToolPort {
     /** What outlives a restart: the window's state. */
@@ -43,7 +44,7 @@ final class FakeDesktopTools implements ToolPort {
     }
 
     @Override
-    public synchronized ResumeWith call(String agentId, String tool, ObjectNode args, ScriptAudit audit) {
+    public ResumeWith call(String agentId, String tool, ObjectNode args, ScriptAudit audit) {
         if (ToolCatalog.OBSERVE.equals(tool)) {
             screen.observes.incrementAndGet();
             return new ResumeWith.Value(view());
@@ -51,7 +52,10 @@ final class FakeDesktopTools implements ToolPort {
         if (ToolCatalog.EVIDENCE.equals(tool)) {
             return new ResumeWith.Value(Json.mapper().createObjectNode().put("session", "available"));
         }
-        String target = refs.remove(args.path("ref").asText());
+        String target;
+        synchronized (this) {
+            target = refs.remove(args.path("ref").asText());
+        }
         if (target == null) {
             return new ResumeWith.Failure(CountersignError.of(ErrorCode.REF_UNKNOWN, "unknown ref"), null);
         }
@@ -70,7 +74,11 @@ final class FakeDesktopTools implements ToolPort {
     }
 
     private Decision ask(String agentId) {
-        ApprovalRequest request = new ApprovalRequest("n" + next++, agentId, null,
+        String nonce;
+        synchronized (this) {
+            nonce = "n" + next++;
+        }
+        ApprovalRequest request = new ApprovalRequest(nonce, agentId, null,
                 "Click \u2018Delete\u2019 in fake \u2014 window \u2018Cleanup\u2019", "delete", List.of("delete"), "fake",
                 "Cleanup", Instant.now().plusSeconds(60), null);
         try {
@@ -83,7 +91,7 @@ final class FakeDesktopTools implements ToolPort {
         }
     }
 
-    private JsonNode view() {
+    private synchronized JsonNode view() {
         ObjectNode view = Json.mapper().createObjectNode();
         view.putObject("app").put("name", "fake").put("pid", 4242).put("launch_id", "4242:1");
         view.putObject("window").put("id", "w" + next).put("title", "Cleanup");

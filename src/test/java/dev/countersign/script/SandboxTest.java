@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Runaway, greedy and escaping scripts end with a clear error, and the host goes on working. */
 class SandboxTest {
     private final CodeRuntime runtime = new CodeRuntime(
-            new ScriptLimits(5_000_000, Duration.ofSeconds(3), 64L << 20, 100_000, 1_000, 8));
+            new ScriptLimits(5_000_000, Duration.ofSeconds(3), 64L << 20, 100_000, 1_000, 8, 256 << 10));
 
     private String raised(String body) {
         long started = System.nanoTime();
@@ -49,6 +49,8 @@ class SandboxTest {
             var a = []; for (var i = 0; i < 40; i++) a = [a, a]; JSON.stringify(a)    | JSON.stringify
             var a = []; while (true) a.push('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' + a.length) | limit
             var s = 'x'; while (true) s = s + s + 'y'                                 | limit
+            var s = 'x'; for (var i = 0; i < 26; i++) s = s + s; s.indexOf('y')     | memory limit
+            var s = 'x'; for (var i = 0; i < 26; i++) s = s + s; var o = {}; o[s] = 1 | memory limit
             new Uint8Array(1e9)                                                       | Uint8Array
             new ArrayBuffer(1e9)                                                      | ArrayBuffer
             """)

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.countersign.approval.ApprovalTap;
 import dev.countersign.approval.Decision;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.testkit.ScriptedApprover;
 import java.io.IOException;
@@ -13,6 +15,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -59,8 +66,13 @@ class ScriptHostTest {
         final ScriptHost host;
 
         Proc(ScriptFaults faults) {
-            host = new ScriptHost(new FakeDesktopTools(screen, approvals), approvals,
-                    new CodeRuntime(ScriptLimits.defaults()), new ScriptCheckpointStore(dir.resolve("checkpoints")),
+            this(faults, ScriptLimits.defaults(), UnaryOperator.identity());
+        }
+
+        /** A process whose tools are the pretend window's as {@code tools} wraps them. */
+        Proc(ScriptFaults faults, ScriptLimits limits, UnaryOperator<ToolPort> tools) {
+            host = new ScriptHost(tools.apply(new FakeDesktopTools(screen, approvals)), approvals,
+                    new CodeRuntime(limits), new ScriptCheckpointStore(dir.resolve("checkpoints")),
                     faults, Duration.ofMillis(100));
             hosts.add(host);
         }
@@ -94,9 +106,13 @@ class ScriptHostTest {
         };
     }
 
+    /** Threads for runs a test starts in the background (the common pool may have one thread). */
+    final ExecutorService runs = Executors.newCachedThreadPool();
+
     @AfterEach
     void close() {
         hosts.forEach(ScriptHost::close);
+        runs.shutdownNow();
     }
 
     static Object finalResult(ScriptOutcome outcome) {
@@ -276,6 +292,126 @@ class ScriptHostTest {
             assertThat(restarted.person.asked).singleElement()
                     .satisfies(r -> assertThat(r.category()).isEqualTo("interrupted"));
             assertThat(screen.deletes).hasValue(1);
+        }
+    }
+
+    @Nested
+    class Bounds {
+        static final String DOUBLING = """
+                var s = 'x';
+                for (var i = 0; i < 27; i++) { s = s + s; }
+                call_tool("computer_evidence", {});
+                return {final_result: s.length};
+                """;
+
+        @Test
+        void aScriptWhoseStateOutgrowsItsBudgetEndsWithALimitErrorAndLeavesNoCheckpoint() throws IOException {
+            ScriptOutcome outcome = new Proc().host.run("agent-a", DOUBLING, "grow");
+
+            assertThat(outcome).isInstanceOf(ScriptOutcome.Error.class);
+            assertThat(((ScriptOutcome.Error) outcome).message()).startsWith("LimitError");
+            assertThat(checkpointFiles()).isEmpty();
+        }
+
+        @Test
+        void suspendedRunsOfOneAgentAreBoundedOnDiskAndTheNextIsRefusedWithACode() throws IOException {
+            // One process per run: the pretend window answers one call at a time, and a restart
+            // must see what earlier processes left on disk.
+            List<ScriptOutcome> outcomes = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                outcomes.add(new Proc().neverAnswering().host.run("agent-a", DELETE, "cleanup " + i));
+            }
+
+            assertThat(checkpointFiles()).hasSizeLessThanOrEqualTo(16);
+            assertThat(outcomes.get(outcomes.size() - 1)).isInstanceOfSatisfying(ScriptOutcome.HostFault.class,
+                    f -> assertThat(f.error().code()).isEqualTo(ErrorCode.BUDGET_EXHAUSTED));
+            assertThat(new Proc().neverAnswering().host.run("agent-b", DELETE, "other agent"))
+                    .as("another agent has its own share").isInstanceOf(ScriptOutcome.Suspended.class);
+        }
+
+        @Test
+        void resumingSuspendedRunsToTheirEndGivesTheAgentItsShareBack() throws IOException {
+            Proc proc = new Proc().neverAnswering();
+            List<String> ids = new ArrayList<>();
+            ScriptOutcome outcome;
+            while ((outcome = proc.host.run("agent-a", DELETE, "cleanup")) instanceof ScriptOutcome.Suspended s) {
+                ids.add(s.scriptId());
+            }
+            assertThat(((ScriptOutcome.HostFault) outcome).error().code()).isEqualTo(ErrorCode.BUDGET_EXHAUSTED);
+
+            proc.person.asked.forEach(r -> proc.person.withdraw(r.nonce()));
+            for (String id : ids) {
+                assertThat(finalResult(proc.host.resume("agent-a", id, Duration.ofSeconds(5))))
+                        .isEqualTo("{\"refused\":\"APPROVAL_DENIED\"}");
+            }
+
+            assertThat(checkpointFiles()).as("finished runs leave nothing").isEmpty();
+            assertThat(proc.host.run("agent-a", DELETE, "again")).isInstanceOf(ScriptOutcome.Suspended.class);
+        }
+
+        @Test
+        void aRunThatStopsOnAHostFaultLeavesNoCheckpoint() throws IOException {
+            Proc proc = new Proc(ScriptFaults.NONE, ScriptLimits.defaults(), fake -> (agent, tool, args, audit) -> {
+                if (ToolCatalog.EVIDENCE.equals(tool)) {
+                    throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL, "the desktop went away"));
+                }
+                return fake.call(agent, tool, args, audit);
+            });
+
+            ScriptOutcome outcome = proc.host.run("agent-a", "call_tool(\"computer_evidence\", {});\nreturn {final_result: 1};", "t");
+
+            assertThat(((ScriptOutcome.HostFault) outcome).error().message()).contains("the desktop went away");
+            assertThat(checkpointFiles()).isEmpty();
+        }
+    }
+
+    /** One agent's scripts, running or waiting for the person, never hold up another agent's. */
+    @Nested
+    class Agents {
+        @Test
+        void anotherAgentsScriptCompletesWhileOneWaitsForThePerson() {
+            Proc proc = new Proc().neverAnswering();
+            suspend(proc, DELETE);
+
+            assertThat(finalResult(proc.host.run("agent-b", CHECK_BOX, "tick")))
+                    .isEqualTo("{\"status\":\"confirmed\",\"states\":[\"checked\"]}");
+        }
+
+        @Test
+        void aLongRunningScriptOfOneAgentDoesNotHoldUpAnothersScript() throws Exception {
+            CountDownLatch aCalled = new CountDownLatch(1);
+            ScriptLimits d = ScriptLimits.defaults();
+            ScriptLimits slow = new ScriptLimits(Long.MAX_VALUE, Duration.ofSeconds(4), d.maxAllocatedBytes(),
+                    d.maxElements(), d.maxStdoutChars(), d.maxToolCalls(), d.maxStateBytes());
+            Proc proc = new Proc(ScriptFaults.NONE, slow, fake -> (agent, tool, args, audit) -> {
+                ResumeWith answer = fake.call(agent, tool, args, audit);
+                if ("agent-a".equals(agent)) {
+                    aCalled.countDown();
+                }
+                return answer;
+            });
+            // After its tool call, agent A's script computes until its 4 s run out.
+            CompletableFuture<ScriptOutcome> a = CompletableFuture.supplyAsync(() -> proc.host.run("agent-a",
+                    "call_tool(\"computer_evidence\", {});\nwhile (true) {}", "busy"), runs);
+            assertThat(aCalled.await(10, TimeUnit.SECONDS)).isTrue();
+            Thread.sleep(500);
+
+            ScriptOutcome b = proc.host.run("agent-b", "return {final_result: 'b'};", "quick");
+
+            // B's script ended while A's still computes: A's segment held nothing B needed.
+            assertThat(finalResult(b)).isEqualTo("\"b\"");
+            assertThat(a).as("agent A's script is still computing").isNotDone();
+            assertThat(((ScriptOutcome.Error) a.get(20, TimeUnit.SECONDS)).message()).contains("compute time limit");
+        }
+    }
+
+    List<Path> checkpointFiles() throws IOException {
+        Path checkpoints = dir.resolve("checkpoints");
+        if (!Files.isDirectory(checkpoints)) {
+            return List.of();
+        }
+        try (var files = Files.list(checkpoints)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".script")).toList();
         }
     }
 
