@@ -106,6 +106,9 @@ final class ActFlow {
         if (args instanceof ActArgs.Key key && !requirement.required()) {
             ctx.origins.copied(agentId, observation.app, observation.window.title(), key.keys());
         }
+        if (args instanceof ActArgs.Type type && carried.isEmpty()) {
+            ctx.origins.authored(agentId, type.text());
+        }
         ActionFacts.Landing landing = judged.landing();
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();

@@ -88,6 +88,9 @@ final class ForwardFlow {
         if (act.input() instanceof ForwardedAct.Keys keys && !requirement.required()) {
             ctx.origins.copied(agentId, t.observation.app, t.observation.window.title(), keys.chord());
         }
+        if (act.input() instanceof ForwardedAct.Typing typing && carried.isEmpty()) {
+            ctx.origins.authored(agentId, typing.text());
+        }
         long validity = ctx.settings.approvalWindow().toMillis();
         String captureSha = captureSha(t);
         ForwardedRuntime runtime = new ForwardedRuntime(ctx, t.observation, validity, act, this, t);

@@ -40,6 +40,7 @@ final class TextOrigins {
     static final int LONGEST_UNNOTICED = SHINGLE + STRIDE - 2;
     static final int PER_AGENT = 60_000;
     static final int MAX_AGENTS = 64;
+    static final int OWN = 20_000;
     private static final long WHOLE = 0x9E3779B97F4A7C15L;
 
     /** The category a carried text asks under when nothing else asks: always once, never granted. */
@@ -149,6 +150,17 @@ final class TextOrigins {
     private static final class Book {
         /** Hash → the applications it was read in (at most two: the first, and the latest other one). */
         final LinkedHashMap<Long, Origin[]> seen = new LinkedHashMap<>(1024, 0.75f, true);
+        /**
+         * Hashes of text this agent typed unasked before any observation showed it (its own
+         * words, from its prompt): seen later in one app, they are not carried into another. Bounded;
+         * forgetting one only asks more.
+         */
+        final LinkedHashMap<Long, Boolean> own = new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(java.util.Map.Entry<Long, Boolean> eldest) {
+                return size() > OWN;
+            }
+        };
         boolean forgot;
     }
 
@@ -241,9 +253,48 @@ final class TextOrigins {
         return book.forgot || droppedABook ? Optional.of(new Found(null)) : Optional.empty();
     }
 
+    /**
+     * Records that {@code agentId} typed {@code text} unasked: when no observation returned any of
+     * it before, it is the agent's own text, and an app showing it later does not make typing it
+     * elsewhere carried. Text an observation did return (even in the app typed into) stays carried,
+     * so typing a secret back where it was read cannot launder it.
+     */
+    synchronized void authored(String agentId, String text) {
+        if (text == null || text.length() < MIN_EXACT) {
+            return;
+        }
+        Book book = books.get(agentId);
+        List<Long> hashes = new java.util.ArrayList<>();
+        hashes.add(hashOf(text, 0, text.length()) ^ WHOLE);
+        for (String word : WORDS.split(text)) {
+            if (word.length() >= MIN_EXACT) {
+                hashes.add(hashOf(word, 0, word.length()) ^ WHOLE);
+            }
+        }
+        for (int i = 0; i + SHINGLE <= text.length(); i++) {
+            hashes.add(hashOf(text, i, i + SHINGLE));
+        }
+        if (book == null) {
+            book = new Book();
+            if (books.size() >= MAX_AGENTS) {
+                books.remove(books.keySet().iterator().next());
+                droppedABook = true;
+            }
+            books.put(agentId, book);
+        }
+        for (long h : hashes) {
+            if (book.seen.containsKey(h)) {
+                return;
+            }
+        }
+        for (long h : hashes) {
+            book.own.put(h, Boolean.TRUE);
+        }
+    }
+
     private static Optional<Origin> other(Book book, long hash, String targetApp) {
         Origin[] known = book.seen.get(hash);
-        if (known == null) {
+        if (known == null || book.own.containsKey(hash)) {
             return Optional.empty();
         }
         for (Origin o : known) {

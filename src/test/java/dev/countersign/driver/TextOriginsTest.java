@@ -88,6 +88,19 @@ class TextOriginsTest {
     }
 
     @Test
+    void theAgentsOwnTextShownByOneAppIsNotCarriedButASecretTypedBackWhereItWasReadStaysCarried() {
+        TextOrigins origins = new TextOrigins();
+        String own = "Ada Lovelace, Analytical Engine notes";
+        origins.authored("a", own);
+        origins.remember("a", MAIL, "Draft", List.of(own));
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), own)).isEmpty();
+
+        origins.remember("a", MAIL, "Inbox", List.of(SECRET));
+        origins.authored("a", SECRET);
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), SECRET)).isPresent();
+    }
+
+    @Test
     void aTextShownByBothAppsStillNamesTheOtherOne() {
         TextOrigins origins = new TextOrigins();
         origins.remember("a", MAIL, "Inbox", List.of(SECRET));
