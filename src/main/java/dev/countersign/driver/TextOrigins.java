@@ -179,29 +179,14 @@ final class TextOrigins {
 
     /** Remembers the texts one observation of {@code app}'s {@code window} returned to {@code agentId}. */
     synchronized void remember(String agentId, AppInfo app, String window, Iterable<String> texts) {
-        Book book = books.get(agentId);
-        if (book == null) {
-            if (books.size() >= MAX_AGENTS) {
-                String eldest = books.keySet().iterator().next();
-                books.remove(eldest);
-                droppedABook = true;
-            }
-            book = new Book();
-            books.put(agentId, book);
-        }
+        Book book = bookOf(agentId);
         Origin origin = new Origin(appOf(app), app.name(), window);
         for (String text : texts) {
             if (text == null || text.length() < MIN_EXACT) {
                 continue;
             }
-            put(book, hashOf(text, 0, text.length()) ^ WHOLE, origin);
-            for (String word : WORDS.split(text)) {
-                if (word.length() >= MIN_EXACT && word.length() < text.length()) {
-                    put(book, hashOf(word, 0, word.length()) ^ WHOLE, origin);
-                }
-            }
-            for (int i = 0; i + SHINGLE <= text.length(); i += STRIDE) {
-                put(book, hashOf(text, i, i + SHINGLE), origin);
+            for (long hash : hashes(text, STRIDE)) {
+                put(book, hash, origin);
             }
         }
     }
@@ -233,21 +218,11 @@ final class TextOrigins {
         if (book == null) {
             return droppedABook ? Optional.of(new Found(null)) : Optional.empty();
         }
-        Optional<Origin> whole = other(book, hashOf(text, 0, text.length()) ^ WHOLE, targetApp);
-        if (whole.isPresent()) {
-            return Optional.of(new Found(whole.get()));
-        }
-        for (String word : WORDS.split(text)) {
-            Optional<Origin> same = word.length() < MIN_EXACT ? Optional.empty()
-                    : other(book, hashOf(word, 0, word.length()) ^ WHOLE, targetApp);
-            if (same.isPresent()) {
-                return Optional.of(new Found(same.get()));
-            }
-        }
-        for (int i = 0; i + SHINGLE <= text.length(); i++) {
-            Optional<Origin> piece = other(book, hashOf(text, i, i + SHINGLE), targetApp);
-            if (piece.isPresent()) {
-                return Optional.of(new Found(piece.get()));
+        // The whole text first, then its words, then its pieces at every offset.
+        for (long hash : hashes(text, 1)) {
+            Optional<Origin> from = other(book, hash, targetApp);
+            if (from.isPresent()) {
+                return Optional.of(new Found(from.get()));
             }
         }
         return book.forgot || droppedABook ? Optional.of(new Found(null)) : Optional.empty();
@@ -263,25 +238,8 @@ final class TextOrigins {
         if (text == null || text.length() < MIN_EXACT) {
             return;
         }
-        Book book = books.get(agentId);
-        List<Long> hashes = new java.util.ArrayList<>();
-        hashes.add(hashOf(text, 0, text.length()) ^ WHOLE);
-        for (String word : WORDS.split(text)) {
-            if (word.length() >= MIN_EXACT) {
-                hashes.add(hashOf(word, 0, word.length()) ^ WHOLE);
-            }
-        }
-        for (int i = 0; i + SHINGLE <= text.length(); i++) {
-            hashes.add(hashOf(text, i, i + SHINGLE));
-        }
-        if (book == null) {
-            book = new Book();
-            if (books.size() >= MAX_AGENTS) {
-                books.remove(books.keySet().iterator().next());
-                droppedABook = true;
-            }
-            books.put(agentId, book);
-        }
+        Book book = bookOf(agentId);
+        List<Long> hashes = hashes(text, 1);
         for (long h : hashes) {
             if (book.seen.containsKey(h)) {
                 return;
@@ -290,6 +248,39 @@ final class TextOrigins {
         for (long h : hashes) {
             book.own.put(h, Boolean.TRUE);
         }
+    }
+
+    /** The book of {@code agentId}, made when it has none; past the bound the eldest book goes (fails closed). */
+    private Book bookOf(String agentId) {
+        Book book = books.get(agentId);
+        if (book == null) {
+            if (books.size() >= MAX_AGENTS) {
+                books.remove(books.keySet().iterator().next());
+                droppedABook = true;
+            }
+            book = new Book();
+            books.put(agentId, book);
+        }
+        return book;
+    }
+
+    /**
+     * The hashes a text is remembered or looked up by: the whole text, its words of at least
+     * {@value #MIN_EXACT} characters, and its {@value #SHINGLE}-character pieces starting every
+     * {@code stride} characters ({@value #STRIDE} to remember, 1 to look up).
+     */
+    private static List<Long> hashes(String text, int stride) {
+        List<Long> hashes = new java.util.ArrayList<>();
+        hashes.add(hashOf(text, 0, text.length()) ^ WHOLE);
+        for (String word : WORDS.split(text)) {
+            if (word.length() >= MIN_EXACT) {
+                hashes.add(hashOf(word, 0, word.length()) ^ WHOLE);
+            }
+        }
+        for (int i = 0; i + SHINGLE <= text.length(); i += stride) {
+            hashes.add(hashOf(text, i, i + SHINGLE));
+        }
+        return hashes;
     }
 
     private static Optional<Origin> other(Book book, long hash, String targetApp) {
