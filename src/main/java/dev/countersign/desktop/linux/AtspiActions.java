@@ -52,7 +52,7 @@ final class AtspiActions {
         if (!n.gone()) {
             NodeReader.Details d = reader.sendDetails(n, true);
             reader.collectDetails(d);
-            reader.collectActionNames(d);
+            reader.finishDetails(d);
             GailMenus.markOpen(bus.appCalls(ref.bus()), reader.toolkit(), n);
         }
         return n;

@@ -87,6 +87,17 @@ final class NodeReader {
         List<BusCalls.Pending> actionNames = List.of();
         /** The {@code GetActions} answer the names belong to. */
         List<?> actionsAnswer;
+        /** {@code GetRelationSet} of an element without a name of its own, or null. */
+        BusCalls.Pending relations;
+        /** The names of the elements that label it ({@code labelled-by}), sent once the relations are read. */
+        List<BusCalls.Pending> labels = List.of();
+        /** The names of the elements that describe it ({@code described-by}), where it has no description. */
+        List<BusCalls.Pending> describers = List.of();
+        /**
+         * Whether its text is read only once its label is known: an unnamed field labelled
+         * "Password" by a relation is secure, and a secure field's text is never requested.
+         */
+        boolean valueAfterLabel;
 
         Details(RawNode node) {
             this.node = node;
@@ -251,7 +262,11 @@ final class NodeReader {
         if (!identifierKnown && n.actionable() && !toolkit.qt()) {
             d.identifier = calls.send(bus, path, PROPERTIES, "Get", "ss", ACCESSIBLE, "AccessibleId");
         }
-        d.value = sendValue(n);
+        if (Relations.wanted(n)) {
+            d.relations = calls.send(bus, path, ACCESSIBLE, "GetRelationSet", null);
+            d.valueAfterLabel = n.interfaces.contains("EditableText");
+        }
+        d.value = d.valueAfterLabel ? null : sendValue(n);
         return d;
     }
 
@@ -285,6 +300,35 @@ final class NodeReader {
             String id = string(identifier.value(0));
             n.identifier = id.isEmpty() ? null : id;
         }
+        applyValue(n, value);
+        if (d.relations != null) {
+            Relations.send(calls, n, calls.await(d.relations), d);
+        }
+    }
+
+    /**
+     * Completes what {@link #collectDetails} sent: the names of labelling and describing elements,
+     * the text of a field whose label had to be known first, and the action names.
+     */
+    void finishDetails(Details d) {
+        RawNode n = d.node;
+        String label = Relations.joined(calls, d.labels);
+        if (n.name.isBlank() && !label.isBlank()) {
+            n.name = toolkit.cleanName(capped(n, label));
+        }
+        String description = Relations.joined(calls, d.describers);
+        if (n.description.isBlank() && !description.isBlank()) {
+            n.description = capped(n, description);
+        }
+        if (d.valueAfterLabel && !n.gone()) {
+            BusCalls.Pending value = sendValue(n);
+            applyValue(n, value == null ? null : calls.await(value));
+        }
+        collectActionNames(d);
+    }
+
+    /** The element's value from its {@code GetText} or {@code CurrentValue} answer; nothing for a secure one. */
+    private void applyValue(RawNode n, BusCalls.Reply value) {
         if (value != null && !n.secure()) {
             Object v = value.ok() ? unwrap(value.value(0)) : null;
             if ((v == null || "".equals(v)) && readsText(n)) {
@@ -316,7 +360,7 @@ final class NodeReader {
     }
 
     /** Collects the action names sent by {@link #collectDetails}; the localized labels stay where a name is missing. */
-    void collectActionNames(Details d) {
+    private void collectActionNames(Details d) {
         if (d.actionNames.isEmpty()) {
             return;
         }

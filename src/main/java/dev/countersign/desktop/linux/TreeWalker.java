@@ -184,7 +184,7 @@ final class TreeWalker {
             reader.collectDetails(d);
         }
         for (NodeReader.Details d : details) {
-            reader.collectActionNames(d);
+            reader.finishDetails(d);
         }
         if (root.frame == null) {
             root.frame = childrenFrame(kept);
