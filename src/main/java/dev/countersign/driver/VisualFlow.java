@@ -9,6 +9,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.PointHit;
 import dev.countersign.vision.Annotations;
 import dev.countersign.vision.Geometry;
 import dev.countersign.vision.MarkOptions;
@@ -93,12 +94,19 @@ final class VisualFlow {
         }
         Observation observation = t.observation;
         Geometry geometry = t.geometry;
-        ApprovalRequirement requirement = policy.requirementForVisual(args);
+        // A click is judged by the elements at its point, as a click on them would be ({@link PointTargets});
+        // a drag or a wheel, and a point on no element, by coordinates only.
+        PointTargets targets = args instanceof VisualArgs.Act.Click
+                ? PointTargets.at(observation.nodes, t.point.x(), t.point.y()) : null;
+        PointTargets.Judged judged = targets == null ? null
+                : targets.judge(policy, ctx.backend, observation, new Rect(t.point.x(), t.point.y(), 1, 1), false);
+        ApprovalRequirement requirement = judged == null ? policy.requirementForVisual(args) : judged.requirement();
         long validity = ctx.settings.approvalWindow().toMillis();
-        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, t.point, t.to, validity, this);
+        VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, t.point, t.to, validity, this,
+                targets, judged == null ? null : judged.hit());
         Receipt receipt = run.run(agentId, runtime, requirement,
                 request(agentId, args, observation, t.point, t.to, validity),
-                () -> ApprovalFlow.Ask.local(ctx, agentId, observation, describe(args, observation),
+                () -> ApprovalFlow.Ask.local(ctx, agentId, observation, describe(args, observation, judged),
                         () -> windowChange(observation, geometry)
                                 .or(() -> PointCover.check(ctx.backend, observation, t.point, t.to)),
                         () -> screenshotWithPoint(observation, geometry, args)), started, watch);
@@ -188,9 +196,19 @@ final class VisualFlow {
         return Png.encode(image);
     }
 
-    private static String describe(VisualArgs.Act args, Observation observation) {
-        return args.words() + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title()
-                + "\u2019 (no accessible element: coordinates only)";
+    /**
+     * The act in words: a click on an element names it ("Click at a point on radio button ‘All’"),
+     * with what the application's own hit test found where that differs; else coordinates only.
+     */
+    private static String describe(VisualArgs.Act args, Observation observation, PointTargets.Judged judged) {
+        String where = " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title() + "\u2019";
+        if (judged == null || judged.element() < 0 || observation.nodes.get(judged.element()).parent() < 0) {
+            return args.words() + where + " (no accessible element: coordinates only)";
+        }
+        String words = args.words() + " on " + Describe.named(observation.nodes.get(judged.element())) + where;
+        PointHit hit = judged.hit();
+        return hit == null || hit.onElement() ? words
+                : words + " \u2014 the application's own hit test finds " + hit.found() + " there";
     }
 
     private ActionRequest request(String agentId, VisualArgs.Act args, Observation observation, Point point, Point to,

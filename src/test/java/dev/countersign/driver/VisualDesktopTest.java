@@ -66,7 +66,7 @@ class VisualDesktopTest {
     }
 
     @Test
-    void visualClickOnTheCheckBoxFlipsItAndStaysUnknown(TestDesktop desktop) throws Exception {
+    void aVisualClickOnANamedCheckBoxIsJudgedAsAClickOnItFlipsItAndStaysUnknown(TestDesktop desktop) throws Exception {
         ScriptedApprover approver = ScriptedApprover.always(Decision.ALLOW_ONCE);
         ComputerDriver driver = driver(desktop, approver);
         TestDesktop.TargetApp form = desktop.launchForm("", "");
@@ -76,14 +76,51 @@ class VisualDesktopTest {
 
         Receipt receipt = ok(driver.visualAct("agent-a", click(visual, box.rect().centerX(), box.rect().centerY())));
 
+        // The point lies on the check box alone and the app's hit test agrees: a click on it asks nobody.
         assertThat(receipt.status()).isEqualTo("unknown");
-        assertThat(receipt.approval().category()).isEqualTo("unknown_target");
-        assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.screenshot()).isPresent());
+        assertThat(receipt.approval()).isNull();
+        assertThat(approver.asked).isEmpty();
         assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> observe(driver, "agent-a", form).nodes().stream()
                 .anyMatch(n -> "Remember me".equals(n.name()) && n.states().contains("checked")))).isTrue();
         // The observation is consumed by the act.
         assertThat(err(driver.visualAct("agent-a", click(visual, 1, 1))).code())
                 .isEqualTo(ErrorCode.OBSERVATION_CONSUMED);
+    }
+
+    @Test
+    void aVisualClickOnADeleteButtonAsksInItsWordsAndDeniedDoesNothing(TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = ScriptedApprover.always(Decision.DENY);
+        ComputerDriver driver = driver(desktop, approver);
+        TestDesktop.TargetApp form = desktop.launchDeleteForm();
+        ObservationView view = observe(driver, "agent-a", form);
+        VisualObservation visual = ok(driver.visualObserve("agent-a", new VisualArgs.Observe(view.observationId(), null)));
+        Mark delete = markOf(visual, view, "Delete");
+
+        Receipt receipt = ok(driver.visualAct("agent-a", click(visual, delete.rect().centerX(), delete.rect().centerY())));
+
+        assertThat(receipt.approval().category()).isEqualTo("delete");
+        assertThat(receipt.approval().decision()).isEqualTo("denied");
+        assertThat(approver.asked).singleElement().satisfies(r -> {
+            assertThat(r.summary()).contains("Click at a point on push button \u2018Delete\u2019")
+                    .doesNotContain("coordinates only");
+            assertThat(r.screenshot()).isPresent();
+        });
+        Thread.sleep(500);
+        assertThat(form.dir().resolve("deleted")).doesNotExist();
+    }
+
+    @Test
+    void aVisualClickOnNoNamedElementStillAsks(TestDesktop desktop) throws Exception {
+        ScriptedApprover approver = ScriptedApprover.always(Decision.DENY);
+        ComputerDriver driver = driver(desktop, approver);
+        ObservationView view = observe(driver, "agent-a", desktop.launchForm("", ""));
+        VisualObservation visual = ok(driver.visualObserve("agent-a", new VisualArgs.Observe(view.observationId(), null)));
+
+        // The window's corner: inside its frame, on none of its elements.
+        Receipt receipt = ok(driver.visualAct("agent-a", click(visual, 1, 1)));
+
+        assertThat(receipt.approval().category()).isEqualTo("unknown_target");
+        assertThat(approver.asked).hasSize(1);
     }
 
     @Test
