@@ -95,8 +95,11 @@ final class ActFlow {
         int index = t.index;
         ElementNode target = t.live;
         ElementNode second = t.liveSecond;
-        // A key is judged by where it lands: the menu item bound to it, the window's default button.
-        KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, target, second);
+        // A key is judged by where it lands: the menu item bound to it, the window's default button;
+        // a context menu on an unnamed part of a named row by that row, whose menu it opens.
+        int item = args instanceof ActArgs.Menu && !target.secure() ? ItemOf.enclosing(observation.nodes, index) : -1;
+        ElementNode judgedAs = item >= 0 ? observation.nodes.get(item) : target;
+        KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, judgedAs, second);
         // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = args instanceof ActArgs.Type type
                 ? ctx.origins.find(agentId, TextOrigins.appOf(observation.app), type.text())

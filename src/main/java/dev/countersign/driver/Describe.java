@@ -80,6 +80,11 @@ final class Describe {
         if (node.identifier() != null && !node.identifier().isBlank()) {
             return quoted(node.identifier());
         }
+        int item = ItemOf.enclosing(observation.nodes, index);
+        if (item >= 0) {
+            return "the unnamed " + node.role() + " inside " + named(observation.nodes.get(item))
+                    + " (marked on the screenshot)";
+        }
         String neighbour = index < 0 ? null : neighbour(observation.nodes, index);
         return "the unnamed " + node.role() + (neighbour == null ? "" : " next to " + quoted(neighbour))
                 + " (marked on the screenshot)";

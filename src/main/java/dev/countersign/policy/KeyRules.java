@@ -16,6 +16,7 @@ final class KeyRules {
     private final Set<String> terminal;
     private final Set<String> pressable;
     private final Set<String> cell;
+    private final Set<String> opensList;
 
     KeyRules(PolicyDocument.Keys keys, PolicyDocument.Roles roles) {
         navigation = canonical(keys.navigation(), false);
@@ -25,6 +26,7 @@ final class KeyRules {
         terminal = normalized(roles.terminal());
         pressable = normalized(roles.pressable());
         cell = normalized(roles.cell());
+        opensList = normalized(roles.opensList());
     }
 
     /** Whether the exact chord is on the navigation whitelist (modifiers must match too). */
@@ -79,6 +81,11 @@ final class KeyRules {
 
     boolean cell(String role) {
         return role != null && cell.contains(ValueControls.normalize(role));
+    }
+
+    /** Whether a click on the role only opens its list of choices (a drop-down), each judged when picked. */
+    boolean opensList(String role) {
+        return role != null && opensList.contains(ValueControls.normalize(role));
     }
 
     boolean pressable(String role) {

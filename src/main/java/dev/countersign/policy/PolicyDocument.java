@@ -272,14 +272,16 @@ public record PolicyDocument(
     public record Roles(
             @JsonProperty("terminal") List<String> terminal,
             @JsonProperty("pressable") List<String> pressable,
-            @JsonProperty("cell") List<String> cell) {
+            @JsonProperty("cell") List<String> cell,
+            @JsonProperty("opens_list") List<String> opensList) {
 
-        static final Roles NONE = new Roles(List.of(), List.of(), List.of());
+        static final Roles NONE = new Roles(List.of(), List.of(), List.of(), List.of());
 
         public Roles {
             terminal = roles("roles.terminal", terminal);
             pressable = roles("roles.pressable", pressable);
             cell = roles("roles.cell", cell);
+            opensList = roles("roles.opens_list", opensList);
         }
 
         private static List<String> roles(String at, List<String> roles) {

@@ -114,6 +114,11 @@ public final class RiskPolicy {
         }
         switch (facts.operation()) {
             case CLICK:
+                if (keys.opensList(facts.role())) {
+                    // A drop-down's click opens its list (or puts the caret in its text): nothing
+                    // changes until an item is picked, and picking is judged by that item's label.
+                    return new PolicyDecision.NotRequired(digest);
+                }
                 return decideClick(facts);
             case MENU:
                 // A context menu changes nothing by itself: its items are observed and clicked like

@@ -78,6 +78,28 @@ class RiskPolicyTest {
         }
 
         @Test
+        void aClickOnADropDownOpensItsListAndAsksNobodyWhateverItsLabel() {
+            assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, "combo box", "", null, "", false)))
+                    .isInstanceOf(PolicyDecision.NotRequired.class);
+            assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, "combo box", "Delete after", null, "", false)))
+                    .isInstanceOf(PolicyDecision.NotRequired.class);
+            // Its arrow keys, a wheel or typed text still pick a value and ask (ValueControlKeysTest).
+            assertThat(POLICY.decide(ActionFacts.of(Operation.SCROLL, "combo box", "", null, "", false)))
+                    .isInstanceOf(PolicyDecision.Required.class);
+            // A secure field is refused before any rule, a drop-down's too.
+            assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, "combo box", "", null, "", true)))
+                    .isInstanceOf(PolicyDecision.Refused.class);
+        }
+
+        @Test
+        void aPolicyWithoutOpensListJudgesADropDownsClickByItsLabel() {
+            RiskPolicy withoutRoles = RiskPolicy.parse(new String(RiskPolicy.defaultPolicyJson(),
+                    java.nio.charset.StandardCharsets.UTF_8).replaceAll("\"opens_list\": \\[[^\\]]*\\]", "\"opens_list\": []"));
+            assertThat(withoutRoles.decide(ActionFacts.of(Operation.CLICK, "combo box", "", null, "", false)))
+                    .isInstanceOf(PolicyDecision.Required.class);
+        }
+
+        @Test
         void clickWithNoReadableLabelAsksAsUnknownTarget() {
             assertThat(POLICY.decide(ActionFacts.of(Operation.CLICK, "", null, "  ", false)))
                     .isEqualTo(new PolicyDecision.Required(RiskCategory.UNKNOWN_TARGET, List.of(), POLICY.digest()));
