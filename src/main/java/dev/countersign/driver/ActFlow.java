@@ -99,7 +99,8 @@ final class ActFlow {
         // a context menu on an unnamed part of a named row by that row, whose menu it opens.
         int item = args instanceof ActArgs.Menu && !target.secure() ? ItemOf.enclosing(observation.nodes, index) : -1;
         ElementNode judgedAs = item >= 0 ? observation.nodes.get(item) : target;
-        KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args, judgedAs, second);
+        KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args,
+                item >= 0 ? item : index, judgedAs, second);
         // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = args instanceof ActArgs.Type type
                 ? ctx.origins.find(agentId, TextOrigins.appOf(observation.app), type.text())

@@ -40,12 +40,13 @@ final class KeyLanding {
      * reads the menus.
      */
     static Judged judge(ApprovalPolicy policy, DesktopBackend backend, Observation observation, ActArgs args,
-            ElementNode target, ElementNode second) {
+            int index, ElementNode target, ElementNode second) {
         ActionFacts facts = args.facts(target);
         if (second != null || facts.operation() != Operation.KEY || facts.keys() == null) {
             return new Judged(policy.requirementFor(args, target, second), null);
         }
-        ActionFacts.Landing around = new ActionFacts.Landing(null, defaultButtons(observation));
+        ActionFacts.Landing around = new ActionFacts.Landing(null, defaultButtons(observation),
+                observation.app.bundle().orElse(observation.app.name()), toolBars(observation.nodes, index));
         ApprovalRequirement first = policy.requirementFor(args, target, null, around);
         if (!first.required()) {
             return new Judged(first, around);
@@ -54,8 +55,22 @@ final class KeyLanding {
         if (bound == null) {
             return new Judged(first, around);
         }
-        ActionFacts.Landing withItem = new ActionFacts.Landing(bound, around.defaultButtons());
+        ActionFacts.Landing withItem = new ActionFacts.Landing(bound, around.defaultButtons(), around.app(),
+                around.toolBars());
         return new Judged(policy.requirementFor(args, target, null, withItem), withItem);
+    }
+
+    /** The names of the tool bars the element is in, in the observation, nearest first; none for -1. */
+    static List<String> toolBars(List<ElementNode> nodes, int index) {
+        List<String> names = new ArrayList<>();
+        for (int at = index < 0 || index >= nodes.size() ? -1 : nodes.get(index).parent(); at >= 0;
+                at = nodes.get(at).parent()) {
+            String role = nodes.get(at).role();
+            if (("tool bar".equals(role) || "AXToolbar".equals(role)) && !nodes.get(at).name().isBlank()) {
+                names.add(nodes.get(at).name());
+            }
+        }
+        return names;
     }
 
     private static List<ActionFacts.Labels> defaultButtons(Observation observation) {

@@ -48,11 +48,21 @@ public record ActionFacts(
      * What a key lands on beyond its target, as the driver read it from the live app: the menu
      * item the application binds to the chord ({@code shortcut}; null when none is bound or the
      * backend cannot tell) and the window's default buttons ({@code defaultButtons}; null when not
-     * known, empty when the window has none), the button a Return in a single-line field presses.
+     * known, empty when the window has none), the button a Return in a single-line field presses;
+     * the target's app ({@code app}, its bundle id or name; null when not known) and the names of
+     * the tool bars the target is in, nearest first ({@code toolBars}), which tell a field the app
+     * keeps inside the document (a spreadsheet's Name Box) from one that submits. Both are only
+     * ever matched exactly against the policy's {@code roles.local_fields}.
      */
-    public record Landing(Labels shortcut, List<Labels> defaultButtons) {
+    public record Landing(Labels shortcut, List<Labels> defaultButtons, String app, List<String> toolBars) {
         public Landing {
             defaultButtons = defaultButtons == null ? null : List.copyOf(defaultButtons);
+            toolBars = toolBars == null ? List.of() : List.copyOf(toolBars);
+        }
+
+        /** A landing with no app or ancestors known. */
+        public Landing(Labels shortcut, List<Labels> defaultButtons) {
+            this(shortcut, defaultButtons, null, null);
         }
 
         /** Nothing known around the target. */

@@ -17,6 +17,7 @@ final class KeyRules {
     private final Set<String> pressable;
     private final Set<String> cell;
     private final Set<String> opensList;
+    private final List<PolicyDocument.LocalField> localFields;
 
     KeyRules(PolicyDocument.Keys keys, PolicyDocument.Roles roles) {
         navigation = canonical(keys.navigation(), false);
@@ -27,6 +28,7 @@ final class KeyRules {
         pressable = normalized(roles.pressable());
         cell = normalized(roles.cell());
         opensList = normalized(roles.opensList());
+        localFields = roles.localFields();
     }
 
     /** Whether the exact chord is on the navigation whitelist (modifiers must match too). */
@@ -81,6 +83,22 @@ final class KeyRules {
 
     boolean cell(String role) {
         return role != null && cell.contains(ValueControls.normalize(role));
+    }
+
+    /**
+     * Whether a field of {@code app} in a tool bar named one of {@code toolBars} is one whose
+     * Return the app keeps inside the document ({@code roles.local_fields}); both must be known.
+     */
+    boolean localField(String app, List<String> toolBars) {
+        if (app == null) {
+            return false;
+        }
+        for (PolicyDocument.LocalField f : localFields) {
+            if (f.app().equals(app) && toolBars.contains(f.toolBar())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a click on the role only opens its list of choices (a drop-down), each judged when picked. */

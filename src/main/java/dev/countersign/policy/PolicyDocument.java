@@ -269,19 +269,36 @@ public record PolicyDocument(
      * app reports it read-only during a formula's entry) a plain Return commits it. Roles are compared as {@link ValueControls#normalize} spells
      * them, so AT-SPI's "push button" and macOS's "AXButton" are written as shown.
      */
+    /**
+     * A single-line field whose Return the app keeps inside the document: the field of app
+     * {@code app} (its bundle id or name, exactly) in the tool bar named {@code toolBar}
+     * (exactly). LibreOffice's Name Box jumps to the cell or range it names.
+     */
+    public record LocalField(@JsonProperty("app") String app, @JsonProperty("tool_bar") String toolBar,
+            @JsonProperty("does") String does) {
+        public LocalField {
+            if (app == null || app.isBlank() || toolBar == null || toolBar.isBlank()) {
+                throw new PolicyRuleViolation("roles.local_fields",
+                        "roles.local_fields: each entry names an app and the tool bar the field is in");
+            }
+        }
+    }
+
     public record Roles(
             @JsonProperty("terminal") List<String> terminal,
             @JsonProperty("pressable") List<String> pressable,
             @JsonProperty("cell") List<String> cell,
-            @JsonProperty("opens_list") List<String> opensList) {
+            @JsonProperty("opens_list") List<String> opensList,
+            @JsonProperty("local_fields") List<LocalField> localFields) {
 
-        static final Roles NONE = new Roles(List.of(), List.of(), List.of(), List.of());
+        static final Roles NONE = new Roles(List.of(), List.of(), List.of(), List.of(), List.of());
 
         public Roles {
             terminal = roles("roles.terminal", terminal);
             pressable = roles("roles.pressable", pressable);
             cell = roles("roles.cell", cell);
             opensList = roles("roles.opens_list", opensList);
+            localFields = localFields == null ? List.of() : List.copyOf(localFields);
         }
 
         private static List<String> roles(String at, List<String> roles) {

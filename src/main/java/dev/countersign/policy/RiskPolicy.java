@@ -290,6 +290,11 @@ public final class RiskPolicy {
             if (plainSubmit && facts.states().contains(MULTI_LINE)) {
                 return new PolicyDecision.NotRequired(digest);
             }
+            if (plainSubmit && facts.states().contains(SINGLE_LINE)
+                    && keys.localField(facts.landing().app(), facts.landing().toolBars())) {
+                // A field the app keeps inside the document: the Name Box jumps to a cell or range.
+                return new PolicyDecision.NotRequired(digest);
+            }
             if (plainSubmit && facts.states().contains(SINGLE_LINE)) {
                 return decideDefaultButton(facts, chord);
             }

@@ -114,6 +114,23 @@ class KeyLandingTest {
         }
 
         @Test
+        void aFieldTheAppKeepsInsideTheDocumentTakesReturnUnaskedOnlyForThatAppAndPlace() {
+            List<String> nameBox = List.of("Formula Tool Bar", "Untitled 1 - LibreOffice Calc");
+            assertThat(key("Return", "text", "", SINGLE_LINE, new ActionFacts.Landing(null, List.of(), "soffice",
+                    nameBox))).isInstanceOf(PolicyDecision.NotRequired.class);
+            // Another app claiming the names, LibreOffice's other fields, an app not known: the Return asks.
+            assertThat(asked(key("Return", "text", "", SINGLE_LINE, new ActionFacts.Landing(null, List.of(),
+                    "chromium", nameBox)))).isEqualTo(RiskCategory.SEND);
+            assertThat(asked(key("Return", "text", "", SINGLE_LINE, new ActionFacts.Landing(null, List.of(),
+                    "soffice", List.of("Find", "Untitled 1 - LibreOffice Calc"))))).isEqualTo(RiskCategory.SEND);
+            assertThat(asked(key("Return", "text", "", SINGLE_LINE, new ActionFacts.Landing(null, List.of(), null,
+                    nameBox)))).isEqualTo(RiskCategory.SEND);
+            // Only a plain Return: ctrl+Return there is judged as any other chord.
+            assertThat(key("ctrl+Return", "text", "", SINGLE_LINE, new ActionFacts.Landing(null, List.of(),
+                    "soffice", nameBox))).isInstanceOf(PolicyDecision.Required.class);
+        }
+
+        @Test
         void aRiskyButtonAmongSeveralDefaultsAsks() {
             assertThat(asked(key("Return", "text", "Name", SINGLE_LINE,
                     new ActionFacts.Landing(null, List.of(labels("OK"), labels("Pay now"))))))

@@ -134,8 +134,10 @@ class RiskPolicyTest {
             // holding that element's own labels, never free text.
             assertThat(Arrays.stream(ActionFacts.Labels.class.getRecordComponents()).map(RecordComponent::getName))
                     .containsExactly("name", "identifier", "description");
+            // The app and the names of the tool bars a key's field is in are only matched exactly
+            // against roles.local_fields: they can lift one listed field's question, never add words.
             assertThat(Arrays.stream(ActionFacts.Landing.class.getRecordComponents()).map(RecordComponent::getName))
-                    .containsExactly("shortcut", "defaultButtons");
+                    .containsExactly("shortcut", "defaultButtons", "app", "toolBars");
             // What a type erases is counted, never quoted: no text of the field reaches the policy.
             assertThat(Arrays.stream(Erasure.class.getRecordComponents()).map(RecordComponent::getType))
                     .containsExactly(int.class, int.class);
