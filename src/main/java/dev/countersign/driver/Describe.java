@@ -32,7 +32,8 @@ final class Describe {
 
     private static String action(ActArgs op, int index, ElementNode target, ElementNode second,
             Observation observation) {
-        String verb = op instanceof ActArgs.Key key ? "Press " + key.keys() + " in" : op.verb();
+        String verb = toggles(op, target) ? (target.hasState("checked") ? "Turn off" : "Turn on")
+                : op instanceof ActArgs.Key key ? "Press " + key.keys() + " in" : op.verb();
         return verb + " " + label(target, index, observation)
                 + (second == null ? "" : " onto " + label(second, -1, observation))
                 + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title() + "\u2019";
@@ -66,6 +67,22 @@ final class Describe {
         }
         return words.append(", through the governed server \u2018").append(act.server()).append('\u2019').toString();
     }
+
+    /**
+     * Whether the act flips a switch or check box: a click on it, or space or Return pressed on
+     * it. Its label names a setting ("Send a ‘Do Not Track’ request…"), so the person reads "Turn
+     * on ‘…’", not "Click ‘Send…’" as if the click sent something.
+     */
+    static boolean toggles(ActArgs op, ElementNode target) {
+        if (target == null || !TOGGLES.contains(target.role())) {
+            return false;
+        }
+        return op instanceof ActArgs.Click
+                || op instanceof ActArgs.Key key && ("space".equals(key.keys()) || "Return".equals(key.keys()));
+    }
+
+    private static final java.util.Set<String> TOGGLES = java.util.Set.of("check box", "switch", "toggle button",
+            "check menu item", "AXCheckBox", "AXSwitch");
 
     /** An element as the person reads it: its role and name, "push button ‘Delete’". */
     static String named(ElementNode n) {
