@@ -165,6 +165,16 @@ final class TextOrigins {
     }
 
     private final LinkedHashMap<String, Book> books = new LinkedHashMap<>(16, 0.75f, true);
+    /** Whether a path names a directory on this machine: a typed path's known folders are not carried text. */
+    private final java.util.function.Predicate<String> directory;
+
+    TextOrigins() {
+        this(path -> java.nio.file.Files.isDirectory(java.nio.file.Path.of(path)));
+    }
+
+    TextOrigins(java.util.function.Predicate<String> directory) {
+        this.directory = directory;
+    }
     /** Set when a whole book was dropped for a new agent: from then on every agent's book counts as forgetful. */
     private boolean droppedABook;
 
@@ -218,8 +228,10 @@ final class TextOrigins {
         if (book == null) {
             return droppedABook ? Optional.of(new Found(null)) : Optional.empty();
         }
-        // The whole text first, then its words, then its pieces at every offset.
-        for (long hash : hashes(text, 1)) {
+        // The whole text first, then its words, then its pieces at every offset; a typed path's
+        // leading folders that exist here ("/home/ana/Documents/") are where files are, not text
+        // read somewhere: only pieces that reach past them count.
+        for (long hash : hashes(text, 1, folders(text))) {
             Optional<Origin> from = other(book, hash, targetApp);
             if (from.isPresent()) {
                 return Optional.of(new Found(from.get()));
@@ -270,17 +282,54 @@ final class TextOrigins {
      * {@code stride} characters ({@value #STRIDE} to remember, 1 to look up).
      */
     private static List<Long> hashes(String text, int stride) {
+        return hashes(text, stride, 0);
+    }
+
+    /** As {@link #hashes(String, int)}, leaving out the pieces that lie wholly within the first {@code skip} characters. */
+    private static List<Long> hashes(String text, int stride, int skip) {
         List<Long> hashes = new java.util.ArrayList<>();
         hashes.add(hashOf(text, 0, text.length()) ^ WHOLE);
         for (String word : WORDS.split(text)) {
-            if (word.length() >= MIN_EXACT) {
+            if (word.length() >= MIN_EXACT && !plainWord(word)) {
                 hashes.add(hashOf(word, 0, word.length()) ^ WHOLE);
             }
         }
-        for (int i = 0; i + SHINGLE <= text.length(); i += stride) {
+        for (int i = Math.max(0, skip - SHINGLE + 1); i + SHINGLE <= text.length(); i += stride) {
             hashes.add(hashOf(text, i, i + SHINGLE));
         }
         return hashes;
+    }
+
+    /**
+     * Whether a word is an ordinary word of letters ("background", "Preferences"): lower case after
+     * its first letter, no digit, no sign. Two apps showing the same long word is no sign of text
+     * carried between them; a secret has digits, signs or mixed case ("Vh7…", "sk-…"), and a text
+     * typed whole is still matched whole.
+     */
+    static boolean plainWord(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (!Character.isLetter(c) || i > 0 && Character.isUpperCase(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * How many leading characters of a typed absolute path name folders that exist on this
+     * machine: up to and including the last '/' of the longest such prefix; 0 for other text.
+     */
+    int folders(String text) {
+        if (!text.startsWith("/") || text.chars().anyMatch(Character::isWhitespace)) {
+            return 0;
+        }
+        for (int end = text.lastIndexOf('/'); end > 0; end = text.lastIndexOf('/', end - 1)) {
+            if (directory.test(text.substring(0, end))) {
+                return end + 1;
+            }
+        }
+        return 0;
     }
 
     private static Optional<Origin> other(Book book, long hash, String targetApp) {

@@ -44,6 +44,47 @@ class TextOriginsTest {
     }
 
     @Test
+    void aLongOrdinaryWordTwoAppsShowIsNotCarriedButASecretLikeWordIs() {
+        TextOrigins origins = new TextOrigins();
+        origins.remember("a", MAIL, "Colors", List.of("Application background, Document background",
+                "token=Vh7pQ2xLm9Rt"));
+
+        // A search typed elsewhere that holds the same dictionary word.
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "Display background cone or art")).isEmpty();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "background")).isEmpty();
+        // The word of a secret (digits, mixed case) is found inside other text; the text typed whole is found whole.
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "my key Vh7pQ2xLm9Rt please")).isPresent();
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "Application background, Document background"))
+                .isPresent();
+        assertThat(TextOrigins.plainWord("background")).isTrue();
+        assertThat(TextOrigins.plainWord("Preferences")).isTrue();
+        assertThat(TextOrigins.plainWord("BackGround")).isFalse();
+        assertThat(TextOrigins.plainWord("background2")).isFalse();
+    }
+
+    @Test
+    void aTypedPathsFoldersThatExistAreNotCarriedButWhatFollowsThemIs() {
+        java.util.Set<String> folders = java.util.Set.of("/home", "/home/ana", "/home/ana/work-projects-2026");
+        TextOrigins origins = new TextOrigins(folders::contains);
+        String secret = "sk-live-9f8e7d6c5b4a39281706";
+        origins.remember("a", MAIL, "Paths", List.of("/home/ana/work-projects-2026/old-report.odt", secret));
+
+        // The folder another app showed, typed as the start of a new path here.
+        assertThat(origins.folders("/home/ana/work-projects-2026/recordings")).isEqualTo(29);
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "/home/ana/work-projects-2026/recordings")).isEmpty();
+        // A secret read elsewhere, typed after existing folders, is still found.
+        assertThat(origins.find("a", TextOrigins.appOf(BROWSER), "/home/ana/work-projects-2026/" + secret))
+                .isPresent();
+        // A folder that does not exist here is text like any other; so is text that is not a path.
+        assertThat(new TextOrigins(p -> false).folders("/home/ana/work-projects-2026/recordings")).isZero();
+        assertThat(origins.folders("see /home/ana/work-projects-2026/x")).isZero();
+        TextOrigins nowhere = new TextOrigins(p -> false);
+        nowhere.remember("a", MAIL, "Paths", List.of("/home/ana/work-projects-2026/old-report.odt"));
+        assertThat(nowhere.find("a", TextOrigins.appOf(BROWSER), "/home/ana/work-projects-2026/recordings"))
+                .isPresent();
+    }
+
+    @Test
     void theSameAppAnotherAgentAndShortTextAreNotCarried() {
         TextOrigins origins = new TextOrigins();
         origins.remember("a", MAIL, "Inbox", List.of(SECRET, "Reply to all"));
