@@ -194,21 +194,23 @@ final class ActRuntime extends LocalRuntime {
             return;
         }
         if (!proof.proven()) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
-                    "keyboard focus is not on the target system-wide (" + proof.detail() + "); no keys were sent"));
+            // None of the act's keys was sent: rejected, though its window may have come to the front.
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
+                    "keyboard focus is not on the target system-wide (" + proof.detail() + "); no keys were sent"
+                            + " (its window may have been brought to the front)"));
         }
     }
 
     /**
      * Keys go to whatever has keyboard focus, so they are only sent once the target itself reports
-     * focus (and is still not secure). Focus was already moved, so a refusal here is not "nothing
-     * happened": it surfaces as an uncertain outcome.
+     * focus (and is still not secure). None of the act's keys was sent, so a refusal here is a
+     * rejection, though the focus it asked for may have moved.
      */
     private void requireFocused(ElementNode target) {
         var evidence = new EffectProbe(ctx.backend, FOCUS_BOUND).focus(target);
         if (evidence == null) {
-            throw new CountersignException(CountersignError.onField(
-                    ErrorCode.TARGET_CHANGED, "focus", "the target did not take keyboard focus; no keys were sent"));
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
+                    "the target did not take keyboard focus; no keys were sent (focus may have moved)"));
         }
     }
 }

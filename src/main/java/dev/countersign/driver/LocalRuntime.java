@@ -123,8 +123,9 @@ abstract class LocalRuntime implements TimedRuntime {
      * As {@link #dispatched(ActionEnvelope, ControlLease, TargetReservation, ApprovalGrant, Supplier)},
      * with a preparation that moves something and waits for it (keys: focus, then until the target
      * reports it) before the input. The last check runs again after that wait, right before the
-     * input it guards; the preparation already changed the desktop, so a refusal from then on is an
-     * uncertain outcome, not "nothing happened".
+     * input it guards. A refusal there, or in the preparation, is a rejection: none of the act's
+     * input was sent (the receipt's words say that focus may have moved), so an agent told
+     * {@code rejected} knows the act did not happen, and one told {@code unknown} that it may have.
      */
     ExecutionReceipt dispatched(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval, Runnable prepare, Supplier<Dispatch> perform) {
@@ -135,11 +136,7 @@ abstract class LocalRuntime implements TimedRuntime {
         });
         if (prepare != null) {
             prepare.run();
-            try {
-                lastCheck(reservation, approval);
-            } catch (DispatchRefusedException e) {
-                throw new CountersignException(e.error());
-            }
+            lastCheck(reservation, approval);
         }
         long start = System.nanoTime();
         Dispatch dispatch = perform.get();

@@ -50,11 +50,15 @@ final class TextEntry {
             return typeIntoTerminal(target, text);
         }
         String why;
+        // Whether anything reached the app yet: a value set that did not read back may still have
+        // changed something, so a refusal after it is an uncertain outcome; before it, a rejection.
+        boolean sent = false;
         if (insert) {
             why = "insert at the caret";
         } else {
             try {
                 Dispatch set = backend.perform(target.handle(), new ElementAction.SetValue(text));
+                sent = true;
                 if (readsBack(target, text)) {
                     return new Dispatch(EDITABLE_TEXT, set.detail());
                 }
@@ -69,21 +73,22 @@ final class TextEntry {
         // The keyboard route is typing only into a text field: keystrokes into a button or a check
         // box would be presses the policy judged as plain typing.
         if (!ClickSemantics.editable(target)) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
+            throw refusal(sent, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "ref",
                     "the element (" + target.role() + ") is not an editable text field, so nothing was typed ("
                             + why + "); use op key for keys, which the policy judges as keys"));
         }
         // Control characters would become Return and Tab keystrokes: a submit, or a move to the
         // next field (maybe a password field) that no check looked at.
         if (text.codePoints().anyMatch(Character::isISOControl)) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
+            throw refusal(sent, CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "text",
                     "text typed on the keyboard cannot hold control characters (newline, tab); nothing was typed; "
                             + "send Return or Tab with op key, which the policy judges as keys"));
         }
         FocusProof proof = backend.focusForTyping(target.handle());
         if (!proof.proven()) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
-                    "keyboard focus on the target could not be proven, so no keys were sent: " + proof.detail()));
+            throw refusal(sent, CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "keyboard focus on the target could not be proven, so no keys were sent (its window may have"
+                            + " been brought to the front): " + proof.detail()));
         }
         if (!insert) {
             backend.keys(new KeyInput.Keys("ctrl+a"));
@@ -100,6 +105,14 @@ final class TextEntry {
     }
 
     /**
+     * A refusal of the keyboard route: before anything reached the app a rejection (the act did
+     * not run), after a value set that did not read back an uncertain outcome.
+     */
+    private static RuntimeException refusal(boolean sent, CountersignError error) {
+        return sent ? new CountersignException(error) : new DispatchRefusedException(error);
+    }
+
+    /**
      * Typing into a terminal: printable text only ({@link TerminalText}; refused before anything is
      * sent), never through its accessible text (a terminal's is its screen, and one that took
      * {@code SetTextContents} might feed it to the program), never Ctrl+A first (that is a key to the
@@ -112,8 +125,9 @@ final class TextEntry {
         });
         FocusProof proof = backend.focusForTyping(target.handle());
         if (!proof.proven()) {
-            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
-                    "keyboard focus on the terminal could not be proven, so no keys were sent: " + proof.detail()));
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "keyboard focus on the terminal could not be proven, so no keys were sent (its window may have"
+                            + " been brought to the front): " + proof.detail()));
         }
         int was = EffectProbe.occurrences(target.value(), text);
         backend.keys(new KeyInput.Text(text));

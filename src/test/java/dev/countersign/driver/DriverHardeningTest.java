@@ -140,8 +140,11 @@ class DriverHardeningTest {
         h.desktop.elements.get("ok").takesFocus = false;
         Receipt receipt = ok(h.driver.act("agent-a",
                 new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
-        assertThat(receipt.status()).isEqualTo("unknown");
+        // None of the act's keys went: rejected with its code and an error, never "maybe it happened".
+        assertThat(receipt.status()).isEqualTo("rejected");
+        assertThat(receipt.isError()).isTrue();
         assertThat(receipt.code()).isEqualTo("TARGET_CHANGED");
+        assertThat(receipt.detail()).contains("no keys were sent");
         assertThat(h.desktop.dispatched).noneMatch(d -> d.startsWith("keys:"));
     }
 
@@ -171,8 +174,9 @@ class DriverHardeningTest {
         h.desktop.elements.get("ok").onFocus = e -> h.driver.pauseAll();
         Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
         assertThat(receipt.code()).isEqualTo("AGENT_PAUSED");
-        // Focus already moved, so the outcome is not "nothing happened"; the keys never went.
-        assertThat(receipt.status()).isEqualTo("unknown");
+        // Focus moved, but the act's keys never went: rejected, an error the agent can read.
+        assertThat(receipt.status()).isEqualTo("rejected");
+        assertThat(receipt.isError()).isTrue();
         assertThat(h.desktop.dispatched).containsExactly("focus:ok");
     }
 
