@@ -47,7 +47,8 @@ record PointTargets(List<Integer> candidates, int deepest, int taker, int branch
         boolean[] holdingBelow = new boolean[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
             ElementNode n = nodes.get(i);
-            holds[i] = n.frame() != null && n.frame().contains(x, y) && !n.hasState("invisible");
+            holds[i] = n.frame() != null && n.frame().contains(x, y) && !n.hasState("invisible")
+                    && !clippedAt(nodes, i, x, y);
             if (holds[i]) {
                 for (int p = n.parent(); p >= 0; p = nodes.get(p).parent()) {
                     if (holdingBelow[p]) {
@@ -81,6 +82,25 @@ record PointTargets(List<Integer> candidates, int deepest, int taker, int branch
         candidates.sort(Integer::compare);
         return new PointTargets(candidates, deepest, deepest < 0 ? -1 : taker(nodes, deepest), branches);
     }
+
+    /**
+     * Whether a scroll pane or viewport the element is in does not hold the point: the element's
+     * frame reaches there, but the part of it scrolled out of view cannot take a click (VLC's
+     * preference page, taller than its pane, lies under the dialog's own buttons). An element the
+     * pointer cannot reach is no candidate; the elements it can reach there are.
+     */
+    static boolean clippedAt(List<ElementNode> nodes, int i, int x, int y) {
+        for (int p = nodes.get(i).parent(); p >= 0; p = nodes.get(p).parent()) {
+            ElementNode clip = nodes.get(p);
+            if (CLIPS.contains(clip.role()) && clip.frame() != null && !clip.frame().isEmpty()
+                    && !clip.frame().contains(x, y)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.Set<String> CLIPS = java.util.Set.of("scroll pane", "viewport", "AXScrollArea");
 
     /** The corner pixels of {@code r}: every extreme pixel another runtime's rounding may land on. */
     static List<Point> corners(Rect r) {

@@ -30,6 +30,27 @@ class PointTargetsTest {
     }
 
     @Test
+    void anElementScrolledOutOfItsPaneIsNoCandidateWhereTheFrameStillReaches() {
+        int window = window();
+        // A preference page taller than its pane: its last check box's frame reaches below the
+        // pane, where the dialog's own "All" radio button is.
+        int pane = add(window, "scroll pane", "", new Rect(0, 0, 400, 200), Set.of(), List.of());
+        int page = add(pane, "panel", "", new Rect(0, 0, 400, 400), Set.of(), List.of());
+        int allow = add(page, "check box", "Allow metadata network access", new Rect(10, 240, 300, 30),
+                Set.of("focusable"), List.of("toggle"));
+        int all = add(window, "radio button", "All", new Rect(10, 240, 60, 30), Set.of("focusable"), List.of("toggle"));
+
+        PointTargets at = PointTargets.at(nodes, 30, 250);
+
+        assertThat(at.candidates()).containsExactly(all);
+        assertThat(at.overlapping()).isFalse();
+        // Inside the pane the check box is a candidate as before.
+        int inside = add(page, "check box", "Inside", new Rect(10, 100, 300, 30), Set.of("focusable"), List.of("toggle"));
+        assertThat(PointTargets.at(nodes, 30, 110).candidates()).containsExactly(inside);
+        assertThat(allow).isPositive();
+    }
+
+    @Test
     void oneBranchAtThePointIsOneCandidateAndNoOverlap() {
         int window = window();
         int panel = add(window, "panel", "", new Rect(0, 0, 400, 300), Set.of(), List.of());

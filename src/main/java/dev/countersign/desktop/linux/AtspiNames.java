@@ -57,7 +57,7 @@ final class AtspiNames {
             + "comment,list box,grouping,image map,notification,info bar,level bar,title bar,block quote,"
             + "audio,video,definition,article,landmark,log,marquee,math,rating,timer,static,math fraction,"
             + "math root,subscript,superscript,description list,description term,description value,"
-            + "footnote,content deletion,content insertion,mark,suggestion,push button menu").split(",");
+            + "footnote,content deletion,content insertion,mark,suggestion,push button menu,switch").split(",");
 
     private static final String[] STATES = (
             "invalid,active,armed,busy,checked,collapsed,defunct,editable,enabled,expandable,expanded,"
