@@ -32,8 +32,9 @@ final class Describe {
 
     private static String action(ActArgs op, int index, ElementNode target, ElementNode second,
             Observation observation) {
-        String verb = toggles(op, target) ? (target.hasState("checked") ? "Turn off" : "Turn on")
-                : op instanceof ActArgs.Key key ? "Press " + key.keys() + " in" : op.verb();
+        String verb = !toggles(op, target) ? (op instanceof ActArgs.Key key ? "Press " + key.keys() + " in" : op.verb())
+                : OPTIONS.contains(target.role()) ? "Choose the option"
+                : target.hasState("checked") ? "Turn off" : "Turn on";
         return verb + " " + label(target, index, observation)
                 + (second == null ? "" : " onto " + label(second, -1, observation))
                 + " in " + observation.app.name() + " \u2014 window \u2018" + observation.window.title() + "\u2019";
@@ -69,12 +70,13 @@ final class Describe {
     }
 
     /**
-     * Whether the act flips a switch or check box: a click on it, or space or Return pressed on
-     * it. Its label names a setting ("Send a ‘Do Not Track’ request…"), so the person reads "Turn
-     * on ‘…’", not "Click ‘Send…’" as if the click sent something.
+     * Whether the act flips a switch or check box, or picks a radio option: a click on it, or
+     * space or Return pressed on it. Its label names a setting ("Send a ‘Do Not Track’ request…",
+     * "Delete data … when you close all windows"), so the person reads "Turn on ‘…’" or "Choose the
+     * option ‘…’", not "Click ‘Send…’" as if the click sent something.
      */
     static boolean toggles(ActArgs op, ElementNode target) {
-        if (target == null || !TOGGLES.contains(target.role())) {
+        if (target == null || !TOGGLES.contains(target.role()) && !OPTIONS.contains(target.role())) {
             return false;
         }
         return op instanceof ActArgs.Click
@@ -83,6 +85,8 @@ final class Describe {
 
     private static final java.util.Set<String> TOGGLES = java.util.Set.of("check box", "switch", "toggle button",
             "check menu item", "AXCheckBox", "AXSwitch");
+    private static final java.util.Set<String> OPTIONS = java.util.Set.of("radio button", "radio menu item",
+            "AXRadioButton");
 
     /** An element as the person reads it: its role and name, "push button ‘Delete’". */
     static String named(ElementNode n) {

@@ -84,15 +84,24 @@ record PointTargets(List<Integer> candidates, int deepest, int taker, int branch
     }
 
     /**
-     * Whether a scroll pane or viewport the element is in does not hold the point: the element's
-     * frame reaches there, but the part of it scrolled out of view cannot take a click (VLC's
-     * preference page, taller than its pane, lies under the dialog's own buttons). An element the
-     * pointer cannot reach is no candidate; the elements it can reach there are.
+     * Whether a container the element is in does not hold the point, so the part of the element
+     * there is cut off and cannot take a click: VLC's preference page, taller than its scroll area,
+     * reaches under the dialog's own buttons. Native toolkits (Qt, GTK, AppKit) cut every widget
+     * to its parent; web content may overflow its boxes, so there only scroll panes and viewports
+     * cut. A container without an extent cuts nothing. An element the pointer cannot reach is no
+     * candidate; the elements it can reach there are, and the app's own hit test still has to agree.
      */
     static boolean clippedAt(List<ElementNode> nodes, int i, int x, int y) {
+        boolean web = false;
         for (int p = nodes.get(i).parent(); p >= 0; p = nodes.get(p).parent()) {
+            if (WEB.contains(nodes.get(p).role())) {
+                web = true;
+                break;
+            }
+        }
+        for (int p = nodes.get(i).parent(); p >= 0 && nodes.get(p).parent() >= 0; p = nodes.get(p).parent()) {
             ElementNode clip = nodes.get(p);
-            if (CLIPS.contains(clip.role()) && clip.frame() != null && !clip.frame().isEmpty()
+            if ((!web || CLIPS.contains(clip.role())) && clip.frame() != null && !clip.frame().isEmpty()
                     && !clip.frame().contains(x, y)) {
                 return true;
             }
@@ -101,6 +110,7 @@ record PointTargets(List<Integer> candidates, int deepest, int taker, int branch
     }
 
     private static final java.util.Set<String> CLIPS = java.util.Set.of("scroll pane", "viewport", "AXScrollArea");
+    private static final java.util.Set<String> WEB = java.util.Set.of("document web", "AXWebArea");
 
     /** The corner pixels of {@code r}: every extreme pixel another runtime's rounding may land on. */
     static List<Point> corners(Rect r) {

@@ -51,6 +51,23 @@ class PointTargetsTest {
     }
 
     @Test
+    void aNativeWidgetIsCutToItsParentButWebContentOnlyToItsScrollPanes() {
+        int window = window();
+        // Qt names its scroll area a filler: every native parent cuts.
+        int area = add(window, "filler", "", new Rect(0, 0, 400, 200), Set.of(), List.of());
+        int below = add(area, "check box", "Allow metadata network access", new Rect(10, 240, 300, 30),
+                Set.of("focusable"), List.of("toggle"));
+        assertThat(PointTargets.at(nodes, 30, 250).candidates()).doesNotContain(below);
+        // A web page's box may overflow its parent, and the element there stays a candidate.
+        int page = add(window, "document web", "Page", new Rect(0, 0, 400, 300), Set.of(), List.of());
+        int box = add(page, "section", "", new Rect(0, 0, 400, 20), Set.of(), List.of());
+        int overflowing = add(box, "push button", "Delete", new Rect(10, 100, 80, 30), Set.of("focusable"),
+                List.of("press"));
+        assertThat(PointTargets.at(nodes, 20, 110).candidates()).contains(overflowing);
+        assertThat(below).isPositive();
+    }
+
+    @Test
     void oneBranchAtThePointIsOneCandidateAndNoOverlap() {
         int window = window();
         int panel = add(window, "panel", "", new Rect(0, 0, 400, 300), Set.of(), List.of());

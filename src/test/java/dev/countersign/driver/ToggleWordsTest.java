@@ -33,6 +33,10 @@ class ToggleWordsTest {
             add("wipe", new Element("check box", "Delete data sites have saved when you close all windows", null,
                     new Rect(0, 40, 400, 30), Set.of("enabled", "focusable", "showing", "visible", "checkable",
                             "checked"), List.of("click"), false));
+            add("wipeOption", new Element("radio button",
+                    "Delete data sites have saved to your device when you close all windows", null,
+                    new Rect(0, 120, 400, 30), Set.of("enabled", "focusable", "showing", "visible", "checkable"),
+                    List.of("click"), false));
             add("trash", new Element("push button", "Delete history", null, new Rect(0, 80, 100, 30),
                     Set.of("enabled", "focusable", "showing", "visible"), List.of("press"), false));
         }
@@ -67,5 +71,8 @@ class ToggleWordsTest {
         assertThat(asked("Delete data sites have saved when you close all windows", null))
                 .startsWith("Turn off \u2018Delete data").endsWith("[delete]");
         assertThat(asked("Delete history", null)).startsWith("Click \u2018Delete history\u2019").endsWith("[delete]");
+        assertThat(asked("Delete data sites have saved to your device when you close all windows",
+                new ActArgs.Key(null, "space", null))).startsWith("Choose the option \u2018Delete data sites")
+                .endsWith("[delete]");
     }
 }
