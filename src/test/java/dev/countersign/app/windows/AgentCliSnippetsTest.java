@@ -47,6 +47,13 @@ class AgentCliSnippetsTest {
         return command;
     }
 
+    /** A JSON or TOML server entry's {@code command} followed by its {@code args}. */
+    static List<String> commandAndArgs(JsonNode server) {
+        List<String> command = new ArrayList<>(List.of(server.path("command").asText()));
+        command.addAll(strings(server.path("args")));
+        return command;
+    }
+
     static List<String> strings(JsonNode array) {
         List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
@@ -59,9 +66,7 @@ class AgentCliSnippetsTest {
         void theBridgeFormIsTomlThatStartsTheBridgeAndWaitsForAnApproval() throws Exception {
             for (Agent agent : List.of(agent(AWKWARD), withFileAndUrl())) {
                 JsonNode server = TOML.readTree(text(agent, "Codex CLI (")).at("/mcp_servers/countersign");
-                List<String> command = new ArrayList<>(List.of(server.path("command").asText()));
-                command.addAll(strings(server.path("args")));
-                assertThat(command).isEqualTo(bridge(agent));
+                assertThat(commandAndArgs(server)).isEqualTo(bridge(agent));
                 assertThat(server.path("tool_timeout_sec").asInt() * 1000).isEqualTo(ClientSnippets.TOOL_TIMEOUT_MS);
                 assertThat(server.path("startup_timeout_sec").asInt()).isGreaterThan(10);
             }
@@ -86,9 +91,7 @@ class AgentCliSnippetsTest {
     void geminiCliSettingsStartTheBridgeWithATimeoutPastAnApproval() throws Exception {
         for (Agent agent : List.of(agent(AWKWARD), withFileAndUrl())) {
             JsonNode server = JSON.readTree(text(agent, "Gemini CLI")).at("/mcpServers/countersign");
-            List<String> command = new ArrayList<>(List.of(server.path("command").asText()));
-            command.addAll(strings(server.path("args")));
-            assertThat(command).isEqualTo(bridge(agent));
+            assertThat(commandAndArgs(server)).isEqualTo(bridge(agent));
             assertThat(server.path("timeout").asInt()).isEqualTo(ClientSnippets.TOOL_TIMEOUT_MS);
             assertThat(server.has("trust")).as("the CLI keeps asking its own confirmation too").isFalse();
         }
