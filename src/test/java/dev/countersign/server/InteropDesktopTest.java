@@ -32,7 +32,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ({@code scripts/interop/package-lock.json}), each run through one scenario against the real
  * endpoint on the private desktop — connect, list tools, observe a yad form, a confirmed act, three
  * error paths whose code and hint the client must surface, an image, a cancelled approval, and 30
- * connect/disconnect cycles. A client that cannot be installed fails here; nothing is skipped.
+ * connect/disconnect cycles; the agent CLIs instead take what {@code agent add} printed and run
+ * one tool loop against a stand-in for their model API ({@code agentcli-scenario.mjs}). A client
+ * that cannot be installed fails here; nothing is skipped.
  * The outcome is also checked from outside: the Delete button's side effect never happened.
  * Each run writes {@code target/interop/works-with.md}, the README's "Works with" table.
  */
