@@ -2,11 +2,10 @@
 // (`claude mcp add-json` over HTTP and `claude mcp add` through the bridge), `claude mcp list`
 // health checks again and again (each one a fresh session that is never ended), and a
 // `claude -p` tool loop against a loopback stand-in for the model API.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { env, Report, assert, pkgVersion } from "./lib.mjs";
+import { env, Report, assert, pkgVersion, runProcess } from "./lib.mjs";
 import { startStandIn } from "./messages-standin.mjs";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -18,18 +17,8 @@ const baseEnv = { ...process.env, HOME: home, DISABLE_AUTOUPDATER: "1", DISABLE_
   MCP_TOOL_TIMEOUT: "120000", PATH: `${join(here, "node_modules/.bin")}:${process.env.PATH}` };
 const snippets = JSON.parse(process.env.CS_SNIPPETS);
 
-function run(command, args, extraEnv = {}, timeoutMs = 120_000) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: project, env: { ...baseEnv, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => { out += d; });
-    child.stderr.on("data", (d) => { err += d; });
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => { clearTimeout(timer); resolve({ code, out, err }); });
-  });
-}
+const run = (command, args, extraEnv = {}, timeoutMs = 120_000) =>
+  runProcess(command, args, { cwd: project, env: { ...baseEnv, ...extraEnv }, timeoutMs });
 
 const shell = (line, extraEnv) => run("bash", ["-c", line], extraEnv);
 const version = pkgVersion("@anthropic-ai/claude-code");

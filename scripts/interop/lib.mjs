@@ -1,5 +1,6 @@
 // Shared by the interop scenarios: the environment the Java test hands over, the checks each
 // client must pass, and the report the test reads back (one JSON file per client).
+import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
 export const env = {
@@ -50,8 +51,10 @@ export function assert(condition, message) {
 /** The JSON an error result carries as its text: what the model reads. */
 export function errorBody(result) {
   assert(result && result.isError === true, `expected an error result, got ${JSON.stringify(result).slice(0, 400)}`);
-  const text = (result.content ?? []).find((c) => c.type === "text")?.text;
-  assert(text, "the error result has no text content");
+  // The JSON follows a one-line headline ("CODE: message") that is not JSON (ADR 0006).
+  const texts = (result.content ?? []).filter((c) => c.type === "text").map((c) => c.text);
+  assert(texts.length === 2 && !texts[0].startsWith("{"), `an error result is a headline and its JSON: ${JSON.stringify(texts).slice(0, 400)}`);
+  const text = texts[1];
   const body = JSON.parse(text);
   assert(typeof body.code === "string" && body.code.length > 0, `no code in ${text}`);
   assert(typeof body.hint === "string" && body.hint.length > 0, `no hint in ${text}`);
@@ -180,4 +183,18 @@ export async function cancelledReceipt(call) {
 export function pkgVersion(name) {
   const file = new URL(`./node_modules/${name}/package.json`, import.meta.url);
   return JSON.parse(readFileSync(file, "utf8")).version;
+}
+
+/** Runs a command to its end (killed after `timeoutMs`): its exit code, stdout and stderr. */
+export function runProcess(command, args, { cwd, env: environment, timeoutMs }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: environment, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => { out += d; });
+    child.stderr.on("data", (d) => { err += d; });
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", reject);
+    child.on("close", (code) => { clearTimeout(timer); resolve({ code, out, err }); });
+  });
 }

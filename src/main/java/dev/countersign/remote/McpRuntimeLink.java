@@ -255,8 +255,9 @@ public final class McpRuntimeLink implements RuntimeLink {
         if (result.structuredContent() instanceof Map<?, ?> structured && !Boolean.TRUE.equals(result.isError())) {
             return Json.mapper().convertValue(structured, MAP);
         }
+        // The last item: an error result's JSON follows its one-line headline (ADR 0006).
         if (result.content() != null && !result.content().isEmpty()
-                && result.content().get(0) instanceof McpSchema.TextContent text) {
+                && result.content().get(result.content().size() - 1) instanceof McpSchema.TextContent text) {
             try {
                 return Json.mapper().readValue(text.text(), MAP);
             } catch (JsonProcessingException e) {

@@ -35,8 +35,11 @@ final class GuardFilter implements Filter {
     static final String RESPONSE_ATTRIBUTE = "dev.countersign.server.response";
     static final String CALL_ATTRIBUTE = "dev.countersign.server.call";
     static final String SESSION_HEADER = HttpHeaders.MCP_SESSION_ID;
-    /** Methods of a newer MCP revision than this endpoint speaks, answered as unknown methods. */
-    static final Set<String> NOT_SPOKEN = Set.of("server/discover");
+    /**
+     * Methods only MCP 2026-07-28 has (its discovery probe and its one stream of change
+     * notifications), answered as unknown methods: this endpoint speaks the 2025 revisions.
+     */
+    static final Set<String> NOT_SPOKEN = Set.of("server/discover", "subscriptions/listen");
     static final String VERSION_HEADER = HttpHeaders.PROTOCOL_VERSION;
     private static final Logger LOG = LoggerFactory.getLogger(GuardFilter.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -149,7 +152,7 @@ final class GuardFilter implements Filter {
             }
         }
         if (message != null && message.hasNonNull("id") && NOT_SPOKEN.contains(message.path("method").asText())) {
-            // A probe of a revision this endpoint does not speak (MCP 2026-07-28's server/discover)
+            // A method of a revision this endpoint does not speak (MCP 2026-07-28's server/discover)
             // is answered as a server of the older revisions answers any method it does not know:
             // method not found, whatever version the request names. That is what tells a probing
             // client to fall back to initialize; an unsupported-version error tells it the server is

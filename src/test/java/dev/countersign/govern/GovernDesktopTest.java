@@ -190,7 +190,8 @@ class GovernDesktopTest {
     }
 
     private static JsonNode body(McpSchema.CallToolResult result) throws Exception {
-        return Json.mapper().readTree(((McpSchema.TextContent) result.content().get(0)).text());
+        // The last text item: an error result's JSON follows its one-line headline (ADR 0006).
+        return Json.mapper().readTree(((McpSchema.TextContent) result.content().get(result.content().size() - 1)).text());
     }
 
     /** The server's actions Countersign sent it with their text, "action text" (from its logged stdin). */

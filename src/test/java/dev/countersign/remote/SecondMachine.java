@@ -149,7 +149,8 @@ public final class SecondMachine implements AutoCloseable {
         if (r.structuredContent() instanceof Map<?, ?> m) {
             return (Map<String, Object>) m;
         }
-        String text = ((McpSchema.TextContent) r.content().get(0)).text();
+        // The last text item: an error result's JSON follows its one-line headline (ADR 0006).
+        String text = ((McpSchema.TextContent) r.content().get(r.content().size() - 1)).text();
         try {
             return dev.countersign.core.Json.mapper().readValue(text, Map.class);
         } catch (IOException e) {

@@ -49,7 +49,9 @@ class CancellationTest {
         McpEndpointTest.awaitTrue(() -> !fx.approver.withdrawn.isEmpty(), 10_000);
         JsonNode result = EndpointSecurityTest.sseResult(act.get().body()).get("result");
         assertThat(result.path("isError").asBoolean()).isTrue();
-        JsonNode body = Json.mapper().readTree(result.at("/content/0/text").asText());
+        // An error result: its headline, then its JSON (ADR 0006).
+        assertThat(result.at("/content/0/text").asText()).startsWith("APPROVAL_UNAVAILABLE: ");
+        JsonNode body = Json.mapper().readTree(result.at("/content/1/text").asText());
         assertThat(body.at("/receipt/status").asText()).isEqualTo("rejected");
         assertThat(body.path("message").asText()).contains("cancelled");
         assertThat(fx.desktop.dispatched).isEmpty();

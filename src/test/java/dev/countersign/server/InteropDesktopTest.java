@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,13 +24,17 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The interop suite: real third-party MCP clients, installed from npm at pinned versions
  * ({@code scripts/interop/package-lock.json}), each run through one scenario against the real
  * endpoint on the private desktop — connect, list tools, observe a yad form, a confirmed act, three
  * error paths whose code and hint the client must surface, an image, a cancelled approval, and 30
- * connect/disconnect cycles. A client that cannot be installed fails here; nothing is skipped.
+ * connect/disconnect cycles; the agent CLIs instead take what {@code agent add} printed and run
+ * one tool loop against a stand-in for their model API ({@code agentcli-scenario.mjs}). A client
+ * that cannot be installed fails here; nothing is skipped.
  * The outcome is also checked from outside: the Delete button's side effect never happened.
  * Each run writes {@code target/interop/works-with.md}, the README's "Works with" table.
  */
@@ -41,6 +46,12 @@ class InteropDesktopTest {
     static final Path OUT = Path.of("target", "interop").toAbsolutePath();
     /** The person in this suite denies whatever they are asked after three seconds. */
     static final Duration PERSON_DENIES_AFTER = Duration.ofSeconds(3);
+
+    /**
+     * The clients that run what {@code agent add} printed (each gets its agent that way) and one
+     * tool loop against a stand-in for their model API; they cancel nothing, so nothing is withdrawn.
+     */
+    static final Set<String> PRINTED_CONFIG = Set.of("claude-code", "codex", "codex-http", "gemini", "copilot", "opencode");
 
     @TempDir
     Path home;
@@ -115,10 +126,21 @@ class InteropDesktopTest {
     }
 
     /**
-     * The Claude Code lines {@code countersign agent add} prints for this endpoint, run in a child
-     * JVM as a person would, with a launcher script standing in for {@code ./countersign}.
+     * An agent CLI with the config {@code agent add} printed for it, in one tool loop against a
+     * loopback stand-in for its model API ({@code agentcli-scenario.mjs}): Codex CLI through the
+     * bridge and over HTTP, Gemini CLI, Copilot CLI offline, opencode.
      */
-    private List<String> claudeSnippets(String agent, int port) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"codex", "codex-http", "gemini", "copilot", "opencode"})
+    void agentCli(String cli, TestDesktop desktop) throws Exception {
+        scenario(desktop, cli, "agentcli-scenario.mjs", cli);
+    }
+
+    /**
+     * What {@code countersign agent add} prints for this endpoint, run in a child JVM as a person
+     * would, with a launcher script standing in for {@code ./countersign}.
+     */
+    private String printed(String agent, int port) throws Exception {
         Path launcher = home.resolve("countersign");
         List<String> jvm = new ArrayList<>(ChildJvm.jvmArgs(home, "launcher"));
         StringBuilder script = new StringBuilder("#!/bin/sh\nexec ").append(shell(ChildJvm.java()));
@@ -133,9 +155,7 @@ class InteropDesktopTest {
         Process cli = new ProcessBuilder(add).redirectErrorStream(true).start();
         String out = new String(cli.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(cli.waitFor()).as(out).isZero();
-        List<String> lines = out.lines().map(String::strip).filter(l -> l.startsWith("claude mcp add")).toList();
-        assertThat(lines).as(out).hasSize(3);
-        return lines;
+        return out;
     }
 
     private static String shell(String text) {
@@ -152,9 +172,12 @@ class InteropDesktopTest {
                     200, 200, TimeUnit.MILLISECONDS);
             String agent = name;
             List<String> snippets = List.of();
+            String printed = "";
             String token;
-            if ("claude-code".equals(name)) {
-                snippets = claudeSnippets(agent, fx.endpoint.port());
+            if (PRINTED_CONFIG.contains(name)) {
+                printed = printed(agent, fx.endpoint.port());
+                snippets = printed.lines().map(String::strip).filter(l -> l.startsWith("claude mcp add")).toList();
+                assertThat(snippets).as(printed).hasSize(3);
                 token = Files.readString(home.resolve("tokens").resolve(agent + ".token")).strip();
             } else {
                 token = fx.token(agent);
@@ -172,6 +195,7 @@ class InteropDesktopTest {
 
             Path report = OUT.resolve(name + ".json");
             Files.deleteIfExists(report);
+            Files.deleteIfExists(OUT.resolve(name + "-model.log"));
             List<String> command = new ArrayList<>(List.of(node().toString(), INTEROP.resolve(script).toString()));
             command.addAll(List.of(args));
             ProcessBuilder run = new ProcessBuilder(command).directory(INTEROP.toFile()).redirectErrorStream(true)
@@ -179,7 +203,8 @@ class InteropDesktopTest {
             run.environment().putAll(Map.of("CS_URL", fx.uri().toString(), "CS_TOKEN", token,
                     "CS_BRIDGE", Json.mapper().writeValueAsString(bridge),
                     "CS_FORM_PID", Long.toString(form.pid()), "CS_DELETE_PID", Long.toString(cleanup.pid()),
-                    "CS_REPORT", report.toString(), "CS_SNIPPETS", Json.mapper().writeValueAsString(snippets)));
+                    "CS_REPORT", report.toString(), "CS_SNIPPETS", Json.mapper().writeValueAsString(snippets),
+                    "CS_PRINTED", printed, "CS_STANDIN_LOG", OUT.resolve(name + "-model.log").toString()));
             Process client = run.start();
             boolean ended = client.waitFor(6, TimeUnit.MINUTES);
             if (!ended) {
@@ -195,7 +220,7 @@ class InteropDesktopTest {
 
             // From outside Countersign: the denied and the cancelled Delete never ran.
             assertThat(cleanup.dir().resolve("deleted")).doesNotExist();
-            if (!"claude-code".equals(name)) {
+            if (!PRINTED_CONFIG.contains(name)) {
                 assertThat(fx.approver.withdrawn).as("the cancelled approval was withdrawn from the person").isNotEmpty();
             }
             assertThat(fx.auditLines()).noneMatch(l -> l.contains("\"kind\":\"approval_allowed\""));

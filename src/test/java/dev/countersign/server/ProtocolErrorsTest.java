@@ -105,20 +105,42 @@ class ProtocolErrorsTest {
         json(response);
     }
 
-    @Test
-    void discoverIsAnsweredAsAServerOfTheOlderRevisionsAnswersAnUnknownMethod() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"server/discover", "subscriptions/listen"})
+    void aMethodOnlyTheNewerRevisionHasIsAnUnknownMethodWhateverVersionIsNamed(String method) throws Exception {
         // MCP 2026-07-28 clients probe with server/discover; only "method not found" makes them fall
         // back to initialize (an unsupported-version error tells them the server is modern).
         for (Map<String, String> headers : List.of(Map.of("MCP-Protocol-Version", "2026-07-28"),
+                Map.of("MCP-Protocol-Version", "2025-11-25"), Map.of("MCP-Protocol-Version", "1999-01-01"),
                 Map.<String, String>of())) {
-            HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\"}",
+            HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"" + method
+                    + "\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}",
                     headers);
             assertThat(response.statusCode()).as("%s", headers).isEqualTo(200);
             JsonNode body = json(response);
             assertThat(body.path("id").asInt()).isZero();
-            assertThat(body.at("/error/code").asInt()).isEqualTo(-32601);
+            assertThat(body.at("/error/code").asInt()).as("%s", headers).isEqualTo(-32601);
             assertThat(response.headers().firstValue("Mcp-Session-Id")).as("no session for a probe").isEmpty();
         }
+    }
+
+    @Test
+    void aProbeCarryingAnotherAgentsSessionIdLearnsNothingOfIt() throws Exception {
+        // The hostile agent sends the other agent's live session id with the probe: the answer is the
+        // same unknown method as without it, and the other agent's session still works.
+        String other = fx.token("other");
+        HttpResponse<String> init = fx.post(other, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"o\",\"version\":\"1\"}}}",
+                Map.of());
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        HttpResponse<String> probe = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\"}",
+                Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2026-07-28"));
+        assertThat(json(probe).at("/error/code").asInt()).isEqualTo(-32601);
+        assertThat(probe.body()).doesNotContain(session);
+        HttpResponse<String> list = fx.post(other, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(list.body()).contains("computer_observe");
     }
 
     @Test

@@ -1,14 +1,12 @@
 package dev.countersign.server;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import dev.countersign.core.Json;
+import dev.countersign.server.tools.ToolResults;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
 
 /**
  * What a tool result says, for tests: its structured content, or, for an error result (which
- * carries none, ADR 0006), the JSON of its text content.
+ * carries none, ADR 0006), the JSON text that follows its headline.
  */
 public final class Results {
     private Results() {
@@ -19,14 +17,7 @@ public final class Results {
         if (result.structuredContent() != null) {
             return (Map<String, Object>) result.structuredContent();
         }
-        String text = result.content().stream().filter(c -> c instanceof McpSchema.TextContent)
-                .map(c -> ((McpSchema.TextContent) c).text()).findFirst()
-                .orElseThrow(() -> new AssertionError("no structured or text content in " + result));
-        try {
-            return Json.mapper().readValue(text, new TypeReference<Map<String, Object>>() {
-            });
-        } catch (JsonProcessingException e) {
-            throw new AssertionError("the text content is not a JSON object: " + text, e);
-        }
+        return ToolResults.textBody(result)
+                .orElseThrow(() -> new AssertionError("no structured content or JSON text in " + result));
     }
 }

@@ -121,8 +121,7 @@ class RuntimeEndpointTest {
         McpSchema.CallToolResult execute = governor.callTool(new McpSchema.CallToolRequest(RuntimeOp.Kind.EXECUTE.wire(),
                 new RuntimeOp.Execute(Fixtures.envelope(), Fixtures.lease(), Fixtures.reservation(), null).arguments()));
         assertThat(execute.isError()).isTrue();
-        assertThat(((McpSchema.TextContent) execute.content().get(0)).text())
-                .contains("\"dispatched\":false").contains("IDENTITY_MISMATCH");
+        assertThat(Results.body(execute)).containsEntry("dispatched", false).containsEntry("code", "IDENTITY_MISMATCH");
         assertThat(seen).containsExactly("laptop preview_action", "laptop execute_action");
         governor.closeGracefully();
     }
@@ -133,7 +132,7 @@ class RuntimeEndpointTest {
         McpSchema.CallToolResult call = governor.callTool(new McpSchema.CallToolRequest(RuntimeOp.Kind.LEASE.wire(),
                 Map.of("envelope", Map.of(), "approved", true)));
         assertThat(call.isError()).isTrue();
-        assertThat(((McpSchema.TextContent) call.content().get(0)).text()).contains("INVALID_ARGUMENT");
+        assertThat(Results.body(call)).containsEntry("code", "INVALID_ARGUMENT");
         assertThat(seen).isEmpty();
         governor.closeGracefully();
     }

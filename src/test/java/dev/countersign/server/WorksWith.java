@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  */
 final class WorksWith {
     static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-bridge", "mcp-remote",
-            "inspector-cli", "claude-code", "ai-sdk");
+            "inspector-cli", "claude-code", "ai-sdk", "codex", "codex-http", "gemini", "copilot", "opencode");
 
     private WorksWith() {
     }
@@ -56,7 +56,11 @@ final class WorksWith {
     /** A check as the table shows it, with what the client surfaced where that says more. */
     private static String label(String check, JsonNode c) {
         switch (check) {
-            case "list_tools": return "tools/list (" + c.path("bytes").asInt() + " B)";
+            case "list_tools": return c.has("names") ? c.path("tools").asInt() + " tools offered to the model ("
+                    + c.path("bytes").asInt() + " B)" : "tools/list (" + c.path("bytes").asInt() + " B)";
+            case "printed_config": return "the printed config";
+            case "tool_loop": return "tool loop against a stand-in model (" + c.path("tool_results").asInt()
+                    + " results handed to it)";
             case "confirmed_act": return "act " + c.path("status").asText();
             case "error_stale_ref":
             case "error_secure_field":
@@ -66,8 +70,12 @@ final class WorksWith {
             case "connect": return c.has("protocolVersion") ? "connect (discovery fell back to "
                     + c.path("protocolVersion").asText() + ")" : "connect";
             case "mcp_list_health": return c.path("runs").asInt() + "× `claude mcp list`";
-            case "observe": return c.has("text_bytes") ? "observe (text " + c.path("text_bytes").asInt() + " B, JSON "
-                    + c.path("json_bytes").asInt() + " B)" : "observe";
+            case "observe":
+                if (c.has("form")) {
+                    return "observe (the model read the " + c.path("form").asText() + ", " + c.path("bytes").asInt() + " B)";
+                }
+                return c.has("text_bytes") ? "observe (text " + c.path("text_bytes").asInt() + " B, JSON "
+                        + c.path("json_bytes").asInt() + " B)" : "observe";
             case "p_tool_loop": return "`claude -p` loop (" + c.path("tool_results").asInt() + " tool results, error read"
                     + (c.has("model_read") ? "; model read the " + c.path("model_read").asText() : "") + ")";
             case "snippets_verbatim": return "printed snippets (" + c.path("added").asInt() + ")";

@@ -81,7 +81,7 @@ public final class ClientSnippets {
         String url = agent.url().toString();
         String tokenFile = agent.tokenFile() != null ? agent.tokenFile().toAbsolutePath().toString()
                 : "<home>/tokens/" + agent.name() + ".token";
-        return List.of(
+        List<Snippet> all = new ArrayList<>(List.of(
                 new Snippet("Claude Desktop (claude_desktop_config.json; the token stays in its 0600 file)",
                         "{\"mcpServers\": {\"countersign\": {\"command\": " + command + ", \"args\": [" + args + "]}}}"),
                 new Snippet("Claude Code (the same bridge; MCP_TOOL_TIMEOUT=" + TOOL_TIMEOUT_MS
@@ -96,11 +96,14 @@ public final class ClientSnippets {
                         "{\"servers\": {\"countersign\": {\"type\": \"stdio\", \"command\": " + command
                                 + ", \"args\": [" + args + "]}}}"),
                 new Snippet("Cursor (.cursor/mcp.json)",
-                        "{\"mcpServers\": {\"countersign\": {\"command\": " + command + ", \"args\": [" + args + "]}}}"),
-                new Snippet("Any MCP client over Streamable HTTP (e.g. .mcp.json; the token comes from the "
-                        + "environment: export COUNTERSIGN_TOKEN=\"$(cat " + tokenFile + ")\")",
+                        "{\"mcpServers\": {\"countersign\": {\"command\": " + command + ", \"args\": [" + args + "]}}}")));
+        all.addAll(AgentCliSnippets.snippets(agent, tokenFile));
+        all.add(new Snippet("Any MCP client over Streamable HTTP (e.g. .mcp.json; the token comes from the "
+                        + "environment: " + AgentCliSnippets.exportLine(tokenFile) + ")",
                         "{\"mcpServers\": {\"countersign\": {\"type\": \"http\", \"url\": " + quote(url)
-                                + ", \"headers\": {\"Authorization\": \"Bearer ${COUNTERSIGN_TOKEN}\"}}}}"));
+                                + ", \"headers\": {\"Authorization\": \"Bearer ${" + AgentCliSnippets.TOKEN_VARIABLE
+                                + "}\"}}}}"));
+        return List.copyOf(all);
     }
 
     public static String render(Agent agent, String token) {
@@ -118,7 +121,8 @@ public final class ClientSnippets {
         return out.toString();
     }
 
-    private static String quote(String text) {
+    /** A JSON string, which is also a TOML basic string for the paths and names quoted here. */
+    static String quote(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 

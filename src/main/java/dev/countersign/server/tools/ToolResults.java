@@ -13,6 +13,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Tool results as MCP wants them: {@code structuredContent} plus the same JSON as text (for
@@ -144,12 +145,50 @@ public final class ToolResults {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a map of plain values always serializes", e);
         }
-        McpSchema.CallToolResult.Builder result = McpSchema.CallToolResult.builder()
-                .content(List.of(new McpSchema.TextContent(text)))
-                .isError(isError);
-        if (!isError) {
-            result.structuredContent(structured);
+        if (isError) {
+            // A line that is not JSON comes first: Gemini CLI turns a first text item that parses
+            // as JSON into structured content, which its SDK then checks against the success
+            // schema and replaces with its own validation error (docs/decisions/0006-error-results.md).
+            return McpSchema.CallToolResult.builder()
+                    .content(List.of(new McpSchema.TextContent(headline(structured)), new McpSchema.TextContent(text)))
+                    .isError(true).build();
         }
-        return result.build();
+        return McpSchema.CallToolResult.builder()
+                .content(List.of(new McpSchema.TextContent(text)))
+                .isError(false).structuredContent(structured).build();
+    }
+
+    /** The longest headline; the whole message is in the JSON that follows. */
+    static final int HEADLINE_MAX = 200;
+
+    /**
+     * An error's first line, for a person or a model skimming: its code and message, on one line
+     * (a message can quote a window's title, which anyone can set: its line breaks must not make
+     * lines of their own outside the JSON's quotes), cut at {@link #HEADLINE_MAX} characters.
+     */
+    static String headline(Map<String, Object> body) {
+        Object code = body.get("code");
+        Object message = body.get("message");
+        String line = ((code == null ? "ERROR" : code) + (message == null ? "" : ": " + message))
+                .replaceAll("\\p{Cntrl}+", " ");
+        return line.length() <= HEADLINE_MAX ? line : line.substring(0, HEADLINE_MAX - 1) + "…";
+    }
+
+    /**
+     * The JSON body of a tool result as text: the last text item that is a JSON object (an error
+     * result's first line is its headline), or empty.
+     */
+    public static Optional<Map<String, Object>> textBody(McpSchema.CallToolResult result) {
+        List<McpSchema.Content> content = result.content() == null ? List.of() : result.content();
+        for (int i = content.size() - 1; i >= 0; i--) {
+            if (content.get(i) instanceof McpSchema.TextContent text && text.text().startsWith("{")) {
+                try {
+                    return Optional.of(Json.mapper().readValue(text.text(), MAP));
+                } catch (JsonProcessingException e) {
+                    // not JSON after all: an earlier item may be
+                }
+            }
+        }
+        return Optional.empty();
     }
 }
