@@ -29,6 +29,13 @@ public record ElementNode(
         boolean secure,
         int depth,
         int parent) {
+    /**
+     * Countersign's own state word: the element's accessible action changes the element but not
+     * the app (a Qt radio button, check box or item row "toggled" is marked without the app seeing
+     * a click), so a click reaches it as a guarded pointer click at its centre.
+     */
+    public static final String CLICK_BY_POINTER = "click_by_pointer";
+
 
     public ElementNode {
         Objects.requireNonNull(handle, "handle");

@@ -46,6 +46,11 @@ enum Reach {
      * there selects it), a paragraph focused.
      */
     static Reach click(ElementNode n) {
+        if (n.hasState(ElementNode.CLICK_BY_POINTER) && centre(n) != null) {
+            // Its action changes the element but not the app (Qt's toggle checks a radio button
+            // without the app seeing a click): a person's click is what it answers to.
+            return POINTER;
+        }
         if (!n.actions().isEmpty()) {
             return ClickSemantics.editable(n) ? EDIT : PRESS;
         }

@@ -72,38 +72,6 @@ public final class McpAgent implements AutoCloseable {
         return new Observation(app, window, body);
     }
 
-    /**
-     * A pointer click on an observed element through the coordinate tools, as an agent does when
-     * an element's accessible action does not do what a click does: a Set-of-Mark capture of the
-     * observation, then {@code computer_visual_act} at the element's mark (or its frame's centre).
-     * The person is always asked for a coordinate act.
-     */
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> pointClick(Observation o, Node node) {
-        Map<String, Object> shot = call("computer_visual_observe", "capture",
-                Map.of("observation_id", o.body().get("observation_id"), "max_marks", 200));
-        if (shot.get("code") != null) {
-            throw new PlanFailure("capture: " + shot.get("code") + " " + shot.getOrDefault("message", ""));
-        }
-        double scale = ((Number) shot.get("scale")).doubleValue();
-        int x;
-        int y;
-        Optional<Map<String, Object>> mark = ((List<Map<String, Object>>) shot.getOrDefault("marks", List.of())).stream()
-                .filter(m -> node.ref().equals(m.get("ref"))).findFirst();
-        if (mark.isPresent()) {
-            Map<String, Object> r = (Map<String, Object>) mark.get().get("rect");
-            x = ((Number) r.get("x")).intValue() + ((Number) r.get("width")).intValue() / 2;
-            y = ((Number) r.get("y")).intValue() + ((Number) r.get("height")).intValue() / 2;
-        } else {
-            List<Integer> win = (List<Integer>) ((Map<String, Object>) o.body().get("window")).get("frame");
-            x = (int) Math.round((node.frame().get(0) + node.frame().get(2) / 2.0 - win.get(0)) * scale);
-            y = (int) Math.round((node.frame().get(1) + node.frame().get(3) / 2.0 - win.get(1)) * scale);
-        }
-        return call("computer_visual_act", "point click", Map.of("op", "click", "observation_id",
-                o.body().get("observation_id"), "capture_sha256", shot.get("capture_sha256"), "point",
-                Map.of("x", x, "y", y)));
-    }
-
     /** Observations of each window of {@code app} the listing shows (a popup panel is a window of its own). */
     public List<Observation> observeEveryWindow(String app) {
         List<Observation> out = new ArrayList<>();

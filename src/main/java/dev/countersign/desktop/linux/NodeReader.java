@@ -325,7 +325,18 @@ final class NodeReader {
             applyValue(n, value == null ? null : calls.await(value));
         }
         collectActionNames(d);
+        n.clickByPointer = toolkit.qt() && QT_TOGGLED.contains(AtspiNames.role(n.role)) && n.actions.contains("toggle")
+                && !n.actions.contains("press") && !n.actions.contains("click");
     }
+
+    /**
+     * Qt's roles whose only action is "toggle": it sets the checked or selected state without the
+     * app seeing a click (QAbstractButton::toggle, not click), so VLC's "All" radio button shows
+     * checked while the dialog stays on its simple page, and a settings tree's row is selected
+     * while its page does not open.
+     */
+    private static final Set<String> QT_TOGGLED = Set.of("radio button", "check box", "toggle button", "tree item",
+            "list item", "table cell");
 
     /** The element's value from its {@code GetText} or {@code CurrentValue} answer; nothing for a secure one. */
     private void applyValue(RawNode n, BusCalls.Reply value) {

@@ -47,6 +47,8 @@ final class RawNode {
     /** Whether its text read as a mask only ({@link SecretFields#masked}): a password the app masks itself. */
     boolean masked;
     String goneReason;
+    /** Whether a click reaches it only as a pointer click ({@link ElementNode#CLICK_BY_POINTER}). */
+    boolean clickByPointer;
     /** Why the walk left this element and its subtree out on purpose ("hidden", "closed_menu"), or null. */
     String skipped;
 
@@ -81,9 +83,14 @@ final class RawNode {
 
     ElementNode toNode(int depthInSnapshot, int parentIndex) {
         Set<String> states = AtspiNames.states(stateBits);
-        if (textTruncated) {
+        if (textTruncated || clickByPointer) {
             Set<String> marked = new java.util.HashSet<>(states);
-            marked.add(NodeReader.TRUNCATED);
+            if (textTruncated) {
+                marked.add(NodeReader.TRUNCATED);
+            }
+            if (clickByPointer) {
+                marked.add(ElementNode.CLICK_BY_POINTER);
+            }
             states = marked;
         }
         String shownDescription = description.isEmpty() && headers != null ? headers : description;
