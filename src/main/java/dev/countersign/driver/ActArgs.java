@@ -258,7 +258,8 @@ public sealed interface ActArgs permits ActArgs.Click, ActArgs.Focus, ActArgs.Ty
         /** Only a click that is a pointer click at the centre is aimed at a point ({@link PointerAims}). */
         @Override
         public List<PointerAim> aims(ElementNode target, ElementNode second) {
-            return Reach.click(target) == Reach.POINTER ? List.of(PointerAim.centreOf("ref", target)) : List.of();
+            return Reach.click(target) == Reach.POINTER ? List.of(new PointerAim("ref", Reach.aim(target), target))
+                    : List.of();
         }
 
         /**

@@ -53,7 +53,7 @@ final class PointerAims {
         if (hit.onElement()) {
             return Optional.empty();
         }
-        return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, aim.field(), "the element's centre ("
+        return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, aim.field(), "the point aimed at ("
                 + aim.point().x() + ", " + aim.point().y() + ") lands on " + hit.found() + ", not on the element "
                 + "you named; pointer input there would reach that instead"));
     }

@@ -75,6 +75,22 @@ enum Reach {
         return centre(n) != null ? POINTER : NONE;
     }
 
+    /**
+     * Where a pointer click on {@code n} is aimed: its centre, but for a check box or radio button
+     * wider than its box, the box (half its height in from the start): Qt takes a click on a
+     * check box only on its box and label, and the centre of a row-wide one is empty panel.
+     */
+    static Point aim(ElementNode n) {
+        Point centre = centre(n);
+        Rect f = n.frame();
+        if (centre == null || !BOXED.contains(n.role()) || f.width() <= 3 * f.height()) {
+            return centre;
+        }
+        return new Point(f.x() + f.height() / 2, centre.y());
+    }
+
+    private static final java.util.Set<String> BOXED = java.util.Set.of("check box", "radio button");
+
     /** The element's centre in screen pixels, or null when it has no frame on screen. */
     static Point centre(ElementNode n) {
         Rect f = n.frame();
@@ -113,7 +129,7 @@ enum Reach {
                 return new Dispatch(selected.strategy() + "+" + focused.strategy(),
                         selected.detail() + "; " + focused.detail());
             case POINTER:
-                Point at = centre(target);
+                Point at = aim(target);
                 if (at == null) {
                     throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
                             "the element has no frame on screen to click at"));
