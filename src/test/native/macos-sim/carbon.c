@@ -33,6 +33,9 @@ void *TISGetInputSourceProperty(const void *source, const void *key) {
 
 uint8_t LMGetKbdType(void) { return 40; /* an ANSI keyboard type */ }
 
+/* Some app (a password field, Terminal's Secure Keyboard Entry) has turned secure event input on. */
+Boolean IsSecureEventInputEnabled(void) { return (Boolean)sim_secure_input_state(); }
+
 /* Key code -> unshifted, shifted character; 0 = no character. Codes are HIToolbox's kVK_ANSI_*. */
 struct keymap { uint16_t code; UniChar plain, shifted; int dead; };
 static const struct keymap us[] = {

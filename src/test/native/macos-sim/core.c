@@ -312,6 +312,9 @@ static sim_bitmap bitmaps[16];
 static int nbitmaps;
 static sim_session_t session = {1, 1, 0, 1};
 static int trusted = 1, capture_granted = 1, layout;
+static int focus_pid = -1, secure_input;
+struct call_count { const char *function; long n; };
+static struct call_count counts[32];
 
 struct fault { char key[128]; int mode; long arg; int times; };
 static struct fault faults[32];
@@ -369,6 +372,22 @@ sim_session_t *sim_session_state(void) { return &session; }
 int sim_trusted_state(void) { return trusted; }
 int sim_capture_state(void) { return capture_granted; }
 int sim_layout_state(void) { return layout; }
+int sim_secure_input_state(void) { return secure_input; }
+int sim_focused_pid(void) {
+    if (focus_pid >= 0) return focus_pid;
+    for (int i = 0; i < napps; i++)
+        if (apps[i].active) return apps[i].pid;
+    return 0;
+}
+
+void sim_count_call(const char *function) {
+    sim_lock();
+    for (int i = 0; i < 32; i++) {
+        if (!counts[i].function) counts[i].function = function;
+        if (!strcmp(counts[i].function, function)) { counts[i].n++; break; }
+    }
+    sim_unlock();
+}
 
 int sim_fault_for(const char *function, const char *attribute, long *arg) {
     sim_lock();
@@ -462,6 +481,9 @@ void sim_reset(void) {
     session = (sim_session_t){1, 1, 0, 1};
     trusted = capture_granted = 1;
     layout = 0;
+    focus_pid = -1;
+    secure_input = 0;
+    memset(counts, 0, sizeof counts);
     calls_len = events_len = 0;
     if (calls_log) calls_log[0] = 0;
     if (events_log) events_log[0] = 0;
@@ -564,7 +586,47 @@ void sim_window_add(int number, int pid, int layer, double x, double y, double w
                     const char *owner) {
     sim_lock();
     sim_window *win = &windows[nwindows++];
-    *win = (sim_window){number, pid, layer, x, y, w, h, name ? strdup(name) : NULL, owner ? strdup(owner) : NULL};
+    *win = (sim_window){number, pid, layer, x, y, w, h, name ? strdup(name) : NULL, owner ? strdup(owner) : NULL, 1.0};
+    sim_unlock();
+}
+
+/* A window's kCGWindowAlpha (1 unless set): 0 is an invisible window, which covers nothing. */
+void sim_window_alpha(int number, double alpha) {
+    for (int i = 0; i < nwindows; i++)
+        if (windows[i].number == number) windows[i].alpha = alpha;
+}
+
+/* Moves a window to the front of the list (the list is front to back, in the order added). */
+void sim_window_raise(int number) {
+    sim_lock();
+    for (int i = 0; i < nwindows; i++)
+        if (windows[i].number == number) {
+            sim_window w = windows[i];
+            memmove(&windows[1], &windows[0], (size_t)i * sizeof w);
+            windows[0] = w;
+            break;
+        }
+    sim_unlock();
+}
+
+/* Which app AXFocusedApplication names: a pid, 0 for none, -1 to follow the active app again. */
+void sim_focus_app(int pid) { focus_pid = pid; }
+
+void sim_secure_input_set(int enabled) { secure_input = enabled; }
+
+/* How often a counted native function was called since the last reset or zeroing. */
+long sim_call_count(const char *function) {
+    long n = 0;
+    sim_lock();
+    for (int i = 0; i < 32 && counts[i].function; i++)
+        if (!strcmp(counts[i].function, function)) n = counts[i].n;
+    sim_unlock();
+    return n;
+}
+
+void sim_call_counts_zero(void) {
+    sim_lock();
+    for (int i = 0; i < 32; i++) counts[i].n = 0;
     sim_unlock();
 }
 

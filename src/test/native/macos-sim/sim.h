@@ -115,7 +115,7 @@ int sim_app_node(int pid);
 sim_obj *sim_val_to_cf(const sim_val *v, const char *origin); /* +1 */
 
 typedef struct { int pid; char *bundle; char *name; int active; long long start_usec; } sim_app;
-typedef struct { int number, pid, layer; double x, y, w, h; char *name; char *owner; } sim_window;
+typedef struct { int number, pid, layer; double x, y, w, h; char *name; char *owner; double alpha; } sim_window;
 typedef struct { int id; double x, y, w, h, scale; } sim_display;
 typedef struct { int number; long w, h, bpr, bpp; uint32_t info; uint8_t *bytes; long len; } sim_bitmap;
 
@@ -133,6 +133,11 @@ sim_session_t *sim_session_state(void);
 int sim_trusted_state(void);
 int sim_capture_state(void);
 int sim_layout_state(void); /* 0 US, 1 AZERTY */
+int sim_focused_pid(void); /* the app AXFocusedApplication names: set by a test, else the active app; 0 = none */
+int sim_secure_input_state(void); /* IsSecureEventInputEnabled */
+
+/* Native calls counted by name (sim_call_count reads them), so a test can bound calls per element. */
+void sim_count_call(const char *function);
 
 /* Fault injection: a fault names a function, optionally "Function:Attribute". */
 enum fault_mode { F_NONE, F_NULL, F_ERROR, F_WRONG_TYPE, F_TIMEOUT, F_DECLINE };

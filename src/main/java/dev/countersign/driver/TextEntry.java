@@ -86,7 +86,8 @@ final class TextEntry {
                     "keyboard focus on the target could not be proven, so no keys were sent: " + proof.detail()));
         }
         if (!insert) {
-            backend.keys(new KeyInput.Keys("ctrl+a"));
+            // Select all: ctrl+a on Linux; on a Mac ctrl+a moves to the start of the line, ⌘A selects.
+            backend.keys(new KeyInput.Keys(backend.commandModifier() + "+a"));
             if (text.isEmpty()) {
                 backend.keys(new KeyInput.Keys("BackSpace"));
             }

@@ -7,6 +7,7 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
+import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
@@ -26,6 +27,7 @@ import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TextSelection;
@@ -38,6 +40,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +67,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     private final MacInput input = new MacInput();
     private final MacWindows windows = new MacWindows(calls, capture);
     private final MacSelection selection = new MacSelection(calls);
+    private final MacScreenWindows screen = new MacScreenWindows(calls, capture, windows);
     private volatile boolean closed;
 
     private MacDesktopBackend() {
@@ -395,20 +399,47 @@ public final class MacDesktopBackend implements DesktopBackend {
                 "listing applications is not built for macOS yet"));
     }
 
+    /** The window order and keyboard focus synthetic input is checked against ({@link MacScreenWindows}). */
+    @Override
+    public Optional<ScreenWindows> screenWindows() {
+        return Optional.of(screen);
+    }
+
     /**
-     * Not built for macOS yet (the proof would be the focused application and its AXFocusedUIElement):
-     * without it, type never falls back to keyboard text, it only sets AXValue.
+     * Moves keyboard focus to the element ({@code AXFocused}) and proves it landed there
+     * ({@link MacFocus#proof}): a secure field, or secure event input on anywhere, is refused first.
      */
     @Override
     public FocusProof focusForTyping(ElementHandle element) {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
-                "proving keyboard focus is not built for macOS yet"));
+        requireAvailable();
+        AxRef target = ref(element);
+        refuseUnderSecureInput();
+        Map<String, Object> a = calls.attributes(target, List.of(AxNames.ROLE, AxNames.SUBROLE));
+        if (AxNames.secure(AxElementMapper.string(a, AxNames.ROLE), AxElementMapper.string(a, AxNames.SUBROLE))) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
+                    "the element is a password field; Countersign never types into one"));
+        }
+        perform(target, new ElementAction.Focus());
+        return MacFocus.proof(calls, ax, screen, target);
+    }
+
+    /**
+     * Secure event input on means a password field somewhere has keyboard focus (or an app turned on
+     * Secure Keyboard Entry): a key sent now could land in a secret, so none is sent.
+     */
+    private void refuseUnderSecureInput() {
+        if (MacNative.Libs.CARBON.IsSecureEventInputEnabled() != 0) {
+            throw new DispatchRefusedException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "secure event input is on (a password field has keyboard focus, or an app turned on secure "
+                            + "keyboard entry); no keys are sent"));
+        }
     }
 
     @Override
     public Dispatch keys(KeyInput in) {
         Objects.requireNonNull(in, "input");
         requireAvailable();
+        refuseUnderSecureInput();
         if (in instanceof KeyInput.Keys keys) {
             String combo = keys.combo();
             // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.

@@ -81,6 +81,23 @@ interface MacSim extends Library {
 
     void sim_layout_set(int layout);
 
+    /** A window's kCGWindowAlpha (1 unless set). */
+    void sim_window_alpha(int number, double alpha);
+
+    /** Moves a window to the front of the window list. */
+    void sim_window_raise(int number);
+
+    /** The app AXFocusedApplication names: a pid, 0 for none, -1 for the active app (the default). */
+    void sim_focus_app(int pid);
+
+    /** What IsSecureEventInputEnabled answers. */
+    void sim_secure_input_set(int enabled);
+
+    /** How often a counted native function (CFEqual, CFHash, the AX reads) was called since the last zeroing. */
+    long sim_call_count(String function);
+
+    void sim_call_counts_zero();
+
     void sim_fault(String key, int mode, long arg, int times);
 
     int sim_calls(byte[] buf, int len);
