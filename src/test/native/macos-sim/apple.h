@@ -160,6 +160,12 @@ Boolean CFNumberGetValue(CFNumberRef number, CFNumberType theType, void *valuePt
 TISInputSourceRef TISCopyCurrentKeyboardLayoutInputSource(void);
 void *TISGetInputSourceProperty(TISInputSourceRef inputSource, CFStringRef propertyKey);
 UInt8 LMGetKbdType(void);
+/* libdispatch (dispatch/queue.h, dispatch/object.h) and pthread.h, re-exported by libSystem */
+typedef struct dispatch_queue_s *dispatch_queue_t;
+typedef void (*dispatch_function_t)(void *);
+extern struct dispatch_queue_s _dispatch_main_q;
+void dispatch_async_f(dispatch_queue_t queue, void *context, dispatch_function_t work);
+int pthread_main_np(void);
 Boolean IsSecureEventInputEnabled(void);
 OSStatus UCKeyTranslate(const UCKeyboardLayout *keyLayoutPtr, UInt16 virtualKeyCode, UInt16 keyAction, UInt32 modifierKeyState, UInt32 keyboardType, OptionBits keyTranslateOptions, UInt32 *deadKeyState, UniCharCount maxStringLength, UniCharCount *actualStringLength, UniChar unicodeString[]);
 

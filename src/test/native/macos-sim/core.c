@@ -313,6 +313,9 @@ static int nbitmaps;
 static sim_session_t session = {1, 1, 0, 1};
 static int trusted = 1, capture_granted = 1, layout;
 static int focus_pid = -1, secure_input;
+static pthread_t main_thread;
+static int main_thread_set;
+static long thread_violations;
 struct call_count { const char *function; long n; };
 static struct call_count counts[32];
 
@@ -379,6 +382,21 @@ int sim_focused_pid(void) {
         if (apps[i].active) return apps[i].pid;
     return 0;
 }
+
+void sim_set_main_thread(void) { main_thread = pthread_self(); main_thread_set = 1; }
+int sim_on_main(void) { return main_thread_set && pthread_equal(pthread_self(), main_thread); }
+
+/* macOS traps these off the main thread and ends the process; the harness counts them. */
+void sim_require_main(const char *function) {
+    if (sim_on_main()) return;
+    sim_lock();
+    thread_violations++;
+    problem("%s: called off the main thread (macOS ends the process)", function);
+    sim_unlock();
+}
+
+long sim_thread_violations(void) { return thread_violations; }
+void sim_thread_violations_zero(void) { thread_violations = 0; }
 
 void sim_count_call(const char *function) {
     sim_lock();
@@ -483,6 +501,7 @@ void sim_reset(void) {
     layout = 0;
     focus_pid = -1;
     secure_input = 0;
+    thread_violations = 0;
     memset(counts, 0, sizeof counts);
     calls_len = events_len = 0;
     if (calls_log) calls_log[0] = 0;

@@ -136,6 +136,12 @@ int sim_layout_state(void); /* 0 US, 1 AZERTY */
 int sim_focused_pid(void); /* the app AXFocusedApplication names: set by a test, else the active app; 0 = none */
 int sim_secure_input_state(void); /* IsSecureEventInputEnabled */
 
+/* Thread affinity: the harness's main thread (libSystem's main queue runs there). A call macOS
+ * allows only on the main thread, made elsewhere, is counted (and fails the test). */
+void sim_set_main_thread(void);
+int sim_on_main(void);
+void sim_require_main(const char *function);
+
 /* Native calls counted by name (sim_call_count reads them), so a test can bound calls per element. */
 void sim_count_call(const char *function);
 

@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The control side of the macOS framework harness ({@code src/test/native/macos-sim}, built by
  * the Maven build into {@code target/macos-sim}): the recorded model the fake frameworks serve,
- * fault injection, the logs of what was called and posted, and the retain-count ledger.
+ * fault injection, the logs of what was called and posted, the retain-count ledger, the native
+ * calls counted by name and the calls made off the main thread that macOS allows only on it.
  *
  * <p>{@link #load()} points JNA's per-library search path for every framework name Countersign
  * loads at the harness, so {@code Native.load("CoreFoundation")} and jna-platform's
@@ -98,6 +99,11 @@ interface MacSim extends Library {
 
     void sim_call_counts_zero();
 
+    /** Calls macOS allows only on the main thread (TIS, UCKeyTranslate) made on another one. */
+    long sim_thread_violations();
+
+    void sim_thread_violations_zero();
+
     void sim_fault(String key, int mode, long arg, int times);
 
     int sim_calls(byte[] buf, int len);
@@ -167,6 +173,8 @@ interface MacSim extends Library {
         assertThat(sim_over_releases()).as("over-releases:%n%s", cString(problems)).isZero();
         assertThat(sim_invalid_refs()).as("bad references:%n%s", cString(problems)).isZero();
         assertThat(sim_unpooled()).as("autoreleased with no pool:%n%s", cString(problems)).isZero();
+        assertThat(sim_thread_violations()).as("main-thread-only calls made on another thread:%n%s",
+                cString(problems)).isZero();
     }
 
     private static String text(java.util.function.BiFunction<byte[], Integer, Integer> read) {
