@@ -598,6 +598,7 @@ void sim_app_add(int pid, const char *bundle, const char *name, int active, long
     a->name = name ? strdup(name) : NULL;
     a->active = active;
     a->start_usec = start_usec;
+    a->policy = 0;
     sim_unlock();
 }
 
@@ -626,6 +627,12 @@ void sim_window_raise(int number) {
             break;
         }
     sim_unlock();
+}
+
+/* An app's NSApplicationActivationPolicy: 0 regular (Dock icon), 1 accessory, 2 prohibited (background). */
+void sim_app_policy(int pid, int policy) {
+    sim_app *a = sim_app_by_pid(pid);
+    if (a) a->policy = policy;
 }
 
 /* Which app AXFocusedApplication names: a pid, 0 for none, -1 to follow the active app again. */

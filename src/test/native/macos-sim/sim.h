@@ -114,7 +114,7 @@ sim_node *sim_node_at(int id);
 int sim_app_node(int pid);
 sim_obj *sim_val_to_cf(const sim_val *v, const char *origin); /* +1 */
 
-typedef struct { int pid; char *bundle; char *name; int active; long long start_usec; } sim_app;
+typedef struct { int pid; char *bundle; char *name; int active; long long start_usec; int policy; } sim_app;
 typedef struct { int number, pid, layer; double x, y, w, h; char *name; char *owner; double alpha; } sim_window;
 typedef struct { int id; double x, y, w, h, scale; } sim_display;
 typedef struct { int number; long w, h, bpr, bpp; uint32_t info; uint8_t *bytes; long len; } sim_bitmap;

@@ -392,11 +392,31 @@ public final class MacDesktopBackend implements DesktopBackend {
         return selection.read(ref, read.attributes());
     }
 
-    /** Not built for macOS yet (NSWorkspace's running applications would be the source). */
+    /**
+     * The regular applications ({@code NSWorkspace.runningApplications}, activation policy regular)
+     * with their windows ({@code AXWindows}); an app that exits or does not answer while listed is
+     * listed without windows, or left out once gone.
+     */
     @Override
     public List<AppListing> listApps() {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
-                "listing applications is not built for macOS yet"));
+        requireAvailable();
+        List<AppListing> out = new ArrayList<>();
+        for (RunningApp app : apps.regular()) {
+            Optional<LaunchIdentity> launch = MacApps.launch(app.pid());
+            if (launch.isEmpty()) {
+                continue;
+            }
+            windows.prepare(app);
+            AppInfo info = new AppInfo(app.displayName(), app.bundleId(), launch.get());
+            List<WindowInfo> shown;
+            try {
+                shown = windows.list(info);
+            } catch (AxFailure e) {
+                shown = List.of();
+            }
+            out.add(new AppListing(info, "", shown));
+        }
+        return out;
     }
 
     /** The window order and keyboard focus synthetic input is checked against ({@link MacScreenWindows}). */

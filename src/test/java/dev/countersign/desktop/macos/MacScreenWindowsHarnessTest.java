@@ -173,6 +173,28 @@ class MacScreenWindowsHarnessTest extends HarnessBackendFixture {
     }
 
     @Nested
+    class Listing {
+        @Test
+        void theRegularAppsAreListedWithTheirWindowsAndAgentsAreNot() {
+            sim.sim_app_policy(SimDesktop.PID + 1, 2);
+
+            List<dev.countersign.desktop.AppListing> listed = backend.listApps();
+
+            assertThat(listed).extracting(l -> l.app().name()).containsExactly("Sign In");
+            assertThat(listed.get(0).windows()).extracting(dev.countersign.desktop.WindowInfo::title)
+                    .containsExactly("Sign In");
+        }
+
+        @Test
+        void countersignIsNeverListedToAnAgent() {
+            sim.sim_app_add(OWN_PID, "dev.countersign.Countersign", "Countersign", 0, 1_000_000L);
+            sim.sim_node_string(sim.sim_node_add(OWN_PID, -1), AxNames.ROLE, AxNames.APPLICATION);
+
+            assertThat(guarded().listApps()).extracting(l -> l.app().name()).doesNotContain("Countersign");
+        }
+    }
+
+    @Nested
     class TypingFocus {
         @Test
         void focusMovesToTheFieldAndIsProvenThere() {

@@ -82,6 +82,9 @@ interface MacSim extends Library {
 
     void sim_layout_set(int layout);
 
+    /** An app's activationPolicy: 0 regular, 1 accessory, 2 prohibited. */
+    void sim_app_policy(int pid, int policy);
+
     /** A window's kCGWindowAlpha (1 unless set). */
     void sim_window_alpha(int number, double alpha);
 
