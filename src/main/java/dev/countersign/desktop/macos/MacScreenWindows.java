@@ -81,6 +81,16 @@ final class MacScreenWindows implements ScreenWindows {
         });
     }
 
+    /**
+     * The main display in points (its top-left is the origin of global coordinates): the screen a
+     * governed computer-use server's screenshots show. Other displays are not placed.
+     */
+    @Override
+    public Optional<Rect> screen() {
+        return capture.displays().displays().stream().map(Displays.Display::bounds)
+                .filter(b -> b.x() == 0 && b.y() == 0).findFirst();
+    }
+
     @Override
     public void close() {
         // Nothing held: every read releases what it copied.

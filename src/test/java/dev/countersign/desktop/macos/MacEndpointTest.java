@@ -207,6 +207,14 @@ class MacEndpointTest {
     }
 
     @Test
+    void anObservationWithoutAnAppListsTheAppsAndTheirWindows() {
+        Served s = serve("secure-field.json", "Sign In", "com.example.signin");
+        McpSchema.CallToolResult r = s.call("computer_observe", Map.of());
+        assertThat(r.isError()).as("%s", r).isFalse();
+        assertThat(structured(r).toString()).contains("Sign In", "Finder");
+    }
+
+    @Test
     void aKeyWhileCountersignHasKeyboardFocusIsRefusedAndNothingIsPosted() {
         Served s = serve("secure-field.json", "Sign In", "com.example.signin");
         String field = ref(s.observe(), "AXTextField", "User name");

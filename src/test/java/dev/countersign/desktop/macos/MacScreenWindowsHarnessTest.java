@@ -79,6 +79,11 @@ class MacScreenWindowsHarnessTest extends HarnessBackendFixture {
         }
 
         @Test
+        void theScreenIsTheMainDisplayInPoints() {
+            assertThat(screen().screen()).map(r -> r.x() == 0 && r.y() == 0 && r.width() > 0).contains(true);
+        }
+
+        @Test
         void theFocusedWindowIsTheFocusedApplicationsOnScreenWindow() {
             assertThat(screen().focusedWindow()).map(ScreenWindows.ScreenWindow::id).contains(77L);
             sim.sim_focus_app(0);
