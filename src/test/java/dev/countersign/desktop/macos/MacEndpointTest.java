@@ -219,16 +219,7 @@ class MacEndpointTest {
         Served s = serve("secure-field.json", "Sign In", "com.example.signin");
         String field = ref(s.observe(), "AXTextField", "User name");
         // Countersign's own window takes keyboard focus between the observation and the act.
-        int own = (int) ProcessHandle.current().pid();
-        int app = sim.sim_node_add(own, -1);
-        sim.sim_node_string(app, AxNames.ROLE, AxNames.APPLICATION);
-        int window = sim.sim_node_add(own, app);
-        sim.sim_node_string(window, AxNames.ROLE, "AXWindow");
-        sim.sim_node_axvalue(window, AxNames.FRAME, 3, 0, 0, 300, 200);
-        sim.sim_node_window_number(window, 95);
-        sim.sim_window_add(95, own, 3, 0, 0, 300, 200, "Countersign", "Countersign");
-        sim.sim_window_raise(95);
-        sim.sim_focus_app(own);
+        SimDesktop.countersignFocusedInFront(sim, 0, 0, 300, 200);
 
         McpSchema.CallToolResult r = s.call("computer_act", Map.of("ref", field, "op", "key", "keys", "Return"));
 

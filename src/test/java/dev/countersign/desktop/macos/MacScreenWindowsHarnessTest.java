@@ -136,14 +136,7 @@ class MacScreenWindowsHarnessTest extends HarnessBackendFixture {
 
         @Test
         void countersignWithKeyboardFocusGetsNoKeys() {
-            int app = sim.sim_node_add(OWN_PID, -1);
-            sim.sim_node_string(app, AxNames.ROLE, AxNames.APPLICATION);
-            int window = sim.sim_node_add(OWN_PID, app);
-            sim.sim_node_string(window, AxNames.ROLE, "AXWindow");
-            sim.sim_node_axvalue(window, AxNames.FRAME, 3, 700, 450, 300, 200);
-            sim.sim_node_window_number(window, 95);
-            ownWindowInFront(700, 450, 300, 200);
-            sim.sim_focus_app(OWN_PID);
+            SimDesktop.countersignFocusedInFront(sim, 700, 450, 300, 200);
 
             assertThatThrownBy(() -> guarded().keys(new KeyInput.Keys("Return")))
                     .isInstanceOfSatisfying(CountersignException.class, e -> {
