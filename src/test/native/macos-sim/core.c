@@ -79,6 +79,13 @@ sim_obj *sim_new(int kind, const char *origin) {
     return o;
 }
 
+/* A problem for the report, without counting it as a bad reference. */
+void sim_report(const char *who, const char *what) {
+    sim_lock();
+    problem("%s: %s", who, what);
+    sim_unlock();
+}
+
 void sim_count_invalid(const char *who, const char *what) {
     sim_lock();
     invalid_refs++;
@@ -312,13 +319,6 @@ static sim_bitmap bitmaps[16];
 static int nbitmaps;
 static sim_session_t session = {1, 1, 0, 1};
 static int trusted = 1, capture_granted = 1, layout;
-static int focus_pid = -1, secure_input;
-static pthread_t main_thread;
-static int main_thread_set;
-static long thread_violations;
-struct call_count { const char *function; long n; };
-static struct call_count counts[32];
-
 struct fault { char key[128]; int mode; long arg; int times; };
 static struct fault faults[32];
 static int nfaults;
@@ -375,38 +375,6 @@ sim_session_t *sim_session_state(void) { return &session; }
 int sim_trusted_state(void) { return trusted; }
 int sim_capture_state(void) { return capture_granted; }
 int sim_layout_state(void) { return layout; }
-int sim_secure_input_state(void) { return secure_input; }
-int sim_focused_pid(void) {
-    if (focus_pid >= 0) return focus_pid;
-    for (int i = 0; i < napps; i++)
-        if (apps[i].active) return apps[i].pid;
-    return 0;
-}
-
-void sim_set_main_thread(void) { main_thread = pthread_self(); main_thread_set = 1; }
-int sim_on_main(void) { return main_thread_set && pthread_equal(pthread_self(), main_thread); }
-
-/* macOS traps these off the main thread and ends the process; the harness counts them. */
-void sim_require_main(const char *function) {
-    if (sim_on_main()) return;
-    sim_lock();
-    thread_violations++;
-    problem("%s: called off the main thread (macOS ends the process)", function);
-    sim_unlock();
-}
-
-long sim_thread_violations(void) { return thread_violations; }
-void sim_thread_violations_zero(void) { thread_violations = 0; }
-
-void sim_count_call(const char *function) {
-    sim_lock();
-    for (int i = 0; i < 32; i++) {
-        if (!counts[i].function) counts[i].function = function;
-        if (!strcmp(counts[i].function, function)) { counts[i].n++; break; }
-    }
-    sim_unlock();
-}
-
 int sim_fault_for(const char *function, const char *attribute, long *arg) {
     sim_lock();
     int mode = F_NONE;
@@ -499,10 +467,7 @@ void sim_reset(void) {
     session = (sim_session_t){1, 1, 0, 1};
     trusted = capture_granted = 1;
     layout = 0;
-    focus_pid = -1;
-    secure_input = 0;
-    thread_violations = 0;
-    memset(counts, 0, sizeof counts);
+    sim_control_reset();
     calls_len = events_len = 0;
     if (calls_log) calls_log[0] = 0;
     if (events_log) events_log[0] = 0;
@@ -610,6 +575,7 @@ void sim_window_add(int number, int pid, int layer, double x, double y, double w
     sim_unlock();
 }
 
+
 /* A window's kCGWindowAlpha (1 unless set): 0 is an invisible window, which covers nothing. */
 void sim_window_alpha(int number, double alpha) {
     for (int i = 0; i < nwindows; i++)
@@ -633,27 +599,6 @@ void sim_window_raise(int number) {
 void sim_app_policy(int pid, int policy) {
     sim_app *a = sim_app_by_pid(pid);
     if (a) a->policy = policy;
-}
-
-/* Which app AXFocusedApplication names: a pid, 0 for none, -1 to follow the active app again. */
-void sim_focus_app(int pid) { focus_pid = pid; }
-
-void sim_secure_input_set(int enabled) { secure_input = enabled; }
-
-/* How often a counted native function was called since the last reset or zeroing. */
-long sim_call_count(const char *function) {
-    long n = 0;
-    sim_lock();
-    for (int i = 0; i < 32 && counts[i].function; i++)
-        if (!strcmp(counts[i].function, function)) n = counts[i].n;
-    sim_unlock();
-    return n;
-}
-
-void sim_call_counts_zero(void) {
-    sim_lock();
-    for (int i = 0; i < 32; i++) counts[i].n = 0;
-    sim_unlock();
 }
 
 void sim_display_add(int id, double x, double y, double w, double h, double scale) {

@@ -61,6 +61,8 @@ void sim_release(sim_obj *o, const char *who);
 void sim_lock(void);
 void sim_unlock(void);
 void sim_count_invalid(const char *who, const char *what);
+void sim_report(const char *who, const char *what); /* a problem line for the report, not counted */
+void sim_control_reset(void); /* control.c's state, by sim_reset */
 
 sim_obj *sim_string_utf8(const char *s, const char *origin);
 char *sim_string_to_utf8(const sim_obj *s); /* malloc'd */

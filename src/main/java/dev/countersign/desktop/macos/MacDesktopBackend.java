@@ -7,7 +7,6 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
-import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
@@ -400,23 +399,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     @Override
     public List<AppListing> listApps() {
         requireAvailable();
-        List<AppListing> out = new ArrayList<>();
-        for (RunningApp app : apps.regular()) {
-            Optional<LaunchIdentity> launch = MacApps.launch(app.pid());
-            if (launch.isEmpty()) {
-                continue;
-            }
-            windows.prepare(app);
-            AppInfo info = new AppInfo(app.displayName(), app.bundleId(), launch.get());
-            List<WindowInfo> shown;
-            try {
-                shown = windows.list(info);
-            } catch (AxFailure e) {
-                shown = List.of();
-            }
-            out.add(new AppListing(info, "", shown));
-        }
-        return out;
+        return windows.listing(apps.regular());
     }
 
     /** The window order and keyboard focus synthetic input is checked against ({@link MacScreenWindows}). */
@@ -433,7 +416,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     public FocusProof focusForTyping(ElementHandle element) {
         requireAvailable();
         AxRef target = ref(element);
-        refuseUnderSecureInput();
+        MacFocus.refuseUnderSecureInput();
         Map<String, Object> a = calls.attributes(target, List.of(AxNames.ROLE, AxNames.SUBROLE));
         if (AxNames.secure(AxElementMapper.string(a, AxNames.ROLE), AxElementMapper.string(a, AxNames.SUBROLE))) {
             throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
@@ -443,23 +426,13 @@ public final class MacDesktopBackend implements DesktopBackend {
         return MacFocus.proof(calls, ax, screen, target);
     }
 
-    /**
-     * Secure event input on means a password field somewhere has keyboard focus (or an app turned on
-     * Secure Keyboard Entry): a key sent now could land in a secret, so none is sent.
-     */
-    private void refuseUnderSecureInput() {
-        if (MacNative.Libs.CARBON.IsSecureEventInputEnabled() != 0) {
-            throw new DispatchRefusedException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
-                    "secure event input is on (a password field has keyboard focus, or an app turned on secure "
-                            + "keyboard entry); no keys are sent"));
-        }
-    }
+
 
     @Override
     public Dispatch keys(KeyInput in) {
         Objects.requireNonNull(in, "input");
         requireAvailable();
-        refuseUnderSecureInput();
+        MacFocus.refuseUnderSecureInput();
         if (in instanceof KeyInput.Keys keys) {
             String combo = keys.combo();
             // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.

@@ -1,6 +1,9 @@
 package dev.countersign.desktop.macos;
 
 import com.sun.jna.Pointer;
+import dev.countersign.core.CountersignError;
+import dev.countersign.core.DispatchRefusedException;
+import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.ScreenWindows;
 import java.util.Optional;
@@ -67,6 +70,18 @@ record MacFocus(int pid, AxRef application, AxRef window, AxRef element) {
                 + (elementFocused ? ", its AXFocusedUIElement is the target" : ", its AXFocusedUIElement is not the target")
                 + window.map(w -> ", window '" + w.title() + "' (CGWindowID " + w.id() + ") has keyboard focus")
                         .orElse(", no window on screen has keyboard focus"));
+    }
+
+    /**
+     * Secure event input on means a password field somewhere has keyboard focus (or an app turned on
+     * Secure Keyboard Entry): a key sent now could land in a secret, so none is sent.
+     */
+    static void refuseUnderSecureInput() {
+        if (MacNative.Libs.CARBON.IsSecureEventInputEnabled() != 0) {
+            throw new DispatchRefusedException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "secure event input is on (a password field has keyboard focus, or an app turned on secure "
+                            + "keyboard entry); no keys are sent"));
+        }
     }
 
     /** Whether the focused element is this one ({@code CFEqual}). */
