@@ -13,17 +13,26 @@
 # with PERMISSION_MISSING until the person removes and re-adds Countersign there.
 #
 # Ad hoc signing is refused unless --allow-adhoc is given (for a developer's own machine only).
-# Notarization is a separate step (xcrun notarytool submit … --wait; xcrun stapler staple …).
+# --no-hardened-runtime (ad hoc only) leaves the hardened runtime off: under it, library
+# validation refuses every dylib that is not signed by the app's own team, and an ad hoc
+# signature has no team, so an ad-hoc-signed hardened app cannot load its own JavaFX or JNA
+# libraries (what CI's launch test signs with). --dry-run prints the codesign commands in the
+# order they would run, without running them (any OS; the packaging tests read it).
+# The disk image, notarization and stapling: packaging/macos/make-dmg.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 identity=""
 allow_adhoc=0
+hardened=1
+dry_run=0
 app=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --identity) identity=${2:?--identity needs a value}; shift 2 ;;
     --allow-adhoc) allow_adhoc=1; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --no-hardened-runtime) hardened=0; shift ;;
+    --dry-run) dry_run=1; shift ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) app=$1; shift ;;
   esac
 done
@@ -34,27 +43,44 @@ if [[ $identity == "-" && $allow_adhoc -ne 1 ]]; then
   echo "         Use --allow-adhoc for a throwaway local build." >&2
   exit 2
 fi
-[[ $(uname -s) == Darwin ]] || { echo "sign.sh: codesign runs only on macOS" >&2; exit 2; }
+if [[ $hardened -eq 0 && $identity != "-" ]]; then
+  echo "sign.sh: --no-hardened-runtime is for ad hoc signing only: notarization requires the hardened runtime." >&2
+  exit 2
+fi
+[[ $dry_run -eq 1 || $(uname -s) == Darwin ]] || { echo "sign.sh: codesign runs only on macOS" >&2; exit 2; }
 
 entitlements=$here/entitlements.plist
 sign() {
   # --timestamp needs Apple's timestamp server; ad hoc signatures have none.
-  local ts=(--timestamp)
-  [[ $identity == "-" ]] && ts=()
-  codesign --force --options runtime "${ts[@]}" --sign "$identity" "$@"
+  local opts=(--force)
+  [[ $hardened -eq 1 ]] && opts+=(--options runtime)
+  [[ $identity != "-" ]] && opts+=(--timestamp)
+  if [[ $dry_run -eq 1 ]]; then
+    echo "codesign ${opts[*]} --sign $identity $*"
+  else
+    codesign "${opts[@]}" --sign "$identity" "$@"
+  fi
 }
 
-# Inside out: every Mach-O inside the bundle first (runtime libraries, the shim, JNA's
-# libjnidispatch, launchers), the bundle itself last with the entitlements. No --deep: it signs
-# everything with the same options and hides what was signed.
+# Inside out: every Mach-O inside the bundle first (the runtime's libraries, JavaFX's dylibs,
+# the shim, JNA's libjnidispatch), then the nested runtime bundle itself, which seals its
+# Contents (Info.plist included) again over the files just re-signed — a runtime whose seal
+# still names the old signatures fails `codesign --verify --strict` and notarization — then
+# the launcher and the app with the entitlements. No --deep: it signs everything with the same
+# options and hides what was signed.
 while IFS= read -r -d '' f; do
   if file -b "$f" | grep -q 'Mach-O'; then
     sign "$f"
   fi
 done < <(find "$app/Contents" -type f \( -name '*.dylib' -o -name '*.jnilib' -o -perm -u+x \) \
-           ! -path "$app/Contents/MacOS/*" -print0)
-sign --entitlements "$entitlements" "$app/Contents/MacOS/"*
+           ! -path "$app/Contents/MacOS/*" -print0 | LC_ALL=C sort -z)
+runtime=$app/Contents/runtime
+[[ -d $runtime/Contents ]] && sign "$runtime"
+for launcher in "$app/Contents/MacOS/"*; do
+  sign --entitlements "$entitlements" "$launcher"
+done
 sign --entitlements "$entitlements" "$app"
+[[ $dry_run -eq 1 ]] && exit 0
 
 codesign --verify --strict --verbose=2 "$app"
 echo "Designated requirement (what the TCC grants are bound to):"

@@ -3,14 +3,15 @@
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
+// Read when used, so a script that needs only some of them (mac-smoke.mjs) can import the rest.
 export const env = {
-  url: need("CS_URL"),
-  token: need("CS_TOKEN"),
-  bridge: process.env.CS_BRIDGE ? JSON.parse(process.env.CS_BRIDGE) : null,
-  formPid: need("CS_FORM_PID"),
-  deletePid: need("CS_DELETE_PID"),
-  report: need("CS_REPORT"),
-  cycles: Number(process.env.CS_CYCLES ?? "30"),
+  get url() { return need("CS_URL"); },
+  get token() { return need("CS_TOKEN"); },
+  get bridge() { return process.env.CS_BRIDGE ? JSON.parse(process.env.CS_BRIDGE) : null; },
+  get formPid() { return need("CS_FORM_PID"); },
+  get deletePid() { return need("CS_DELETE_PID"); },
+  get report() { return need("CS_REPORT"); },
+  get cycles() { return Number(process.env.CS_CYCLES ?? "30"); },
 };
 
 function need(name) {

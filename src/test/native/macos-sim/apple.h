@@ -30,6 +30,7 @@ typedef unsigned long UniCharCount;
 /* CFBase.h, CFString.h, CFNumber.h, CFArray.h, CFDictionary.h (LP64) */
 typedef long CFIndex;
 typedef unsigned long CFTypeID;
+typedef unsigned long CFHashCode;
 typedef UInt32 CFStringEncoding;
 typedef CFIndex CFNumberType;
 typedef const void *CFTypeRef, *CFAllocatorRef, *CFStringRef, *CFArrayRef, *CFDictionaryRef,
@@ -128,6 +129,7 @@ void CGDisplayModeRelease(CGDisplayModeRef mode);
 
 /* CoreFoundation: CFBase.h, CFArray.h, CFDictionary.h, CFData.h, CFString.h, CFNumber.h, CFDate.h */
 Boolean CFEqual(CFTypeRef cf1, CFTypeRef cf2);
+CFHashCode CFHash(CFTypeRef cf);
 CFTypeID CFGetTypeID(CFTypeRef cf);
 CFTypeID CFArrayGetTypeID(void);
 CFTypeID CFDictionaryGetTypeID(void);
@@ -158,6 +160,13 @@ Boolean CFNumberGetValue(CFNumberRef number, CFNumberType theType, void *valuePt
 TISInputSourceRef TISCopyCurrentKeyboardLayoutInputSource(void);
 void *TISGetInputSourceProperty(TISInputSourceRef inputSource, CFStringRef propertyKey);
 UInt8 LMGetKbdType(void);
+/* libdispatch (dispatch/queue.h, dispatch/object.h) and pthread.h, re-exported by libSystem */
+typedef struct dispatch_queue_s *dispatch_queue_t;
+typedef void (*dispatch_function_t)(void *);
+extern struct dispatch_queue_s _dispatch_main_q;
+void dispatch_async_f(dispatch_queue_t queue, void *context, dispatch_function_t work);
+int pthread_main_np(void);
+Boolean IsSecureEventInputEnabled(void);
 OSStatus UCKeyTranslate(const UCKeyboardLayout *keyLayoutPtr, UInt16 virtualKeyCode, UInt16 keyAction, UInt32 modifierKeyState, UInt32 keyboardType, OptionBits keyTranslateOptions, UInt32 *deadKeyState, UniCharCount maxStringLength, UniCharCount *actualStringLength, UniChar unicodeString[]);
 
 /* libobjc (objc/runtime.h, objc/objc.h; the pool functions from libobjc.A.tbd) and libproc.h */

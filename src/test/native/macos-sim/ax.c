@@ -147,6 +147,34 @@ static sim_obj *selected_items(sim_node *n, const char *attr, const char *origin
     return a;
 }
 
+/* Every other element of the app loses AXFocused (one element has keyboard focus). */
+static void unfocus_others(int pid, int keep) {
+    for (int k = 0; k < 4096; k++) {
+        sim_node *other = sim_node_at(k);
+        if (!other || k == keep || other->pid != pid) continue;
+        sim_val *f = attr_slot(other, "AXFocused");
+        if (f && f->kind == V_BOOL) f->i = 0;
+    }
+}
+
+/* The app's element that has AXFocused true now (the last one set), or -1. */
+static int focused_node(int pid) {
+    for (int k = 0; k < 4096; k++) {
+        sim_node *other = sim_node_at(k);
+        if (!other || other->gone || other->pid != pid) continue;
+        sim_val *f = attr_slot(other, "AXFocused");
+        if (f && f->kind == V_BOOL && f->i) return k;
+    }
+    return -1;
+}
+
+/* Whether the fixture recorded this attribute on the node (it then answers as recorded). */
+static int recorded(const sim_node *n, const char *attr) {
+    for (int i = 0; i < n->nattr; i++)
+        if (!strcmp(n->names[i], attr)) return 1;
+    return 0;
+}
+
 /* One attribute's value, +1; *err says why there is none. */
 static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, const char *origin) {
     *err = 0;
@@ -160,7 +188,12 @@ static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, cons
         if (n->parent < 0) { *err = kAXErrorNoValue; return NULL; }
         return element(n->parent, n->pid, origin);
     }
-    if (!strcmp(attr, "AXFocusedWindow") || !strcmp(attr, "AXMainWindow")) {
+    if (!strcmp(attr, "AXFocusedUIElement") && n->parent == -1 && !recorded(n, attr)) {
+        int focused = focused_node(n->pid);
+        if (focused < 0) { *err = kAXErrorNoValue; return NULL; }
+        return element(focused, n->pid, origin);
+    }
+    if ((!strcmp(attr, "AXFocusedWindow") || !strcmp(attr, "AXMainWindow")) && !recorded(n, attr)) {
         if (n->parent != -1 || n->nchild == 0) { *err = kAXErrorNoValue; return NULL; }
         return element(n->children[0], n->pid, origin);
     }
@@ -213,7 +246,16 @@ AXError AXUIElementCopyAttributeValue(const void *el, const void *attribute, con
         free(attr);
         return 0;
     }
-    if (!err && !n) err = kAXErrorAttributeUnsupported; /* the system-wide element: nothing recorded */
+    sim_count_call("AXUIElementCopyAttributeValue");
+    if (!err && !n && !strcmp(attr, "AXFocusedApplication")) {
+        /* The system-wide element answers which application has keyboard focus. */
+        int pid = sim_focused_pid();
+        if (pid <= 0 || sim_app_node(pid) < 0) err = kAXErrorNoValue;
+        else *value = element(sim_app_node(pid), pid, "AXUIElementCopyAttributeValue");
+        free(attr);
+        return err;
+    }
+    if (!err && !n) err = kAXErrorAttributeUnsupported; /* the system-wide element: nothing else recorded */
     if (!err) *value = copy_value(n, id, attr, &err, "AXUIElementCopyAttributeValue");
     free(attr);
     return err;
@@ -226,6 +268,7 @@ AXError AXUIElementCopyMultipleAttributeValues(const void *el, const void *attri
     if (!values) return kAXErrorIllegalArgument;
     *values = NULL;
     int err = resolve(el, "AXUIElementCopyMultipleAttributeValues", &n, &id);
+    sim_count_call("AXUIElementCopyMultipleAttributeValues");
     sim_obj *names = sim_check(attributes, K_ARRAY, "AXUIElementCopyMultipleAttributeValues");
     if (!err && !names) err = kAXErrorIllegalArgument;
     if (!err) err = fault("AXUIElementCopyMultipleAttributeValues", NULL, id, &mode);
@@ -259,6 +302,7 @@ AXError AXUIElementGetAttributeValueCount(const void *el, const void *attribute,
     int id, mode;
     if (!count) return kAXErrorIllegalArgument;
     int err = resolve(el, "AXUIElementGetAttributeValueCount", &n, &id);
+    sim_count_call("AXUIElementGetAttributeValueCount");
     char *attr = name_of(attribute, "AXUIElementGetAttributeValueCount");
     if (!err) err = fault("AXUIElementGetAttributeValueCount", attr, id, &mode);
     const int *ids = NULL;
@@ -277,6 +321,7 @@ AXError AXUIElementCopyAttributeValues(AXUIElementRef el, CFStringRef attribute,
     if (!values) return kAXErrorIllegalArgument;
     *values = NULL;
     int err = resolve(el, "AXUIElementCopyAttributeValues", &n, &id);
+    sim_count_call("AXUIElementCopyAttributeValues");
     char *attr = name_of(attribute, "AXUIElementCopyAttributeValues");
     if (!err && (!attr || index < 0 || maxValues < 0)) err = kAXErrorIllegalArgument;
     if (!err) err = fault("AXUIElementCopyAttributeValues", attr, id, &mode);
@@ -299,6 +344,7 @@ AXError AXUIElementIsAttributeSettable(const void *el, const void *attribute, Bo
     int id, mode;
     if (!settable) return kAXErrorIllegalArgument;
     int err = resolve(el, "AXUIElementIsAttributeSettable", &n, &id);
+    sim_count_call("AXUIElementIsAttributeSettable");
     char *attr = name_of(attribute, "AXUIElementIsAttributeSettable");
     if (!err) err = fault("AXUIElementIsAttributeSettable", attr, id, &mode);
     if (!err && !n) err = kAXErrorAttributeUnsupported;
@@ -319,6 +365,7 @@ AXError AXUIElementCopyAttributeNames(const void *el, const void **names) {
     if (!names) return kAXErrorIllegalArgument;
     *names = NULL;
     int err = resolve(el, "AXUIElementCopyAttributeNames", &n, &id);
+    sim_count_call("AXUIElementCopyAttributeNames");
     if (!err) err = fault("AXUIElementCopyAttributeNames", NULL, id, &mode);
     if (!err && !n) err = kAXErrorAttributeUnsupported;
     if (err) return err;
@@ -334,6 +381,7 @@ AXError AXUIElementCopyActionNames(const void *el, const void **names) {
     if (!names) return kAXErrorIllegalArgument;
     *names = NULL;
     int err = resolve(el, "AXUIElementCopyActionNames", &n, &id);
+    sim_count_call("AXUIElementCopyActionNames");
     if (!err) err = fault("AXUIElementCopyActionNames", NULL, id, &mode);
     if (!err && !n) err = kAXErrorAttributeUnsupported;
     if (err) return err;
@@ -349,6 +397,7 @@ AXError AXUIElementPerformAction(const void *el, const void *action) {
     sim_node *n;
     int id, mode;
     int err = resolve(el, "AXUIElementPerformAction", &n, &id);
+    sim_count_call("AXUIElementPerformAction");
     char *name = name_of(action, "AXUIElementPerformAction");
     if (!err && !name) err = kAXErrorIllegalArgument;
     if (!err) err = fault("AXUIElementPerformAction", name, id, &mode);
@@ -386,6 +435,7 @@ AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, cons
     sim_node *n;
     int id, mode;
     int err = resolve(el, "AXUIElementSetAttributeValue", &n, &id);
+    sim_count_call("AXUIElementSetAttributeValue");
     char *attr = name_of(attribute, "AXUIElementSetAttributeValue");
     sim_obj *v = sim_check(value, 0, "AXUIElementSetAttributeValue");
     if (!err && (!attr || !v)) err = kAXErrorIllegalArgument;
@@ -416,6 +466,8 @@ AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, cons
                     n->vals[i].s = sim_string_to_utf8(v);
                 } else if (v->kind == K_BOOL && n->vals[i].kind == V_BOOL) {
                     n->vals[i].i = v->u.b.v;
+                    /* Focus moves: the app's other elements lose AXFocused, as in AppKit. */
+                    if (v->u.b.v && !strcmp(attr, "AXFocused")) unfocus_others(n->pid, id);
                 } else if (v->kind == K_AXVALUE && n->vals[i].kind == V_AXVAL && n->vals[i].axtype == v->u.axv.type) {
                     memcpy(n->vals[i].v, v->u.axv.v, sizeof n->vals[i].v);
                 } else if (v->kind == K_ARRAY && selection_attr(attr)) {
@@ -547,6 +599,7 @@ AXError _AXUIElementGetWindow(const void *el, uint32_t *window) {
     int id, mode;
     if (!window) return kAXErrorIllegalArgument;
     int err = resolve(el, "_AXUIElementGetWindow", &n, &id);
+    sim_count_call("_AXUIElementGetWindow");
     if (!err) err = fault("_AXUIElementGetWindow", NULL, id, &mode);
     if (!err && (!n || !n->window_number)) err = kAXErrorAttributeUnsupported;
     if (!err) *window = (uint32_t)n->window_number;

@@ -15,6 +15,7 @@ __attribute__((constructor)) static void init(void) {
 }
 
 const void *TISCopyCurrentKeyboardLayoutInputSource(void) {
+    sim_require_main("TISCopyCurrentKeyboardLayoutInputSource");
     long arg;
     if (sim_fault_for("TISCopyCurrentKeyboardLayoutInputSource", NULL, &arg) == F_NULL) return NULL;
     sim_obj *src = sim_new(K_TIS, "TISCopyCurrentKeyboardLayoutInputSource");
@@ -24,6 +25,7 @@ const void *TISCopyCurrentKeyboardLayoutInputSource(void) {
 }
 
 void *TISGetInputSourceProperty(const void *source, const void *key) {
+    sim_require_main("TISGetInputSourceProperty");
     sim_obj *s = sim_check(source, K_TIS, "TISGetInputSourceProperty");
     sim_obj *k = sim_check(key, K_STRING, "TISGetInputSourceProperty");
     long arg;
@@ -31,7 +33,13 @@ void *TISGetInputSourceProperty(const void *source, const void *key) {
     return sim_equal(k, (sim_obj *)kTISPropertyUnicodeKeyLayoutData) ? s->u.tis.layout : NULL;
 }
 
-uint8_t LMGetKbdType(void) { return 40; /* an ANSI keyboard type */ }
+uint8_t LMGetKbdType(void) {
+    sim_require_main("LMGetKbdType");
+    return 40; /* an ANSI keyboard type */
+}
+
+/* Some app (a password field, Terminal's Secure Keyboard Entry) has turned secure event input on. */
+Boolean IsSecureEventInputEnabled(void) { return (Boolean)sim_secure_input_state(); }
 
 /* Key code -> unshifted, shifted character; 0 = no character. Codes are HIToolbox's kVK_ANSI_*. */
 struct keymap { uint16_t code; UniChar plain, shifted; int dead; };
@@ -66,6 +74,7 @@ OSStatus UCKeyTranslate(const UCKeyboardLayout *keyLayoutPtr, uint16_t virtualKe
                         uint32_t modifierKeyState, uint32_t keyboardType, OptionBits keyTranslateOptions,
                         uint32_t *deadKeyState, UniCharCount maxStringLength, UniCharCount *actualStringLength,
                         UniChar unicodeString[]) {
+    sim_require_main("UCKeyTranslate");
     (void)keyboardType;
     const struct sim_layout *l = (const struct sim_layout *)keyLayoutPtr;
     if (!l || memcmp(l->magic, "SIMUCHR", 8) || !deadKeyState || !actualStringLength) return -50; /* paramErr */

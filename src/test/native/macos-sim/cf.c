@@ -30,8 +30,27 @@ void CFRelease(CFTypeRef cf) {
 
 
 Boolean CFEqual(CFTypeRef a, CFTypeRef b) {
+    sim_count_call("CFEqual");
     sim_obj *x = sim_check(a, 0, "CFEqual"), *y = sim_check(b, 0, "CFEqual");
     return x && y && sim_equal(x, y);
+}
+
+/* Equal objects hash alike (CF's contract): an element by its node and pid, a string by its text. */
+CFHashCode CFHash(CFTypeRef cf) {
+    sim_count_call("CFHash");
+    sim_obj *o = sim_check(cf, 0, "CFHash");
+    if (!o) return 0;
+    switch (o->kind) {
+    case K_AXELEM: return (CFHashCode)o->u.ax.node * 31u + (CFHashCode)o->u.ax.pid;
+    case K_STRING: {
+        CFHashCode h = 0;
+        for (long i = 0; i < o->u.str.len; i++) h = h * 31u + o->u.str.chars[i];
+        return h;
+    }
+    case K_NUMBER: return (CFHashCode)(long long)o->u.num.d;
+    case K_BOOL: return (CFHashCode)o->u.b.v;
+    default: return (CFHashCode)o->kind;
+    }
 }
 
 CFTypeID CFGetTypeID(CFTypeRef cf) {

@@ -26,6 +26,7 @@ const void *CGWindowListCopyWindowInfo(CGWindowListOption option, CGWindowID rel
         put_number(d, "kCGWindowNumber", w->number, 0, o);
         put_number(d, "kCGWindowOwnerPID", w->pid, 0, o);
         put_number(d, "kCGWindowLayer", w->layer, 0, o);
+        put_number(d, "kCGWindowAlpha", w->alpha, 1, o);
         sim_obj *b = sim_dict_new(o);
         put_number(b, "X", w->x, 1, o);
         put_number(b, "Y", w->y, 1, o);

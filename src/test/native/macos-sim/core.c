@@ -79,6 +79,13 @@ sim_obj *sim_new(int kind, const char *origin) {
     return o;
 }
 
+/* A problem for the report, without counting it as a bad reference. */
+void sim_report(const char *who, const char *what) {
+    sim_lock();
+    problem("%s: %s", who, what);
+    sim_unlock();
+}
+
 void sim_count_invalid(const char *who, const char *what) {
     sim_lock();
     invalid_refs++;
@@ -312,7 +319,6 @@ static sim_bitmap bitmaps[16];
 static int nbitmaps;
 static sim_session_t session = {1, 1, 0, 1};
 static int trusted = 1, capture_granted = 1, layout;
-
 struct fault { char key[128]; int mode; long arg; int times; };
 static struct fault faults[32];
 static int nfaults;
@@ -369,7 +375,6 @@ sim_session_t *sim_session_state(void) { return &session; }
 int sim_trusted_state(void) { return trusted; }
 int sim_capture_state(void) { return capture_granted; }
 int sim_layout_state(void) { return layout; }
-
 int sim_fault_for(const char *function, const char *attribute, long *arg) {
     sim_lock();
     int mode = F_NONE;
@@ -462,6 +467,7 @@ void sim_reset(void) {
     session = (sim_session_t){1, 1, 0, 1};
     trusted = capture_granted = 1;
     layout = 0;
+    sim_control_reset();
     calls_len = events_len = 0;
     if (calls_log) calls_log[0] = 0;
     if (events_log) events_log[0] = 0;
@@ -557,6 +563,7 @@ void sim_app_add(int pid, const char *bundle, const char *name, int active, long
     a->name = name ? strdup(name) : NULL;
     a->active = active;
     a->start_usec = start_usec;
+    a->policy = 0;
     sim_unlock();
 }
 
@@ -564,8 +571,34 @@ void sim_window_add(int number, int pid, int layer, double x, double y, double w
                     const char *owner) {
     sim_lock();
     sim_window *win = &windows[nwindows++];
-    *win = (sim_window){number, pid, layer, x, y, w, h, name ? strdup(name) : NULL, owner ? strdup(owner) : NULL};
+    *win = (sim_window){number, pid, layer, x, y, w, h, name ? strdup(name) : NULL, owner ? strdup(owner) : NULL, 1.0};
     sim_unlock();
+}
+
+
+/* A window's kCGWindowAlpha (1 unless set): 0 is an invisible window, which covers nothing. */
+void sim_window_alpha(int number, double alpha) {
+    for (int i = 0; i < nwindows; i++)
+        if (windows[i].number == number) windows[i].alpha = alpha;
+}
+
+/* Moves a window to the front of the list (the list is front to back, in the order added). */
+void sim_window_raise(int number) {
+    sim_lock();
+    for (int i = 0; i < nwindows; i++)
+        if (windows[i].number == number) {
+            sim_window w = windows[i];
+            memmove(&windows[1], &windows[0], (size_t)i * sizeof w);
+            windows[0] = w;
+            break;
+        }
+    sim_unlock();
+}
+
+/* An app's NSApplicationActivationPolicy: 0 regular (Dock icon), 1 accessory, 2 prohibited (background). */
+void sim_app_policy(int pid, int policy) {
+    sim_app *a = sim_app_by_pid(pid);
+    if (a) a->policy = policy;
 }
 
 void sim_display_add(int id, double x, double y, double w, double h, double scale) {

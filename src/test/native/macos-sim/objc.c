@@ -63,6 +63,7 @@ void *objc_msgSend(void *self, void *op) {
     if (o) {
         sim_app *a = sim_app_at(o->u.nsapp.app);
         if (!strcmp(sel, "processIdentifier")) return (void *)(intptr_t)a->pid;
+        if (!strcmp(sel, "activationPolicy")) return (void *)(intptr_t)a->policy;
         if (!strcmp(sel, "bundleIdentifier"))
             return a->bundle ? autoreleased(sim_string_utf8(a->bundle, "-[NSRunningApplication bundleIdentifier]")) : NULL;
         if (!strcmp(sel, "localizedName"))

@@ -61,6 +61,8 @@ void sim_release(sim_obj *o, const char *who);
 void sim_lock(void);
 void sim_unlock(void);
 void sim_count_invalid(const char *who, const char *what);
+void sim_report(const char *who, const char *what); /* a problem line for the report, not counted */
+void sim_control_reset(void); /* control.c's state, by sim_reset */
 
 sim_obj *sim_string_utf8(const char *s, const char *origin);
 char *sim_string_to_utf8(const sim_obj *s); /* malloc'd */
@@ -114,8 +116,8 @@ sim_node *sim_node_at(int id);
 int sim_app_node(int pid);
 sim_obj *sim_val_to_cf(const sim_val *v, const char *origin); /* +1 */
 
-typedef struct { int pid; char *bundle; char *name; int active; long long start_usec; } sim_app;
-typedef struct { int number, pid, layer; double x, y, w, h; char *name; char *owner; } sim_window;
+typedef struct { int pid; char *bundle; char *name; int active; long long start_usec; int policy; } sim_app;
+typedef struct { int number, pid, layer; double x, y, w, h; char *name; char *owner; double alpha; } sim_window;
 typedef struct { int id; double x, y, w, h, scale; } sim_display;
 typedef struct { int number; long w, h, bpr, bpp; uint32_t info; uint8_t *bytes; long len; } sim_bitmap;
 
@@ -133,6 +135,17 @@ sim_session_t *sim_session_state(void);
 int sim_trusted_state(void);
 int sim_capture_state(void);
 int sim_layout_state(void); /* 0 US, 1 AZERTY */
+int sim_focused_pid(void); /* the app AXFocusedApplication names: set by a test, else the active app; 0 = none */
+int sim_secure_input_state(void); /* IsSecureEventInputEnabled */
+
+/* Thread affinity: the harness's main thread (libSystem's main queue runs there). A call macOS
+ * allows only on the main thread, made elsewhere, is counted (and fails the test). */
+void sim_set_main_thread(void);
+int sim_on_main(void);
+void sim_require_main(const char *function);
+
+/* Native calls counted by name (sim_call_count reads them), so a test can bound calls per element. */
+void sim_count_call(const char *function);
 
 /* Fault injection: a fault names a function, optionally "Function:Attribute". */
 enum fault_mode { F_NONE, F_NULL, F_ERROR, F_WRONG_TYPE, F_TIMEOUT, F_DECLINE };

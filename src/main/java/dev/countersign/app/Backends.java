@@ -33,15 +33,16 @@ public final class Backends {
     }
 
     /**
-     * The window stack synthetic input is checked against: X11 on Linux with a display; null
+     * The window stack synthetic input is checked against: X11 on Linux with a display; on macOS
+     * the backend's own (CoreGraphics' window order, the Accessibility API's focus); null
      * elsewhere, where the guard then refuses pointer and key input (it cannot prove where it lands).
      */
-    static ScreenWindows screenWindows() {
+    static ScreenWindows screenWindows(DesktopBackend backend) {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.startsWith("linux")) {
             return X11WindowStack.open(System.getenv("DISPLAY")).orElse(null);
         }
-        return null;
+        return backend.screenWindows().orElse(null);
     }
 
     /** A name for reports: which backend this is. */

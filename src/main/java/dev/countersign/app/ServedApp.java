@@ -112,7 +112,7 @@ public final class ServedApp implements AutoCloseable {
         // one guard around the platform backend.
         // Queueing a request and sending input hold one gate, so no dialog opens between the guard's
         // "nobody is asked" check and the input it lets through.
-        ScreenWindows windows = Backends.screenWindows();
+        ScreenWindows windows = Backends.screenWindows(backend);
         InputGate gate = new InputGate();
         Approver gated = new GatedApprover(approver, gate);
         backend = new SelfTargetGuard(backend, windows, gated::asking, gate);

@@ -9,6 +9,7 @@ import dev.countersign.app.settings.AppSettings;
 import dev.countersign.app.settings.Autostart;
 import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.app.windows.AppServices;
+import dev.countersign.app.windows.FirstRun;
 import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.core.CountersignException;
 import dev.countersign.desktop.DesktopBackend;
@@ -70,6 +71,12 @@ public final class TrayApp {
                     launcher);
             DesktopApp app = DesktopApp.start(services, Theme.choose(settings.themeOrDefault(), System.getenv()),
                     true, served::close);
+            // On a Mac, a first launch without its permissions (or from a temporary copy) shows the
+            // Permissions window at once instead of waiting for the person to find it in the menu.
+            if (FirstRun.opensPermissions(backend.permissions(), System.getProperty("os.name", "")
+                    .toLowerCase(java.util.Locale.ROOT).startsWith("mac"), System.getProperty("jpackage.app-path"))) {
+                Platform.runLater(app::permissions);
+            }
             err.println("Countersign is running (" + (app.tray().inSystemTray() ? "tray icon" : "status window")
                     + "); agents connect at " + served.endpoint.uri());
             err.flush();

@@ -91,7 +91,8 @@ final class TextEntry {
                             + " been brought to the front): " + proof.detail()));
         }
         if (!insert) {
-            backend.keys(new KeyInput.Keys("ctrl+a"));
+            // Select all: ctrl+a on Linux; on a Mac ctrl+a moves to the start of the line, ⌘A selects.
+            backend.keys(new KeyInput.Keys(backend.commandModifier() + "+a"));
             if (text.isEmpty()) {
                 backend.keys(new KeyInput.Keys("BackSpace"));
             }

@@ -5,6 +5,7 @@ import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.SessionState;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,10 +22,32 @@ final class PermissionsModel {
     /** Reads the backend's preflights (never prompting) and states every check for this OS. */
     static List<Check> checks(DesktopBackend backend, Optional<URI> endpoint, String osName) {
         return checks(backend.sessionState(), backend.permissions(), backend.getClass().getSimpleName(), endpoint,
-                osName.toLowerCase(Locale.ROOT).contains("mac"));
+                osName.toLowerCase(Locale.ROOT).contains("mac"), System.getProperty("jpackage.app-path"));
     }
 
     static List<Check> checks(SessionState session, Permissions permissions, String backendName,
+            Optional<URI> endpoint, boolean mac) {
+        return checks(session, permissions, backendName, endpoint, mac, null);
+    }
+
+    /**
+     * As above; on a Mac with the packaged launcher's path ({@code jpackage.app-path}) known, one more
+     * check: that the app does not run from a translocated copy or a disk image ({@link FirstRun}).
+     */
+    static List<Check> checks(SessionState session, Permissions permissions, String backendName,
+            Optional<URI> endpoint, boolean mac, String appPath) {
+        List<Check> checks = new ArrayList<>(base(session, permissions, backendName, endpoint, mac));
+        if (mac && appPath != null) {
+            boolean moved = !FirstRun.translocated(appPath);
+            checks.add(new Check("Location", moved ? "installed" : "a temporary copy", moved, moved ? ""
+                    : "Quit Countersign, drag it from the disk image or Downloads into Applications, and open it "
+                            + "from there: macOS runs it from a temporary path now, which agent configurations and "
+                            + "the login item would point at."));
+        }
+        return checks;
+    }
+
+    private static List<Check> base(SessionState session, Permissions permissions, String backendName,
             Optional<URI> endpoint, boolean mac) {
         return List.of(
                 new Check("Desktop session", words(session), session == SessionState.AVAILABLE,

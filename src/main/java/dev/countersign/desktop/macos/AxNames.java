@@ -50,6 +50,7 @@ final class AxNames {
     static final String WINDOWS = "AXWindows";
     static final String FOCUSED_WINDOW = "AXFocusedWindow";
     static final String FOCUSED_APPLICATION = "AXFocusedApplication";
+    static final String FOCUSED_UI_ELEMENT = "AXFocusedUIElement";
     static final String FRONTMOST = "AXFrontmost";
     /** Chromium: set true on the application element to make it build its accessibility tree. */
     static final String ENHANCED_USER_INTERFACE = "AXEnhancedUserInterface";

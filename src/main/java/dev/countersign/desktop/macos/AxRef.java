@@ -11,13 +11,16 @@ import java.lang.ref.Cleaner;
  * caller can release one twice (a double CFRelease would crash the JVM).
  *
  * <p>Two handles are equal when {@code CFEqual} says their elements are, which is how AX compares
- * elements (pointers differ between reads of the same element). {@link #toString()} is opaque.
+ * elements (pointers differ between reads of the same element); the hash is {@code CFHash}'s. {@link #toString()} is opaque.
  */
 final class AxRef implements ElementHandle {
     private static final Cleaner CLEANER = Cleaner.create();
 
     final Pointer element;
     final int pid;
+    /** CFHash of the element, read once (an element never changes identity); 0 until then. */
+    private volatile long hash;
+    private volatile boolean hashed;
 
     /** Takes ownership of a +1 reference (from a Create/Copy call, or retained by the caller). */
     private AxRef(Pointer element, int pid) {
@@ -45,7 +48,13 @@ final class AxRef implements ElementHandle {
 
     @Override
     public int hashCode() {
-        return pid;
+        // CFHash agrees with CFEqual; the pid alone put every element of an app in one bucket, and
+        // SecureMemory's maps then paid a CFEqual per entry of that bucket on every lookup.
+        if (!hashed) {
+            hash = Cf.hash(element);
+            hashed = true;
+        }
+        return 31 * pid + Long.hashCode(hash);
     }
 
     @Override

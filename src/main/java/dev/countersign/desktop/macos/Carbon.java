@@ -22,6 +22,13 @@ interface Carbon extends Library {
      */
     Pointer TISGetInputSourceProperty(Pointer inputSource, Pointer propertyKey);
 
+    /**
+     * Whether secure event input is on ({@code Boolean}, one byte): a password field somewhere has
+     * keyboard focus, or an app such as Terminal turned on Secure Keyboard Entry. Keys sent then
+     * may be typed into a secret, so none are sent. Declared in HIToolbox's CarbonEventsCore.h.
+     */
+    byte IsSecureEventInputEnabled();
+
     /** The physical keyboard type ({@code UInt8}), which UCKeyTranslate takes. */
     byte LMGetKbdType();
 

@@ -83,6 +83,11 @@ final class Cf {
         return a != null && b != null && MacNative.Libs.CF.CFEqual(a, b) != 0;
     }
 
+    /** {@code CFHash}: equal objects hash alike. */
+    static long hash(Pointer p) {
+        return p == null ? 0 : MacNative.Libs.CF.CFHash(p);
+    }
+
     /** Whether a borrowed value is a CFArray: an app may answer an array attribute with anything. */
     static boolean isArray(Pointer p) {
         return p != null && MacNative.Libs.CF.CFGetTypeID(p) == MacNative.Libs.CF.CFArrayGetTypeID();

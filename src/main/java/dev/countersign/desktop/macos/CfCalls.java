@@ -15,6 +15,12 @@ interface CfCalls extends Library {
     /** Whether two CF objects are equal ({@code Boolean}, one byte: test {@code != 0}). */
     byte CFEqual(Pointer a, Pointer b);
 
+    /**
+     * A CF object's hash ({@code CFHashCode}, an unsigned long): equal objects hash alike, so an
+     * element handle's hash is one native call instead of equality tests against a whole bucket.
+     */
+    long CFHash(Pointer object);
+
     /** The type of any CF object ({@code CFTypeID}, an unsigned long). */
     long CFGetTypeID(Pointer object);
 

@@ -10,7 +10,8 @@ import java.util.Map;
  * capture needs, the owner pid, the layer (0 = ordinary application windows), bounds in global
  * top-left points and, when the caller may see them, the title and owner name.
  */
-record CgWindow(int number, long pid, int layer, Rect bounds, String title, String owner, boolean onScreen) {
+record CgWindow(int number, long pid, int layer, Rect bounds, String title, String owner, boolean onScreen,
+        double alpha) {
 
     static final String NUMBER = "kCGWindowNumber";
     static final String OWNER_PID = "kCGWindowOwnerPID";
@@ -20,6 +21,8 @@ record CgWindow(int number, long pid, int layer, Rect bounds, String title, Stri
     static final String NAME = "kCGWindowName";
     static final String OWNER_NAME = "kCGWindowOwnerName";
     static final String IS_ONSCREEN = "kCGWindowIsOnscreen";
+    /** 0 (fully transparent) to 1; a window without the key is taken as opaque. */
+    static final String ALPHA = "kCGWindowAlpha";
 
     /** The entry as a window, or null when a required key is missing or malformed. */
     static CgWindow of(Map<String, Object> entry) {
@@ -36,7 +39,8 @@ record CgWindow(int number, long pid, int layer, Rect bounds, String title, Stri
                 layer instanceof Number layerNumber ? layerNumber.intValue() : 0, bounds,
                 title instanceof String titleText ? titleText : null,
                 owner instanceof String ownerName ? ownerName : null,
-                Boolean.TRUE.equals(entry.get(IS_ONSCREEN)));
+                Boolean.TRUE.equals(entry.get(IS_ONSCREEN)),
+                entry.get(ALPHA) instanceof Number alpha ? alpha.doubleValue() : 1.0);
     }
 
     /** All decodable entries, in the list's order (front to back for on-screen lists). */

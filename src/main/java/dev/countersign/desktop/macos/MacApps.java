@@ -19,6 +19,18 @@ final class MacApps {
 
     /** Every running application with a bundle or a name, the frontmost marked active. */
     List<RunningApp> running() {
+        return list(false);
+    }
+
+    /**
+     * The applications a person works in: those of the regular activation policy (a Dock icon and
+     * a menu bar), not agents, menu-bar extras or background daemons.
+     */
+    List<RunningApp> regular() {
+        return list(true);
+    }
+
+    private List<RunningApp> list(boolean regularOnly) {
         Pointer pool = objc.objc_autoreleasePoolPush();
         try {
             Pointer workspace = send(objc.objc_getClass("NSWorkspace"), "sharedWorkspace");
@@ -29,7 +41,10 @@ final class MacApps {
                 int pid = objcInt.objc_msgSend(app, objc.sel_registerName("processIdentifier"));
                 String bundle = string(send(app, "bundleIdentifier"));
                 String name = string(send(app, "localizedName"));
-                if (pid > 0 && (bundle != null || name != null)) {
+                // NSApplicationActivationPolicyRegular is 0 (an NSInteger; small, so the int shape reads it).
+                boolean regular = !regularOnly
+                        || objcInt.objc_msgSend(app, objc.sel_registerName("activationPolicy")) == 0;
+                if (pid > 0 && regular && (bundle != null || name != null)) {
                     out.add(new RunningApp(pid, bundle, name, pid == frontPid));
                 }
             }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
 final class MacCapture {
     private static final Logger LOG = LoggerFactory.getLogger(MacCapture.class);
     private static final List<String> WINDOW_KEYS = List.of(CgWindow.NUMBER, CgWindow.OWNER_PID, CgWindow.LAYER,
-            CgWindow.BOUNDS, CgWindow.NAME, CgWindow.OWNER_NAME, CgWindow.IS_ONSCREEN);
+            CgWindow.BOUNDS, CgWindow.NAME, CgWindow.OWNER_NAME, CgWindow.IS_ONSCREEN, CgWindow.ALPHA);
     private static final int SHIM_TIMEOUT_MS = 3000;
 
     private final CoreGraphics cg = MacNative.Libs.CG;

@@ -26,6 +26,7 @@ import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SessionState;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TextSelection;
@@ -38,6 +39,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +66,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     private final MacInput input = new MacInput();
     private final MacWindows windows = new MacWindows(calls, capture);
     private final MacSelection selection = new MacSelection(calls);
+    private final MacScreenWindows screen = new MacScreenWindows(calls, capture, windows);
     private volatile boolean closed;
 
     private MacDesktopBackend() {
@@ -388,27 +391,48 @@ public final class MacDesktopBackend implements DesktopBackend {
         return selection.read(ref, read.attributes());
     }
 
-    /** Not built for macOS yet (NSWorkspace's running applications would be the source). */
+    /**
+     * The regular applications ({@code NSWorkspace.runningApplications}, activation policy regular)
+     * with their windows ({@code AXWindows}); an app that exits or does not answer while listed is
+     * listed without windows, or left out once gone.
+     */
     @Override
     public List<AppListing> listApps() {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
-                "listing applications is not built for macOS yet"));
+        requireAvailable();
+        return windows.listing(apps.regular());
+    }
+
+    /** The window order and keyboard focus synthetic input is checked against ({@link MacScreenWindows}). */
+    @Override
+    public Optional<ScreenWindows> screenWindows() {
+        return Optional.of(screen);
     }
 
     /**
-     * Not built for macOS yet (the proof would be the focused application and its AXFocusedUIElement):
-     * without it, type never falls back to keyboard text, it only sets AXValue.
+     * Moves keyboard focus to the element ({@code AXFocused}) and proves it landed there
+     * ({@link MacFocus#proof}): a secure field, or secure event input on anywhere, is refused first.
      */
     @Override
     public FocusProof focusForTyping(ElementHandle element) {
-        throw new CountersignException(CountersignError.of(ErrorCode.UNSUPPORTED_PLATFORM,
-                "proving keyboard focus is not built for macOS yet"));
+        requireAvailable();
+        AxRef target = ref(element);
+        MacFocus.refuseUnderSecureInput();
+        Map<String, Object> a = calls.attributes(target, List.of(AxNames.ROLE, AxNames.SUBROLE));
+        if (AxNames.secure(AxElementMapper.string(a, AxNames.ROLE), AxElementMapper.string(a, AxNames.SUBROLE))) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
+                    "the element is a password field; Countersign never types into one"));
+        }
+        perform(target, new ElementAction.Focus());
+        return MacFocus.proof(calls, ax, screen, target);
     }
+
+
 
     @Override
     public Dispatch keys(KeyInput in) {
         Objects.requireNonNull(in, "input");
         requireAvailable();
+        MacFocus.refuseUnderSecureInput();
         if (in instanceof KeyInput.Keys keys) {
             String combo = keys.combo();
             // By character on the current layout, never by US position: on AZERTY cmd+a by position is ⌘Q.

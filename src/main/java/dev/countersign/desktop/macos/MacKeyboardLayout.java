@@ -28,8 +28,15 @@ final class MacKeyboardLayout {
     private MacKeyboardLayout() {
     }
 
-    /** Character (lower case) → key code for the current layout; empty when the layout cannot be read. */
+    /**
+     * Character (lower case) → key code for the current layout; empty when the layout cannot be
+     * read. Read on the main thread ({@link MainThread}), as Text Input Sources require.
+     */
     static Optional<Map<Character, Integer>> current() {
+        return MainThread.call(MacKeyboardLayout::read, Optional.empty());
+    }
+
+    private static Optional<Map<Character, Integer>> read() {
         Carbon carbon = MacNative.Libs.CARBON;
         Pointer source = carbon.TISCopyCurrentKeyboardLayoutInputSource();
         if (source == null) {

@@ -25,6 +25,10 @@ final class MacNative {
         static final CfCalls CF = Native.load("CoreFoundation", CfCalls.class);
         /** HIToolbox and CoreServices through the Carbon umbrella: the keyboard layout. */
         static final Carbon CARBON = Native.load("Carbon", Carbon.class);
+        /** libdispatch and pthread through libSystem: work for the main thread. */
+        static final LibDispatch DISPATCH = Native.load("System", LibDispatch.class);
+        /** {@code _dispatch_main_q}: the main queue, a global struct passed by its address. */
+        static final Pointer MAIN_QUEUE = NativeLibrary.getInstance("System").getGlobalVariableAddress("_dispatch_main_q");
         /** {@code kTISPropertyUnicodeKeyLayoutData}: a global CFStringRef, never released. */
         static final Pointer TIS_UNICODE_LAYOUT;
         /** {@code kAXTrustedCheckOptionPrompt}: the options key that makes the trust check prompt. */

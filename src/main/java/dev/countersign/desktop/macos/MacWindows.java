@@ -4,10 +4,13 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.AppInfo;
+import dev.countersign.desktop.AppListing;
+import dev.countersign.desktop.LaunchIdentity;
 import dev.countersign.desktop.WindowInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,6 +124,30 @@ final class MacWindows {
             String title = AxElementMapper.string(a, AxNames.TITLE);
             out.add(new WindowInfo(w, title == null ? "" : title, frame, Boolean.TRUE.equals(a.get(AxNames.MAIN))
                     && Boolean.TRUE.equals(calls.attributes(application, List.of(AxNames.FRONTMOST)).get(AxNames.FRONTMOST))));
+        }
+        return out;
+    }
+
+    /**
+     * Each app with its windows, for a listing; an app that exits or does not answer while listed
+     * is listed without windows, or left out once gone.
+     */
+    List<AppListing> listing(List<RunningApp> apps) {
+        List<AppListing> out = new ArrayList<>();
+        for (RunningApp app : apps) {
+            Optional<LaunchIdentity> launch = MacApps.launch(app.pid());
+            if (launch.isEmpty()) {
+                continue;
+            }
+            prepare(app);
+            AppInfo info = new AppInfo(app.displayName(), app.bundleId(), launch.get());
+            List<WindowInfo> shown;
+            try {
+                shown = list(info);
+            } catch (AxFailure e) {
+                shown = List.of();
+            }
+            out.add(new AppListing(info, "", shown));
         }
         return out;
     }

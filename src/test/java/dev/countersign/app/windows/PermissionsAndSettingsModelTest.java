@@ -62,4 +62,35 @@ class PermissionsAndSettingsModelTest {
         assertThat(SettingsModel.parse(new SettingsModel.Form("7475", "30", "10", " ", false, "system"))
                 .value().get().policyFile()).isNull();
     }
+
+    @Test
+    void aTranslocatedMacLaunchSaysToMoveToApplications() {
+        Permissions granted = new Permissions(PermissionState.GRANTED, PermissionState.GRANTED);
+        List<PermissionsModel.Check> checks = PermissionsModel.checks(SessionState.AVAILABLE, granted,
+                "MacDesktopBackend", Optional.empty(), true,
+                "/private/var/folders/x/T/AppTranslocation/1A2B/d/Countersign.app/Contents/MacOS/Countersign");
+        assertThat(checks.get(checks.size() - 1)).satisfies(c -> {
+            assertThat(c.name()).isEqualTo("Location");
+            assertThat(c.ok()).isFalse();
+            assertThat(c.remedy()).contains("Applications");
+        });
+        assertThat(PermissionsModel.checks(SessionState.AVAILABLE, granted, "MacDesktopBackend", Optional.empty(),
+                true, "/Applications/Countersign.app/Contents/MacOS/Countersign")).last()
+                .satisfies(c -> assertThat(c.ok()).isTrue());
+    }
+
+    @Test
+    void theFirstMacLaunchOpensPermissionsUntilBothAreGrantedAndTheAppIsInstalled() {
+        Permissions granted = new Permissions(PermissionState.GRANTED, PermissionState.GRANTED);
+        String installed = "/Applications/Countersign.app/Contents/MacOS/Countersign";
+        assertThat(FirstRun.opensPermissions(new Permissions(PermissionState.DENIED, PermissionState.GRANTED), true,
+                installed)).isTrue();
+        assertThat(FirstRun.opensPermissions(new Permissions(PermissionState.GRANTED, PermissionState.UNKNOWN), true,
+                installed)).isTrue();
+        assertThat(FirstRun.opensPermissions(granted, true, "/Volumes/Countersign/Countersign.app/Contents/MacOS/x"))
+                .isTrue();
+        assertThat(FirstRun.opensPermissions(granted, true, installed)).isFalse();
+        assertThat(FirstRun.opensPermissions(new Permissions(PermissionState.DENIED, PermissionState.DENIED), false,
+                null)).isFalse();
+    }
 }

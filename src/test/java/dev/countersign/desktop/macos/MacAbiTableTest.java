@@ -53,6 +53,7 @@ class MacAbiTableTest {
         OURS.put("CoreGraphics", CoreGraphics.class);
         OURS.put("CfCalls", CfCalls.class);
         OURS.put("Carbon", Carbon.class);
+        OURS.put("LibDispatch", LibDispatch.class);
         OURS.put("ObjC", ObjC.class);
         OURS.put("ObjC.IntResult", ObjC.IntResult.class);
         OURS.put("ScreenCaptureShim", ScreenCaptureShim.class);

@@ -7,6 +7,9 @@ import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.RandomIds;
+import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.SecureMemory;
+import dev.countersign.desktop.SelfTargetGuard;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -34,7 +37,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * End to end on Linux: a real MCP client → the loopback endpoint → ComputerDriver →
+ * End to end on Linux: a real MCP client → the loopback endpoint → ComputerDriver → SecureMemory →
+ * SelfTargetGuard (the production wiring) →
  * {@link MacDesktopBackend} → JNA → the framework harness. What an agent does on a Mac, with the
  * retain-count ledger balanced at the end of every test.
  */
@@ -75,7 +79,11 @@ class MacEndpointTest {
             AgentDirectory agents = new AgentDirectory(home.resolve("agents.json"), clock, new SecureRandom());
             audit = AuditLog.open(home.resolve("audit").resolve("audit.jsonl"), clock);
             DriverSettings settings = DriverSettings.defaults("sess-mac").withApprovalWindow(Duration.ofSeconds(10));
-            ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(RiskPolicy.defaults()), approver,
+            // As ServedApp wires it: secure memory around the self-target guard, which checks input
+            // against the backend's own window order and focus.
+            DesktopBackend served = new SecureMemory(new SelfTargetGuard(backend, backend.screenWindows().orElseThrow(),
+                    () -> false));
+            ComputerDriver driver = new ComputerDriver(served, new PolicyApprovals(RiskPolicy.defaults()), approver,
                     new LeaseBook(clock, settings.sessionId(), settings.principalId(), LeaseBook.Terms.defaults()),
                     clock, new RandomIds(), new SecureRandom(), settings);
             endpoint = McpEndpoint.start(EndpointConfig.defaults().withPort(0), driver, agents, audit, "test");
@@ -196,6 +204,43 @@ class MacEndpointTest {
         assertThat(r.isError()).as("%s", r).isFalse();
         assertThat(s.approver.asked).hasSize(1);
         assertThat(sim.calls()).containsPattern("perform \\d+ AXPress");
+    }
+
+    @Test
+    void anObservationWithoutAnAppListsTheAppsAndTheirWindows() {
+        Served s = serve("secure-field.json", "Sign In", "com.example.signin");
+        McpSchema.CallToolResult r = s.call("computer_observe", Map.of());
+        assertThat(r.isError()).as("%s", r).isFalse();
+        assertThat(structured(r).toString()).contains("Sign In", "Finder");
+    }
+
+    @Test
+    void aKeyWhileCountersignHasKeyboardFocusIsRefusedAndNothingIsPosted() {
+        Served s = serve("secure-field.json", "Sign In", "com.example.signin");
+        String field = ref(s.observe(), "AXTextField", "User name");
+        // Countersign's own window takes keyboard focus between the observation and the act.
+        SimDesktop.countersignFocusedInFront(sim, 0, 0, 300, 200);
+
+        McpSchema.CallToolResult r = s.call("computer_act", Map.of("ref", field, "op", "key", "keys", "Return"));
+
+        // The focus proof before keys (AXFocusedApplication, AXFocusedUIElement, the window list)
+        // finds Countersign's window focused: nothing is sent, and the receipt says why.
+        assertThat(structured(r)).containsEntry("code", "TARGET_CHANGED");
+        assertThat((String) structured(r).get("detail")).contains("window 'Countersign'", "no keys were sent");
+        assertThat(sim.events()).isEmpty();
+    }
+
+    @Test
+    void underSecureEventInputNoKeyIsPosted() {
+        Served s = serve("secure-field.json", "Sign In", "com.example.signin");
+        String field = ref(s.observe(), "AXTextField", "User name");
+        sim.sim_secure_input_set(1);
+
+        McpSchema.CallToolResult r = s.call("computer_act", Map.of("ref", field, "op", "key", "keys", "cmd+a"));
+
+        assertThat(r.isError()).as("%s", r).isTrue();
+        assertThat(Results.body(r)).containsEntry("code", "SECURE_FIELD_REFUSED");
+        assertThat(sim.events()).isEmpty();
     }
 
     @Test

@@ -3,11 +3,20 @@ package dev.countersign.desktop.macos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -17,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * from, assembled for an Apple-silicon Mac from the jars it would bundle (JavaFX's mac-aarch64 jars,
  * resolved by Maven), up to the jpackage step, which only a Mac can run. What it proves: the script
  * no longer stops at the jna/jna-platform glob, and JavaFX's dylibs sit next to the jars, where
- * OpenJFX loads them and sign.sh signs them, instead of in ~/.openjfx/cache.
+ * OpenJFX loads them and sign.sh signs them, instead of in ~/.openjfx/cache; no native library is
+ * left inside any jar (the notary service would reject it); the bundle version and the version a
+ * person sees in the Info.plist jpackage is given.
  */
 @Tag("packaging")
 class MacPackageInputsTest {
@@ -64,6 +75,61 @@ class MacPackageInputsTest {
     void theDylibsAreMachOFiles() throws IOException {
         byte[] glass = Files.readAllBytes(WORK.resolve("work/input/libglass.dylib"));
         assertThat(glass[0] & 0xFF).isIn(0xCF, 0xCA);
+    }
+
+    @Test
+    void noNativeCodeIsLeftInsideAJar() throws IOException {
+        List<Path> jars;
+        try (Stream<Path> files = Files.list(WORK.resolve("work/input"))) {
+            jars = files.filter(f -> f.toString().endsWith(".jar")).collect(Collectors.toList());
+        }
+        assertThat(jars).hasSizeGreaterThan(10);
+        List<String> natives = new ArrayList<>();
+        for (Path jar : jars) {
+            try (ZipFile zip = new ZipFile(jar.toFile())) {
+                for (ZipEntry e : Collections.list(zip.entries())) {
+                    if (!e.isDirectory() && isNative(e.getName(), head(zip, e))) {
+                        natives.add(jar.getFileName() + "!" + e.getName());
+                    }
+                }
+            }
+        }
+        assertThat(natives).as("the notary service rejects unsigned Mach-O files inside jars").isEmpty();
+    }
+
+    @Test
+    void theBundleVersionStartsAboveZeroAndInfoPlistShowsTheProductVersion() throws Exception {
+        // pom: 0.1.0-SNAPSHOT. jpackage gets 1.1.0 (CFBundleVersion); a person sees 0.1.0.
+        assertThat(Files.readString(WORK.resolve("work/bundle-version.txt")).trim()).isEqualTo("1.1.0");
+        Map<String, Object> plist = PackagingFilesTest.plist(WORK.resolve("work/mac-resources/Info.plist"));
+        assertThat(plist).containsEntry("CFBundleShortVersionString", "0.1.0")
+                .containsEntry("CFBundleVersion", "DEPLOY_BUNDLE_CFBUNDLE_VERSION")
+                .containsEntry("CFBundleIdentifier", "dev.countersign.Countersign")
+                .containsEntry("LSUIElement", true);
+    }
+
+    private static byte[] head(ZipFile zip, ZipEntry e) throws IOException {
+        try (InputStream in = zip.getInputStream(e)) {
+            return in.readNBytes(8);
+        }
+    }
+
+    /** A native library by name, or by its first bytes: Mach-O (thin or universal) or ELF. */
+    private static boolean isNative(String name, byte[] head) {
+        if (name.matches(".*\\.(dylib|jnilib|so|dll|a)$")) {
+            return true;
+        }
+        if (head.length < 8) {
+            return false;
+        }
+        int magic = ByteBuffer.wrap(head).getInt();
+        int next = ByteBuffer.wrap(head).getInt(4);
+        boolean thin = magic == 0xCFFAEDFE || magic == 0xCEFAEDFE;
+        // 0xCAFEBABE is also a class file's magic; a universal binary's next word is its small
+        // architecture count, a class file's is its version (45 and up).
+        boolean universal = (magic == 0xCAFEBABE || magic == 0xCAFEBABF) && next > 0 && next < 30;
+        boolean elf = magic == 0x7F454C46;
+        return thin || universal || elf;
     }
 
     @Test

@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The control side of the macOS framework harness ({@code src/test/native/macos-sim}, built by
  * the Maven build into {@code target/macos-sim}): the recorded model the fake frameworks serve,
- * fault injection, the logs of what was called and posted, and the retain-count ledger.
+ * fault injection, the logs of what was called and posted, the retain-count ledger, the native
+ * calls counted by name and the calls made off the main thread that macOS allows only on it.
  *
  * <p>{@link #load()} points JNA's per-library search path for every framework name Countersign
  * loads at the harness, so {@code Native.load("CoreFoundation")} and jna-platform's
@@ -80,6 +81,31 @@ interface MacSim extends Library {
     void sim_capture_set(int granted);
 
     void sim_layout_set(int layout);
+
+    /** An app's activationPolicy: 0 regular, 1 accessory, 2 prohibited. */
+    void sim_app_policy(int pid, int policy);
+
+    /** A window's kCGWindowAlpha (1 unless set). */
+    void sim_window_alpha(int number, double alpha);
+
+    /** Moves a window to the front of the window list. */
+    void sim_window_raise(int number);
+
+    /** The app AXFocusedApplication names: a pid, 0 for none, -1 for the active app (the default). */
+    void sim_focus_app(int pid);
+
+    /** What IsSecureEventInputEnabled answers. */
+    void sim_secure_input_set(int enabled);
+
+    /** How often a counted native function (CFEqual, CFHash, the AX reads) was called since the last zeroing. */
+    long sim_call_count(String function);
+
+    void sim_call_counts_zero();
+
+    /** Calls macOS allows only on the main thread (TIS, UCKeyTranslate) made on another one. */
+    long sim_thread_violations();
+
+    void sim_thread_violations_zero();
 
     void sim_fault(String key, int mode, long arg, int times);
 
@@ -150,6 +176,8 @@ interface MacSim extends Library {
         assertThat(sim_over_releases()).as("over-releases:%n%s", cString(problems)).isZero();
         assertThat(sim_invalid_refs()).as("bad references:%n%s", cString(problems)).isZero();
         assertThat(sim_unpooled()).as("autoreleased with no pool:%n%s", cString(problems)).isZero();
+        assertThat(sim_thread_violations()).as("main-thread-only calls made on another thread:%n%s",
+                cString(problems)).isZero();
     }
 
     private static String text(java.util.function.BiFunction<byte[], Integer, Integer> read) {

@@ -90,8 +90,14 @@ class PackagingFilesTest {
         void jpackagesPlaceholdersAreKeptForWhatItFillsIn() {
             assertThat(plist).containsEntry("CFBundleExecutable", "DEPLOY_LAUNCHER_NAME")
                     .containsEntry("CFBundleIconFile", "DEPLOY_ICON_FILE")
-                    .containsEntry("CFBundleShortVersionString", "DEPLOY_BUNDLE_SHORT_VERSION")
                     .containsEntry("CFBundleVersion", "DEPLOY_BUNDLE_CFBUNDLE_VERSION");
+        }
+
+        @Test
+        void theVersionAPersonSeesIsTheProductsNotJpackages() {
+            // jpackage's app-version cannot start with 0 on macOS; scripts/package writes the
+            // product version here and gives jpackage the bundle version (MacPackageInputsTest).
+            assertThat(plist).containsEntry("CFBundleShortVersionString", "COUNTERSIGN_PRODUCT_VERSION");
         }
     }
 

@@ -196,4 +196,21 @@ final class SimDesktop {
             throw new UncheckedIOException(e);
         }
     }
+
+    /**
+     * Countersign's own application (this JVM's pid) with one window, number 95 at the frame, in
+     * front of every other window of the list and holding keyboard focus.
+     */
+    static void countersignFocusedInFront(MacSim sim, double x, double y, double w, double h) {
+        int own = (int) ProcessHandle.current().pid();
+        int app = sim.sim_node_add(own, -1);
+        sim.sim_node_string(app, AxNames.ROLE, AxNames.APPLICATION);
+        int window = sim.sim_node_add(own, app);
+        sim.sim_node_string(window, AxNames.ROLE, "AXWindow");
+        sim.sim_node_axvalue(window, AxNames.FRAME, 3, x, y, w, h);
+        sim.sim_node_window_number(window, 95);
+        sim.sim_window_add(95, own, 3, x, y, w, h, "Countersign", "Countersign");
+        sim.sim_window_raise(95);
+        sim.sim_focus_app(own);
+    }
 }
