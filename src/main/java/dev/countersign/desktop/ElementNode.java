@@ -31,7 +31,7 @@ public record ElementNode(
         int parent) {
     /**
      * Countersign's own state word: the element's accessible action changes the element but not
-     * the app (a Qt radio button, check box or item row "toggled" is marked without the app seeing
+     * the app (a Qt radio button or item row "toggled" is marked without the app seeing
      * a click), so a click reaches it as a guarded pointer click at its centre.
      */
     public static final String CLICK_BY_POINTER = "click_by_pointer";

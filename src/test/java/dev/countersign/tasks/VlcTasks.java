@@ -86,13 +86,17 @@ final class VlcTasks {
     }
 
     /**
-     * Opens a page of the simple Preferences by its category button. Its accessible "toggle" marks
-     * it checked without switching pages, so Countersign reaches it with a guarded pointer click
-     * (state click_by_pointer); the page must then show.
+     * Opens a page of the simple Preferences by its category button. The button's accessible
+     * "toggle" marks it checked without switching pages, so the agent then presses space on it, as
+     * a person would with the keyboard: Qt clicks a focused button on space.
      */
     static void category(McpAgent agent, String category, String shows) throws InterruptedException {
         Node button = Steps.await(agent, APP, "Preferences", "check box", category);
         Steps.ok(agent.click(button), "open " + category);
+        McpAgent.Observation o = agent.observe(APP, "Preferences");
+        if (o.find(n -> shows.equals(McpAgent.Observation.plain(n.name()))).isEmpty()) {
+            Steps.ok(agent.key(o.get("check box", category), "space"), "open " + category + " with the keyboard");
+        }
         Steps.awaitAnywhere(agent, APP, n -> shows.equals(McpAgent.Observation.plain(n.name())),
                 "the " + category + " page");
     }

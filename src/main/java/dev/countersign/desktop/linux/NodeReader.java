@@ -333,9 +333,11 @@ final class NodeReader {
      * Qt's roles whose only action is "toggle": it sets the checked or selected state without the
      * app seeing a click (QAbstractButton::toggle, not click), so VLC's "All" radio button shows
      * checked while the dialog stays on its simple page, and a settings tree's row is selected
-     * while its page does not open.
+     * while its page does not open. Not check boxes: a setting's check box is read when the
+     * dialog saves, so its toggle does what a click does, and Qt's hit test does not reach one
+     * inside a scroll area, which a guarded pointer click needs.
      */
-    private static final Set<String> QT_TOGGLED = Set.of("radio button", "check box", "toggle button", "tree item",
+    private static final Set<String> QT_TOGGLED = Set.of("radio button", "toggle button", "tree item",
             "list item", "table cell");
 
     /** The element's value from its {@code GetText} or {@code CurrentValue} answer; nothing for a secure one. */
