@@ -85,7 +85,7 @@ final class AtspiSelection {
         AtspiRef ref = n.ref;
         BusCalls calls = bus.appCalls(ref.bus());
         // Resolved against the text up to the cap, as observations read it.
-        String text = NodeReader.capped(n, Objects.requireNonNullElse(NodeReader.textUpToCap(calls, ref), ""));
+        String text = NodeReader.capped(n, Objects.requireNonNullElse(NodeValues.textUpToCap(calls, ref), ""));
         TextRange.Span span = range.resolve(text);
         Object[] count = calls.callOrFail(ref.bus(), ref.path(), NodeReader.TEXT, "GetNSelections", null);
         if ((Integer) count[0] > 0) {
@@ -111,7 +111,7 @@ final class AtspiSelection {
         AtspiRef ref = n.ref;
         BusCalls calls = bus.appCalls(ref.bus());
         BusCalls.Pending count = calls.send(ref.bus(), ref.path(), NodeReader.TEXT, "GetNSelections", null);
-        String whole = NodeReader.capped(n, Objects.requireNonNullElse(NodeReader.textUpToCap(calls, ref), ""));
+        String whole = NodeReader.capped(n, Objects.requireNonNullElse(NodeValues.textUpToCap(calls, ref), ""));
         int selections = (Integer) BusCalls.valuesOrFail(calls.await(count), NodeReader.TEXT, "GetNSelections")[0];
         List<BusCalls.Pending> asked = new ArrayList<>();
         for (int i = 0; i < Math.min(selections, 64); i++) {
