@@ -133,6 +133,9 @@ public final class ServedApp implements AutoCloseable {
                 clock, new RandomIds(), random, settings);
         AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
+        // No act without its record: each act's intent is fsynced before dispatch, and while the log
+        // takes no records every act is refused (and each one tries the log again).
+        driver.journalActs(new AuditJournal(audit));
         // Every grant for a task is recorded before it or any use of it takes effect.
         driver.grants().listen(new GrantTrail(audit));
         ScriptHost scripts = new ScriptHost(driver, tap, new CodeRuntime(ScriptLimits.defaults()),

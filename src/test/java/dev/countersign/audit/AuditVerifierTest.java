@@ -96,7 +96,7 @@ class AuditVerifierTest {
         void aChangedTimestampIsReportedAtItsLine() {
             Path file = AuditFiles.chain(dir, N);
             List<String> lines = AuditFiles.lines(file);
-            lines.set(6, lines.get(6).replace("2026-11-29T12:00:00Z", "2026-11-28T12:00:00Z"));
+            lines.set(6, lines.get(6).replace("2026-11-29T12:00:00.000Z", "2026-11-28T12:00:00.000Z"));
             AuditFiles.write(file, lines);
 
             assertThat(AuditVerifier.verify(file).problem())
