@@ -57,6 +57,8 @@ public final class AuditLog implements Closeable {
     private volatile String brokenBecause;
     /** Set while {@link #resume} writes its record (under writeLock): a failure then is not news. */
     private boolean resuming;
+    /** An fsync failed (guarded by writeLock): what was written since the last durable record proves nothing. */
+    private boolean fsyncFailed;
     private boolean closed;
 
     // Group commit: a thread that needs its bytes durable fsyncs everything written so far, so
@@ -185,10 +187,11 @@ public final class AuditLog implements Closeable {
     }
 
     /**
-     * Takes records again after a failed write, if the file lets it: cuts the file back to the
-     * last fsynced record (what came after it was either chatter or answered with an error, and
-     * after a failed fsync its pages prove nothing), fsyncs that, and chains a {@code log_resumed}
-     * record to it naming the failure and the bytes dropped. Throws {@code AUDIT_UNWRITABLE} when
+     * Takes records again after a failed write, if the file lets it: fsyncs the records written
+     * before the failed one (after a failed fsync, instead cuts the file back to the last fsynced
+     * record: the kernel may have dropped those pages, so they prove nothing, and each of them was
+     * chatter or answered with an error), and chains a {@code log_resumed} record naming the
+     * failure and the bytes dropped. Throws {@code AUDIT_UNWRITABLE} when
      * the file still refuses; a no-op when the log is writable.
      */
     public void resume() {
@@ -204,20 +207,27 @@ public final class AuditLog implements Closeable {
                 if (because == null) {
                     return;
                 }
-                droppedBytes = size - durable;
-                afterSeq = durableSeq;
+                long keep = fsyncFailed ? durable : size;
+                droppedBytes = size - keep;
                 try {
-                    out.setLength(durable);
+                    out.setLength(keep);
                     out.getFD().sync();
                 } catch (IOException e) {
                     throw unwritable("the audit log " + file + " still cannot be written (" + e.getMessage() + ")", e);
                 }
-                size = durable;
-                written = durable;
-                lastSeq = durableSeq;
-                lastHash = durableHash;
-                writtenSeq = durableSeq;
-                writtenHash = durableHash;
+                if (fsyncFailed) {
+                    lastSeq = durableSeq;
+                    lastHash = durableHash;
+                }
+                afterSeq = lastSeq;
+                size = keep;
+                written = keep;
+                durable = keep;
+                durableSeq = lastSeq;
+                durableHash = lastHash;
+                writtenSeq = lastSeq;
+                writtenHash = lastHash;
+                fsyncFailed = false;
                 brokenBecause = null;
                 Map<String, Object> data = new LinkedHashMap<>();
                 data.put("after_seq", afterSeq);
@@ -349,6 +359,7 @@ public final class AuditLog implements Closeable {
                 out.getFD().sync();
             } catch (IOException e) {
                 synchronized (writeLock) {
+                    fsyncFailed = true;
                     broke("fsync failed: " + e.getMessage());
                 }
                 throw unwritable("could not fsync the audit log " + file + ": " + e.getMessage(), e);
