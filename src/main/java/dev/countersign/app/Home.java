@@ -75,6 +75,11 @@ public final class Home {
         return root.resolve("agents.json");
     }
 
+    /** Each agent's lease as it stands, kept across restarts so a restart does not refill a spent budget. */
+    public Path leases() {
+        return root.resolve("leases.json");
+    }
+
     /** The governing Countersigns allowed to drive this one's runtime (docs/govern.md); never agents. */
     public Path governors() {
         return root.resolve("governors.json");

@@ -95,25 +95,15 @@ class FullDiskDesktopTest {
     }
 
     private static String observeRef(McpSyncClient agent, TestDesktop.TargetApp form) {
-        Map<String, Object> seen = ServeChild.call(agent, "computer_observe", Map.of("app", "" + form.pid()));
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> nodes = (List<Map<String, Object>>) seen.get("nodes");
-        assertThat(nodes).as("%s", seen).isNotNull();
-        return nodes.stream().filter(n -> "Remember me".equals(n.get("name"))).map(n -> (String) n.get("ref"))
-                .findFirst().orElseThrow(() -> new AssertionError("no check box in " + seen));
+        return ServeChild.ref(agent, form, "Remember me");
     }
 
     private static Map<String, Object> act(McpSyncClient agent, String ref) {
-        Map<String, Object> body = ServeChild.call(agent, "computer_act", Map.of("ref", ref, "op", "click"));
-        return body;
+        return ServeChild.call(agent, "computer_act", Map.of("ref", ref, "op", "click"));
     }
 
     private static int toggles(TestDesktop.TargetApp app) {
-        try {
-            return (int) app.output().lines().filter(l -> l.startsWith("toggled")).count();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return ServeChild.toggles(app);
     }
 
     /** Sets the soft:hard file-size limit of process {@code pid} (this user's own process; no root). */

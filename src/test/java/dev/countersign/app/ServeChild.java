@@ -93,6 +93,25 @@ final class ServeChild implements AutoCloseable {
         return dev.countersign.server.Results.body(agent.callTool(new McpSchema.CallToolRequest(tool, args)));
     }
 
+    /** The ref of the element named {@code name} in a fresh observation of {@code app}. */
+    static String ref(McpSyncClient agent, dev.countersign.desktop.TestDesktop.TargetApp app, String name) {
+        Map<String, Object> seen = call(agent, "computer_observe", Map.of("app", "" + app.pid()));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> nodes = (List<Map<String, Object>>) seen.get("nodes");
+        assertThat(nodes).as("%s", seen).isNotNull();
+        return nodes.stream().filter(n -> name.equals(n.get("name"))).map(n -> (String) n.get("ref"))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + name + " in " + seen));
+    }
+
+    /** How many changes of its check box the toggle_log.py app showed (it prints each). */
+    static int toggles(dev.countersign.desktop.TestDesktop.TargetApp app) {
+        try {
+            return (int) app.output().lines().filter(l -> l.startsWith("toggled")).count();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     Path auditFile() {
         return home.resolve("audit").resolve("audit.jsonl");
     }
