@@ -53,7 +53,10 @@ public final class Home {
     /** Creates the folder and its sub-folders as 0700 (tightening them if they exist). */
     public Home ensure() throws IOException {
         Secrets.ownerOnlyDirectory(root);
-        for (Path dir : new Path[] {tokens(), checkpoints(), auditFile().getParent(), logs()}) {
+        // The inbox too: it is created here, owner-only, before a watcher or the CLI would make it
+        // with the process's umask (0755).
+        for (Path dir : new Path[] {tokens(), checkpoints(), auditFile().getParent(),
+                dev.countersign.audit.AuditInbox.folderFor(auditFile()), logs()}) {
             Secrets.ownerOnlyDirectory(dir);
         }
         return this;
