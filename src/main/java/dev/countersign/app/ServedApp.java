@@ -225,16 +225,18 @@ public final class ServedApp implements AutoCloseable {
         return done;
     }
 
-    /** Sweeps expired grants every few seconds on a daemon thread. */
+    /** Sweeps expired grants every few seconds on a daemon thread, and gives memory back once agents go quiet. */
     private static ScheduledExecutorService sweeping(ComputerDriver driver) {
         ScheduledExecutorService sweep = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "grant-expiry");
             t.setDaemon(true);
             return t;
         });
+        IdleMemory idle = new IdleMemory(driver::calls);
         sweep.scheduleWithFixedDelay(() -> {
             try {
                 driver.grants().sweep();
+                idle.tick();
             } catch (RuntimeException e) {
                 LOG.warn("sweeping expired grants failed: {}", e.toString());
             }

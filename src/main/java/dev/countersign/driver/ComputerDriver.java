@@ -41,6 +41,7 @@ public final class ComputerDriver {
     private final ForwardFlow forwards;
     private final CarriedFlow carried;
     private final List<Consumer<Boolean>> killSwitch = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
@@ -295,6 +296,11 @@ public final class ComputerDriver {
         ctx.receipts.forget(agentId);
     }
 
+    /** How many calls agents made so far (it only grows): the app gives memory back once it stops moving. */
+    public long calls() {
+        return calls.get();
+    }
+
     /** Bytes of serialized observations the agent currently holds (for budgets and tests). */
     public long observationBytes(String agentId) {
         return ctx.observations.bytesUsed(agentId);
@@ -314,6 +320,7 @@ public final class ComputerDriver {
      * answers {@code INTERNAL} without its message and is logged here, once, with its stack.
      */
     private <T> ToolResult<T> guarded(String agentId, String what, Supplier<ToolResult<T>> operation) {
+        calls.incrementAndGet();
         if (agentId == null || agentId.isBlank()) {
             // Identity comes from the host; without one nothing runs (docs/architecture.md).
             return ToolResult.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));
