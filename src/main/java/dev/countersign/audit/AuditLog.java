@@ -159,12 +159,7 @@ public final class AuditLog implements Closeable {
                         + " bytes; this " + kind.wire() + " record is " + line.length + " (log digests, not content)");
             }
             write(line);
-            size += line.length;
-            written = size;
-            lastSeq = seq;
-            lastHash = hash;
-            writtenSeq = seq;
-            writtenHash = hash;
+            endsAt(size + line.length, seq, hash);
             end = size;
         }
         if (kind.durable()) {
@@ -216,17 +211,14 @@ public final class AuditLog implements Closeable {
                     throw unwritable("the audit log " + file + " still cannot be written (" + e.getMessage() + ")", e);
                 }
                 if (fsyncFailed) {
-                    lastSeq = durableSeq;
-                    lastHash = durableHash;
+                    endsAt(keep, durableSeq, durableHash);
+                } else {
+                    endsAt(keep, lastSeq, lastHash);
                 }
                 afterSeq = lastSeq;
-                size = keep;
-                written = keep;
                 durable = keep;
                 durableSeq = lastSeq;
                 durableHash = lastHash;
-                writtenSeq = lastSeq;
-                writtenHash = lastHash;
                 fsyncFailed = false;
                 brokenBecause = null;
                 Map<String, Object> data = new LinkedHashMap<>();
@@ -310,6 +302,16 @@ public final class AuditLog implements Closeable {
             throw unwritable("the audit log " + file + " accepts no records after a failed write ("
                     + brokenBecause + ")", null);
         }
+    }
+
+    /** The file now ends at {@code end} with the record {@code seq}, {@code hash} (under writeLock). */
+    private void endsAt(long end, long seq, String hash) {
+        size = end;
+        written = end;
+        lastSeq = seq;
+        lastHash = hash;
+        writtenSeq = seq;
+        writtenHash = hash;
     }
 
     /** Marks the log unwritable (called under writeLock or syncLock) and tells who listens. */

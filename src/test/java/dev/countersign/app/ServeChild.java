@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.countersign.server.AgentDirectory;
 import dev.countersign.server.ChildJvm;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -17,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,12 +75,7 @@ final class ServeChild implements AutoCloseable {
     }
 
     McpSyncClient agent(String token) {
-        McpSyncClient c = McpClient.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
-                        .endpoint("/mcp")
-                        .httpRequestCustomizer((b, method, uri, body, ctx) -> b.header("Authorization", "Bearer " + token))
-                        .build())
-                .requestTimeout(Duration.ofSeconds(60)).build();
-        c.initialize();
+        McpSyncClient c = HeadlessServed.client(port, token);
         clients.add(c);
         return c;
     }
