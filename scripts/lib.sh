@@ -31,7 +31,8 @@ cs_require_jdk() {
 }
 
 # The JVM sized for a menu-bar app that idles most of the day (scripts/bench/idle): the serial
-# collector (no concurrent GC threads; the heap shrinks back after a burst), a bounded heap, and no
+# collector (no concurrent GC threads; after a full collection the heap shrinks to MaxHeapFreeRatio,
+# and the app runs one once agents have been quiet for 20 s: app/IdleMemory.java), a bounded heap, and no
 # hsperfdata file (its sampler woke the JVM 20 times a second; jcmd PID still works, jps won't list it).
 # The VM thread and the monitor deflation thread look for work every 5 s instead of every 1 s and
 # 250 ms: at rest they were 5 of the app's 8 wake-ups a second, and found nothing to do (the deflater

@@ -53,7 +53,10 @@ public final class Home {
     /** Creates the folder and its sub-folders as 0700 (tightening them if they exist). */
     public Home ensure() throws IOException {
         Secrets.ownerOnlyDirectory(root);
-        for (Path dir : new Path[] {tokens(), checkpoints(), auditFile().getParent(), logs()}) {
+        // The inbox too: it is created here, owner-only, before a watcher or the CLI would make it
+        // with the process's umask (0755).
+        for (Path dir : new Path[] {tokens(), checkpoints(), auditFile().getParent(),
+                dev.countersign.audit.AuditInbox.folderFor(auditFile()), logs()}) {
             Secrets.ownerOnlyDirectory(dir);
         }
         return this;
@@ -73,6 +76,11 @@ public final class Home {
 
     public Path agents() {
         return root.resolve("agents.json");
+    }
+
+    /** Each agent's lease as it stands, kept across restarts so a restart does not refill a spent budget. */
+    public Path leases() {
+        return root.resolve("leases.json");
     }
 
     /** The governing Countersigns allowed to drive this one's runtime (docs/govern.md); never agents. */

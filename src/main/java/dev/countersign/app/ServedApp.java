@@ -96,12 +96,19 @@ public final class ServedApp implements AutoCloseable {
         this.agents = agents;
     }
 
+    /**
+     * Starts everything {@code countersign serve} and the tray app serve, with the settings of
+     * {@code home}'s settings.json (the lease an agent gets on connect: {@code lease_actions},
+     * {@code lease_minutes}) and each agent's lease as the last run left it ({@code leases.json}).
+     */
     public static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver)
             throws IOException {
-        return start(home, config, backend, approver, LeaseBook.Terms.defaults());
+        // One settings path: serve and the tray app both get the lease an agent gets on connect
+        // from the home's settings.json, here.
+        return start(home, config, backend, approver, SettingsStore.read(home.settings()).defaultLease());
     }
 
-    /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with the lease an agent gets on connect. */
+    /** As {@link #start(Home, EndpointConfig, DesktopBackend, Approver)}, with this default lease instead of the settings'. */
     static ServedApp start(Home home, EndpointConfig config, DesktopBackend backend, Approver approver,
             LeaseBook.Terms defaultLease) throws IOException {
         // Connecting to the desktop is mostly waiting on sockets: it overlaps the rest of start.
@@ -128,11 +135,16 @@ public final class ServedApp implements AutoCloseable {
         DriverSettings settings = DriverSettings.defaults(sessionId);
         // Scripts learn through the tap that a call waits for the person, so they can suspend.
         ApprovalTap tap = new ApprovalTap(gated);
-        ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), tap,
-                new LeaseBook(clock, sessionId, settings.principalId(), defaultLease),
+        LeaseBook leases = new LeaseBook(clock, sessionId, settings.principalId(), defaultLease);
+        // What each agent spent of its lease outlives this process: a restart refills nothing.
+        LeaseLedger.attach(home.leases(), leases);
+        ComputerDriver driver = new ComputerDriver(backend, new PolicyApprovals(policy), tap, leases,
                 clock, new RandomIds(), random, settings);
         AgentDirectory agents = new AgentDirectory(home.agents(), clock, random);
         AuditLog audit = AuditLog.open(home.auditFile(), clock);
+        // No act without its record: each act's intent is fsynced before dispatch, and while the log
+        // takes no records every act is refused (and each one tries the log again).
+        driver.journalActs(new AuditJournal(audit));
         // Every grant for a task is recorded before it or any use of it takes effect.
         driver.grants().listen(new GrantTrail(audit));
         ScriptHost scripts = new ScriptHost(driver, tap, new CodeRuntime(ScriptLimits.defaults()),
@@ -213,16 +225,18 @@ public final class ServedApp implements AutoCloseable {
         return done;
     }
 
-    /** Sweeps expired grants every few seconds on a daemon thread. */
+    /** Sweeps expired grants every few seconds on a daemon thread, and gives memory back once agents go quiet. */
     private static ScheduledExecutorService sweeping(ComputerDriver driver) {
         ScheduledExecutorService sweep = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "grant-expiry");
             t.setDaemon(true);
             return t;
         });
+        IdleMemory idle = new IdleMemory(driver::calls);
         sweep.scheduleWithFixedDelay(() -> {
             try {
                 driver.grants().sweep();
+                idle.tick();
             } catch (RuntimeException e) {
                 LOG.warn("sweeping expired grants failed: {}", e.toString());
             }

@@ -56,8 +56,7 @@ public final class TrayApp {
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {
-                served = ServedApp.start(home, settings.endpoint(settings.portOrDefault()), backend, approver,
-                        settings.defaultLease());
+                served = ServedApp.start(home, settings.endpoint(settings.portOrDefault()), backend, approver);
             } catch (CountersignException e) {
                 backend.close();
                 approver.close();

@@ -36,7 +36,14 @@ public enum AuditKind {
     /** A grant ran its course: it expired or its last act was used. */
     GRANT_ENDED("grant_ended", true),
     /** A grant was ended early: the person revoked it, paused all agents, removed the agent, or quit. */
-    GRANT_REVOKED("grant_revoked", true);
+    GRANT_REVOKED("grant_revoked", true),
+    /**
+     * An act is about to be dispatched: written and fsynced before anything reaches a desktop, so
+     * no act is without its record. Its outcome is the {@code receipt} with the same {@code action_id}.
+     */
+    INTENT("intent", true),
+    /** Written by {@link AuditLog} when it takes records again after a failed write (the disk had filled). */
+    LOG_RESUMED("log_resumed", true);
 
     private final String wire;
     private final boolean durable;

@@ -19,9 +19,12 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +55,10 @@ public final class AuditLog implements Closeable {
     private String lastHash;
     private long size;
     private volatile String brokenBecause;
+    /** Set while {@link #resume} writes its record (under writeLock): a failure then is not news. */
+    private boolean resuming;
+    /** An fsync failed (guarded by writeLock): what was written since the last durable record proves nothing. */
+    private boolean fsyncFailed;
     private boolean closed;
 
     // Group commit: a thread that needs its bytes durable fsyncs everything written so far, so
@@ -63,6 +70,11 @@ public final class AuditLog implements Closeable {
     // once those bytes are durable.
     private long writtenSeq;
     private String writtenHash;
+    // The seq and hash of the last durable record (guarded by syncLock): where the chain goes on
+    // after a failed write, once the disk takes records again.
+    private long durableSeq;
+    private String durableHash;
+    private final List<Consumer<Boolean>> healthListeners = new CopyOnWriteArrayList<>();
 
     private AuditLog(Path file, Clock clock, RandomAccessFile out, long lastSeq, String lastHash, long size,
             TornTail recovered) {
@@ -76,6 +88,8 @@ public final class AuditLog implements Closeable {
         this.durable = size;
         this.writtenSeq = lastSeq;
         this.writtenHash = lastHash;
+        this.durableSeq = lastSeq;
+        this.durableHash = lastHash;
         this.recovered = recovered;
     }
 
@@ -113,17 +127,21 @@ public final class AuditLog implements Closeable {
      * Appends one record: {@code data} is {@linkplain Redactor redacted}, then chained and written;
      * returns the record as written, after it is fsynced if its kind is durable. {@code agentId} is
      * null for acts of the person or the app. Throws {@link CountersignException} INTERNAL if the
-     * record could not be written; the log then refuses further appends until reopened.
+     * record could not be written: {@code AUDIT_UNWRITABLE} when the file refused it (a full disk).
+     * After such a failure every append first tries to {@linkplain #resume resume} the log.
      */
     public AuditRecord append(AuditKind kind, String agentId, Map<String, ?> data) {
         Objects.requireNonNull(kind, "kind");
         ObjectNode safe = Redactor.redact(data);
         String agent = agentId == null ? null : Redactor.redactText(agentId);
+        if (brokenBecause != null) {
+            resume();
+        }
         AuditRecord record;
         long end;
         synchronized (writeLock) {
             ensureWritable();
-            String at = Timestamps.format(clock.instant());
+            String at = Timestamps.formatFixedMillis(clock.instant());
             long seq = lastSeq + 1;
             String hash = RecordCodec.hashOf(AuditRecord.body(seq, at, kind.wire(), agent, safe, lastHash));
             record = new AuditRecord(seq, at, kind.wire(), agent, safe, lastHash, hash);
@@ -141,18 +159,84 @@ public final class AuditLog implements Closeable {
                         + " bytes; this " + kind.wire() + " record is " + line.length + " (log digests, not content)");
             }
             write(line);
-            size += line.length;
-            written = size;
-            lastSeq = seq;
-            lastHash = hash;
-            writtenSeq = seq;
-            writtenHash = hash;
+            endsAt(size + line.length, seq, hash);
             end = size;
         }
         if (kind.durable()) {
             syncTo(end);
         }
         return record;
+    }
+
+    /**
+     * Why the log takes no records now (a write or fsync failed: the disk is full), or empty when
+     * it does. While it is set, each {@link #append} first tries to {@linkplain #resume resume}.
+     */
+    public Optional<String> unwritable() {
+        return Optional.ofNullable(brokenBecause);
+    }
+
+    /** Hears every change of {@link #unwritable()}: {@code false} when a write failed, {@code true} once resumed. */
+    public void onHealth(Consumer<Boolean> listener) {
+        healthListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Takes records again after a failed write, if the file lets it: fsyncs the records written
+     * before the failed one (after a failed fsync, instead cuts the file back to the last fsynced
+     * record: the kernel may have dropped those pages, so they prove nothing, and each of them was
+     * chatter or answered with an error), and chains a {@code log_resumed} record naming the
+     * failure and the bytes dropped. Throws {@code AUDIT_UNWRITABLE} when
+     * the file still refuses; a no-op when the log is writable.
+     */
+    public void resume() {
+        long droppedBytes;
+        long afterSeq;
+        String because;
+        synchronized (syncLock) {
+            synchronized (writeLock) {
+                if (closed) {
+                    throw failure(ErrorCode.INTERNAL, "the audit log " + file + " is closed", null);
+                }
+                because = brokenBecause;
+                if (because == null) {
+                    return;
+                }
+                long keep = fsyncFailed ? durable : size;
+                droppedBytes = size - keep;
+                try {
+                    out.setLength(keep);
+                    out.getFD().sync();
+                } catch (IOException e) {
+                    throw unwritable("the audit log " + file + " still cannot be written (" + e.getMessage() + ")", e);
+                }
+                if (fsyncFailed) {
+                    endsAt(keep, durableSeq, durableHash);
+                } else {
+                    endsAt(keep, lastSeq, lastHash);
+                }
+                afterSeq = lastSeq;
+                durable = keep;
+                durableSeq = lastSeq;
+                durableHash = lastHash;
+                fsyncFailed = false;
+                brokenBecause = null;
+                Map<String, Object> data = new LinkedHashMap<>();
+                data.put("after_seq", afterSeq);
+                data.put("dropped_bytes", droppedBytes);
+                data.put("failed_because", because);
+                // Still under both locks (monitors are reentrant): nothing else is chained before it.
+                resuming = true;
+                try {
+                    append(AuditKind.LOG_RESUMED, null, data);
+                } finally {
+                    resuming = false;
+                }
+            }
+        }
+        LOG.warn("audit log {}: takes records again after a failed write ({}); chained on after seq {}, dropped {} "
+                + "unsynced bytes", file, because, afterSeq, droppedBytes);
+        healthListeners.forEach(l -> l.accept(true));
     }
 
     /** Makes every record appended so far durable (chatter kinds are otherwise synced with the next durable one). */
@@ -215,8 +299,29 @@ public final class AuditLog implements Closeable {
             throw failure("the audit log " + file + " is closed", null);
         }
         if (brokenBecause != null) {
-            throw failure("the audit log " + file + " accepts no records after a failed write ("
-                    + brokenBecause + "); reopen it to continue", null);
+            throw unwritable("the audit log " + file + " accepts no records after a failed write ("
+                    + brokenBecause + ")", null);
+        }
+    }
+
+    /** The file now ends at {@code end} with the record {@code seq}, {@code hash} (under writeLock). */
+    private void endsAt(long end, long seq, String hash) {
+        size = end;
+        written = end;
+        lastSeq = seq;
+        lastHash = hash;
+        writtenSeq = seq;
+        writtenHash = hash;
+    }
+
+    /** Marks the log unwritable (called under writeLock or syncLock) and tells who listens. */
+    private void broke(String because) {
+        boolean first = brokenBecause == null && !resuming;
+        brokenBecause = because;
+        if (first) {
+            LOG.error("audit log {}: a write failed ({}); every act is refused until it takes records again",
+                    file, because);
+            healthListeners.forEach(l -> l.accept(false));
         }
     }
 
@@ -225,14 +330,14 @@ public final class AuditLog implements Closeable {
             out.seek(size);
             out.write(line);
         } catch (IOException e) {
-            brokenBecause = e.getMessage();
+            broke(String.valueOf(e.getMessage()));
             try {
                 // Best effort: leave no partial line behind. If this fails too, reopening does it.
                 out.setLength(size);
             } catch (IOException truncation) {
                 e.addSuppressed(truncation);
             }
-            throw failure("could not write to the audit log " + file + ": " + e.getMessage(), e);
+            throw unwritable("could not write to the audit log " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -241,7 +346,7 @@ public final class AuditLog implements Closeable {
             if (brokenBecause != null) {
                 // After a failed fsync the kernel may have dropped the dirty pages; a later fsync
                 // that succeeds proves nothing about them (the 2018 "fsyncgate"), so stay failed.
-                throw failure("the audit log " + file + " could not be made durable (" + brokenBecause + ")", null);
+                throw unwritable("the audit log " + file + " could not be made durable (" + brokenBecause + ")", null);
             }
             if (durable >= end) {
                 return;
@@ -256,11 +361,14 @@ public final class AuditLog implements Closeable {
                 out.getFD().sync();
             } catch (IOException e) {
                 synchronized (writeLock) {
-                    brokenBecause = "fsync failed: " + e.getMessage();
+                    fsyncFailed = true;
+                    broke("fsync failed: " + e.getMessage());
                 }
-                throw failure("could not fsync the audit log " + file + ": " + e.getMessage(), e);
+                throw unwritable("could not fsync the audit log " + file + ": " + e.getMessage(), e);
             }
             durable = target;
+            durableSeq = anchor.seq();
+            durableHash = anchor.hash();
             writeAnchor(anchor);
         }
     }
@@ -401,7 +509,16 @@ public final class AuditLog implements Closeable {
     }
 
     private static CountersignException failure(String message, Throwable cause) {
-        CountersignError error = CountersignError.of(ErrorCode.INTERNAL, message);
+        return failure(ErrorCode.INTERNAL, message, cause);
+    }
+
+    /** The file refused a record: the code every caller passes on, so no act runs without its record. */
+    private static CountersignException unwritable(String message, Throwable cause) {
+        return failure(ErrorCode.AUDIT_UNWRITABLE, message, cause);
+    }
+
+    private static CountersignException failure(ErrorCode code, String message, Throwable cause) {
+        CountersignError error = CountersignError.of(code, message);
         return cause == null ? new CountersignException(error) : new CountersignException(error, cause);
     }
 }

@@ -43,7 +43,8 @@ public final class AuditVerifier {
         AuditVerification chain = verify(lines, anchor == null ? -1 : anchor.seq(), anchor == null ? null : anchor.hash());
         if (chain.ok() && anchor != null && chain.lastSeq() < anchor.seq()) {
             return new AuditVerification(chain.recordsChecked(), chain.lastSeq(), chain.lastHash(),
-                    new AuditProblem.CutTail(chain.lastSeq() + 1, anchor.seq(), chain.lastSeq()), chain.tornTail());
+                    new AuditProblem.CutTail(chain.lastSeq() + 1, anchor.seq(), chain.lastSeq()), chain.tornTail(),
+                    chain.intentsWithoutOutcome());
         }
         return chain;
     }
@@ -52,6 +53,7 @@ public final class AuditVerifier {
         long checked = 0;
         long expectedSeq = 1;
         String prevHash = AuditRecord.GENESIS;
+        OpenIntents intents = new OpenIntents();
         for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
             long n = line.number();
             if (line.tooLong()) {
@@ -61,7 +63,8 @@ public final class AuditVerifier {
             if (!line.terminated()) {
                 // The only line that may lack its newline is the last one, and only because a
                 // write was cut short; the chain is judged up to the record before it.
-                return new AuditVerification(checked, expectedSeq - 1, prevHash, null, new TornTail(n, line.length()));
+                return new AuditVerification(checked, expectedSeq - 1, prevHash, null, new TornTail(n, line.length()),
+                        intents.open());
             }
             RecordCodec.Parsed parsed;
             try {
@@ -97,11 +100,12 @@ public final class AuditVerifier {
                 return done(checked, prevHash, new AuditProblem.CutTail(n,
                         record.data().path("anchor_seq").asLong(record.seq()), record.seq() - 1));
             }
+            intents.read(record);
             checked++;
             expectedSeq++;
             prevHash = record.hash();
         }
-        return new AuditVerification(checked, checked, prevHash, null, null);
+        return new AuditVerification(checked, checked, prevHash, null, null, intents.open());
     }
 
     /** Whether any later line holds a seq in {@code [from, to)}. */

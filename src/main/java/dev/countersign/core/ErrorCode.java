@@ -35,7 +35,13 @@ public enum ErrorCode {
      * postcondition (a field that stayed empty). Its own outcome, not an internal fault.
      */
     VERIFICATION_FAILED("the action ran but the evidence shows it did not take effect; observe again and check "
-            + "before retrying");
+            + "before retrying"),
+    /**
+     * The audit log cannot be written (its disk is full, or a write or fsync failed): nothing is
+     * dispatched without its record, so every act is refused until the log takes records again.
+     */
+    AUDIT_UNWRITABLE("Countersign cannot write its audit log, so nothing was done; wait for the person to free "
+            + "disk space, then observe again");
 
     private final String defaultHint;
 

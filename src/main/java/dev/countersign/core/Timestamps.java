@@ -36,6 +36,18 @@ public final class Timestamps {
         }
     }
 
+    /** Always three fraction digits: every audit record's time has the same width, and sorts as text. */
+    private static final DateTimeFormatter FIXED_MILLIS = DateTimeFormatter
+            .ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
+
+    /**
+     * UTC with exactly three fraction digits ({@code 2026-11-29T12:00:00.000Z}), also when the
+     * milliseconds are zero: the audit log's record time, fixed width.
+     */
+    public static String formatFixedMillis(Instant instant) {
+        return FIXED_MILLIS.format(instant.truncatedTo(ChronoUnit.MILLIS));
+    }
+
     /** The canonical wire form: UTC, {@code Z}, millisecond precision. */
     public static String format(Instant instant) {
         return DateTimeFormatter.ISO_INSTANT.format(instant.truncatedTo(ChronoUnit.MILLIS));

@@ -48,8 +48,14 @@ final class ActFlow {
 
     ToolResult<Receipt> act(String agentId, ActArgs args, ApprovalWatch watch) {
         long started = System.nanoTime();
-        return accept(agentId, args)
-                .map(a -> run.run(agentId, a.runtime(), a.requirement(), a.request(), a.ask(), started, watch));
+        return accept(agentId, args).map(a -> {
+            try {
+                return run.run(agentId, a.runtime(), a.requirement(), a.request(), a.ask(), started, watch);
+            } finally {
+                // The act has ended: its spent observation's nodes are needed no more.
+                ctx.observations.retire(a.runtime().observation);
+            }
+        });
     }
 
     /**

@@ -41,6 +41,7 @@ public final class ComputerDriver {
     private final ForwardFlow forwards;
     private final CarriedFlow carried;
     private final List<Consumer<Boolean>> killSwitch = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
 
     public ComputerDriver(DesktopBackend backend, ApprovalPolicy policy, Approver approver, LeaseBook leases,
             Clock clock, IdSource ids, Random random, DriverSettings settings) {
@@ -155,10 +156,37 @@ public final class ComputerDriver {
      */
     public ToolResult<Admitted> admit(String scopeId, ActArgs args) {
         long started = System.nanoTime();
-        return guarded(scopeId, "admit", () -> acts.accept(scopeId, args).map(a -> {
-            ApprovalFlow.Ask ask = a.ask().get();
-            return new Admitted(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(), started);
-        }));
+        return guarded(scopeId, "admit", () -> {
+            Optional<CountersignError> unwritable = ctx.journalProblem();
+            if (unwritable.isPresent()) {
+                return ToolResult.error(unwritable.get());
+            }
+            return acts.accept(scopeId, args).map(a -> {
+                ApprovalFlow.Ask ask = a.ask().get();
+                return new Admitted(JournaledRuntime.of(a.runtime(), ctx.journal), a.requirement(), ask.summary(),
+                        ask.app(), ask.window(), started);
+            });
+        });
+    }
+
+    /**
+     * Records every act's intent in {@code journal} before it is dispatched (the served app's audit
+     * log), and refuses every act while it cannot be written. Without one (a driver that serves no
+     * log: tests and benches) acts leave only their receipts.
+     */
+    public void journalActs(ActJournal journal) {
+        ctx.journal = Objects.requireNonNull(journal, "journal");
+    }
+
+    /** Why no act may start now because the audit log cannot be written (after trying it again), or empty. */
+    public Optional<CountersignError> journalProblem() {
+        return ctx.journalProblem();
+    }
+
+    /** Whether the audit log takes no records now, so every act is refused (the tray shows it); writes nothing. */
+    public boolean auditUnwritable() {
+        ActJournal j = ctx.journal;
+        return j != null && j.unwritable().isPresent();
     }
 
     /**
@@ -213,7 +241,12 @@ public final class ComputerDriver {
                 new EvidenceView.IdentityView(own.pid(), own.executable(), own.bundleId(), own.signature(),
                         own.startedBy()),
                 window.receipts(), window.total(), window.dropped(), window.receipts().size(), true, ctx.paused(),
-                EvidenceView.CONTRACT_VERSION);
+                auditLogState(), EvidenceView.CONTRACT_VERSION);
+    }
+
+    /** {@code unwritable} while the audit log takes no records (every act refused), else null (omitted). */
+    private String auditLogState() {
+        return auditUnwritable() ? "unwritable" : null;
     }
 
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */
@@ -263,6 +296,11 @@ public final class ComputerDriver {
         ctx.receipts.forget(agentId);
     }
 
+    /** How many calls agents made so far (it only grows): the app gives memory back once it stops moving. */
+    public long calls() {
+        return calls.get();
+    }
+
     /** Bytes of serialized observations the agent currently holds (for budgets and tests). */
     public long observationBytes(String agentId) {
         return ctx.observations.bytesUsed(agentId);
@@ -282,6 +320,7 @@ public final class ComputerDriver {
      * answers {@code INTERNAL} without its message and is logged here, once, with its stack.
      */
     private <T> ToolResult<T> guarded(String agentId, String what, Supplier<ToolResult<T>> operation) {
+        calls.incrementAndGet();
         if (agentId == null || agentId.isBlank()) {
             // Identity comes from the host; without one nothing runs (docs/architecture.md).
             return ToolResult.error(CountersignError.of(ErrorCode.INVALID_ARGUMENT, "no authenticated agent"));

@@ -33,6 +33,8 @@ final class DriverContext {
     /** Where the text each agent was shown came from: typing it into another app asks. */
     final TextOrigins origins = new TextOrigins();
     private final AtomicBoolean paused = new AtomicBoolean();
+    /** Where each act's intent is recorded before dispatch; null for a driver that serves no audit log. */
+    volatile ActJournal journal;
     /** The digest of the policy in force now: a grant made under another one no longer counts. */
     final Supplier<String> policyDigest;
 
@@ -75,6 +77,15 @@ final class DriverContext {
     Optional<CountersignError> pauseProblem() {
         return paused() ? Optional.of(CountersignError.of(ErrorCode.AGENT_PAUSED, "the person paused all agents"))
                 : Optional.empty();
+    }
+
+    /**
+     * No act without its record: {@code AUDIT_UNWRITABLE} while the journal cannot be written (each
+     * call tries it again, which is how acts resume once the disk has room).
+     */
+    Optional<CountersignError> journalProblem() {
+        ActJournal j = journal;
+        return j == null ? Optional.empty() : j.tryAgain();
     }
 
     /** Fail closed: a locked or unknown session, or a missing permission, refuses with its code. */

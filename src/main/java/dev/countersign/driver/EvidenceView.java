@@ -4,7 +4,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
-/** What {@code computer_evidence} returns: session, permissions, own identity, this agent's receipts. */
+/**
+ * What {@code computer_evidence} returns: session, permissions, own identity, this agent's receipts,
+ * and {@code audit_log: "unwritable"} while every act is refused because the audit log cannot be
+ * written (absent otherwise).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EvidenceView(
         @JsonProperty("session_state") String sessionState,
@@ -16,6 +20,7 @@ public record EvidenceView(
         @JsonProperty("receipts_returned") int receiptsReturned,
         @JsonProperty("bounded") boolean bounded,
         @JsonProperty("paused") boolean paused,
+        @JsonProperty("audit_log") String auditLog,
         @JsonProperty("contractVersion") int contractVersion) {
 
     public static final int CONTRACT_VERSION = 1;

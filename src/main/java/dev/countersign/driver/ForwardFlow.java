@@ -94,11 +94,16 @@ final class ForwardFlow {
         long validity = ctx.settings.approvalWindow().toMillis();
         String captureSha = captureSha(t);
         ForwardedRuntime runtime = new ForwardedRuntime(ctx, t.observation, validity, act, this, t);
-        Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, act, t, validity),
-                () -> ApprovalFlow.Ask.local(ctx, agentId, t.observation,
-                        describe(act, t) + carried.map(TextOrigins.Found::words).orElse(""),
-                        () -> recheck(t), () -> screenshot(t)), started, watch);
-        return ToolResult.ok(new Forwarded(receipt, t.words(), captureSha));
+        try {
+            Receipt receipt = run.run(agentId, runtime, requirement, request(agentId, act, t, validity),
+                    () -> ApprovalFlow.Ask.local(ctx, agentId, t.observation,
+                            describe(act, t) + carried.map(TextOrigins.Found::words).orElse(""),
+                            () -> recheck(t), () -> screenshot(t)), started, watch);
+            return ToolResult.ok(new Forwarded(receipt, t.words(), captureSha));
+        } finally {
+            // The act has ended: its spent observation's nodes are needed no more.
+            ctx.observations.retire(t.observation);
+        }
     }
 
     /** Everything Countersign resolved for one forwarded act, filled in as the checks pass. */

@@ -4,6 +4,7 @@ import dev.countersign.approval.ApprovalWatch;
 import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ApprovalRequirement;
+import dev.countersign.core.CountersignException;
 import dev.countersign.graph.ActionResult;
 import dev.countersign.graph.GovernedGraph;
 import dev.countersign.graph.GraphStep;
@@ -14,7 +15,8 @@ import java.util.function.Supplier;
 /**
  * The one owner of a run: starts one accepted act on the governed graph with its runtime, asks the
  * person through {@link ApprovalFlow} when the graph interrupts, resumes it with the decision,
- * times the phases, and records the receipt in the agent's ring. Every act runs here, whatever
+ * times the phases, and records the receipt in the agent's ring. Its runtime is behind the
+ * {@link ActJournal}, so the act's intent is on disk before it is dispatched. Every act runs here, whatever
  * carries it — a ref act, a visual act, a governed server's forwarded act, a remote Countersign's
  * act — and they differ only in their runtime and in what the person is shown.
  */
@@ -40,8 +42,13 @@ final class GovernedRun {
      * @param requirement what the policy requires of the previewed envelope
      * @param ask what the person is shown about the previewed envelope; built only when the graph interrupts
      */
-    Receipt run(String agentId, TimedRuntime runtime, Function<ActionEnvelope, ApprovalRequirement> requirement,
+    Receipt run(String agentId, TimedRuntime carrier, Function<ActionEnvelope, ApprovalRequirement> requirement,
             ActionRequest request, Function<ActionEnvelope, ApprovalFlow.Ask> ask, long started, ApprovalWatch watch) {
+        // While the audit log takes no records, no act starts: nobody is asked, nothing reserved.
+        ctx.journalProblem().ifPresent(problem -> {
+            throw new CountersignException(problem);
+        });
+        TimedRuntime runtime = JournaledRuntime.timed(carrier, ctx.journal);
         GovernedGraph graph = new GovernedGraph(runtime, requirement::apply, ctx.clock, ctx.ids);
         GraphStep step = graph.start(request);
         long approvalNanos = 0;

@@ -7,14 +7,19 @@ import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.core.Timestamps;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Each agent's standing grant from the person: how many actions, until when, which apps and
- * windows. An agent without a lease gets the default one (from settings) on first use.
+ * windows. An agent without a lease gets the default one (from settings) on first use. Every
+ * change is announced to {@link #onChange} listeners (the app keeps the book across restarts, so a
+ * restart does not refill an agent's spent budget) and a kept lease comes back with {@link #restore}.
  */
 public final class LeaseBook {
     /** The lease an agent gets on connect: budget, lifetime, boundaries. */
@@ -29,6 +34,7 @@ public final class LeaseBook {
     private final String principalId;
     private final Terms defaults;
     private final Map<String, ControlLease> leases = new ConcurrentHashMap<>();
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     public LeaseBook(Clock clock, String sessionId, String principalId, Terms defaults) {
         this.clock = clock;
@@ -39,7 +45,34 @@ public final class LeaseBook {
 
     /** The agent's lease as it stands (issuing the default one if it has none). */
     public ControlLease current(String agentId) {
-        return leases.computeIfAbsent(agentId, a -> issue(a, defaults));
+        ControlLease held = leases.get(agentId);
+        if (held != null) {
+            return held;
+        }
+        ControlLease issued = leases.computeIfAbsent(agentId, a -> issue(a, defaults));
+        changed();
+        return issued;
+    }
+
+    /** Every lease as it stands now, by agent. */
+    public Map<String, ControlLease> snapshot() {
+        return Map.copyOf(leases);
+    }
+
+    /** Hears every change of any lease: issued, granted, charged, revoked, forgotten. */
+    public void onChange(Runnable listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Takes back a lease this book held before a restart, as it was: its id, state, expiry, budget
+     * and the actions already used, in this run's session. The person's grant is not renewed by a
+     * restart, nor is what the agent spent of it given back.
+     */
+    public void restore(ControlLease kept) {
+        leases.put(kept.agentId(), new ControlLease(kept.leaseId(), sessionId, principalId, kept.agentId(),
+                kept.executionMode(), kept.state(), kept.expiresAt(), kept.actionBudget(), kept.actionsUsed(),
+                kept.boundaries()));
     }
 
     public Optional<ControlLease> find(String agentId) {
@@ -50,6 +83,7 @@ public final class LeaseBook {
     public ControlLease grant(String agentId, Terms terms) {
         ControlLease lease = issue(agentId, terms);
         leases.put(agentId, lease);
+        changed();
         return lease;
     }
 
@@ -58,6 +92,7 @@ public final class LeaseBook {
         leases.computeIfPresent(agentId, (a, l) -> new ControlLease(l.leaseId(), l.sessionId(), l.principalId(),
                 l.agentId(), l.executionMode(), "revoked", l.expiresAt(), l.actionBudget(), l.actionsUsed(),
                 l.boundaries()));
+        changed();
     }
 
     /**
@@ -99,11 +134,20 @@ public final class LeaseBook {
             return new ControlLease(l.leaseId(), l.sessionId(), l.principalId(), l.agentId(), l.executionMode(),
                     l.state(), l.expiresAt(), l.actionBudget(), l.actionsUsed() + 1, l.boundaries());
         });
+        if (problem.get() == null) {
+            changed();
+        }
         return Optional.ofNullable(problem.get());
     }
 
     void forget(String agentId) {
-        leases.remove(agentId);
+        if (leases.remove(agentId) != null) {
+            changed();
+        }
+    }
+
+    private void changed() {
+        listeners.forEach(Runnable::run);
     }
 
     private ControlLease issue(String agentId, Terms terms) {

@@ -22,14 +22,23 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>A ref of an expired observation is {@code REF_EXPIRED}; of a consumed one
  *       {@code OBSERVATION_CONSUMED}; of an evicted one {@code OBSERVATION_EVICTED}.</li>
  *   <li>An expired observation is dropped when its agent next observes, or by {@link #sweep()}
- *       once agents go quiet; only its refs' tombstones stay.</li>
+ *       once agents go quiet; one that carried an act is dropped as soon as the act ended
+ *       ({@link #retire}). Only a marker stays: one per observation, found from any of its refs
+ *       through the tag they share ({@link Refs#tagged}), kept at most {@link #MARKER_TTL} and
+ *       {@link #MARKERS} per agent, the oldest dropped first. After that its refs are
+ *       {@code REF_UNKNOWN}, like refs that never existed.</li>
  *   <li>Each agent has a byte budget of serialized observations. A new observation that would
  *       exceed it evicts the oldest live ones; the newest is never evicted.</li>
  * </ul>
  */
 final class ObservationStore {
-    /** How many forgotten refs a scope remembers, to answer EVICTED/EXPIRED instead of UNKNOWN. */
-    static final int TOMBSTONES = 50_000;
+    /**
+     * How many markers (two per dropped observation: its id and its refs' tag) a scope keeps, to
+     * answer EVICTED/EXPIRED/CONSUMED instead of UNKNOWN: a busy agent's last thousand observations.
+     */
+    static final int MARKERS = 2_048;
+    /** How long a dropped observation's marker is kept: far beyond any ref's 30 s at most. */
+    static final Duration MARKER_TTL = Duration.ofMinutes(10);
 
     private final Clock clock;
     private final long budgetBytes;
@@ -78,7 +87,7 @@ final class ObservationStore {
         Optional<Observation> found = observation(agentId, observationId);
         if (found.isEmpty()) {
             Scope scope = scopes.get(agentId);
-            ErrorCode why = scope == null ? null : scope.tombstone(observationId);
+            ErrorCode why = scope == null ? null : scope.tombstone(observationId, clock.instant());
             if (why == ErrorCode.OBSERVATION_CONSUMED) {
                 return new Resolution.Refused(CountersignError.onField(ErrorCode.OBSERVATION_CONSUMED, "observation_id",
                         "this observation already carried one action; observe again"));
@@ -106,6 +115,18 @@ final class ObservationStore {
     Optional<Observation> observation(String agentId, String observationId) {
         Scope scope = scopes.get(agentId);
         return scope == null ? Optional.empty() : scope.find(observationId);
+    }
+
+    /**
+     * Drops an observation whose act has ended (it carried one, so it is consumed): nothing needs
+     * its nodes any more, and keeping them for the longest approval wait made memory climb under
+     * load. Its refs go on answering {@code OBSERVATION_CONSUMED} from its marker.
+     */
+    void retire(Observation observation) {
+        Scope scope = scopes.get(observation.agentId);
+        if (scope != null && observation.isConsumed()) {
+            scope.retire(observation, clock.instant());
+        }
     }
 
     /**
@@ -164,13 +185,16 @@ final class ObservationStore {
     private static final class Scope {
         private final LinkedHashMap<String, Observation> byId = new LinkedHashMap<>();
         private final Map<String, Observation> byRef = new LinkedHashMap<>();
-        /** Refs of observations that were dropped, and why, oldest first, bounded. */
-        private final LinkedHashMap<String, ErrorCode> tombstones = new LinkedHashMap<>() {
+        /**
+         * Why observations were dropped, by id and by their refs' tag (a {@link Long}), oldest
+         * first: bounded by count here and by age in {@link #forgetOldMarkers}.
+         */
+        private final LinkedHashMap<Object, Marker> markers = new LinkedHashMap<>() {
             private static final long serialVersionUID = 1L;
 
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, ErrorCode> eldest) {
-                return size() > TOMBSTONES;
+            protected boolean removeEldestEntry(Map.Entry<Object, Marker> eldest) {
+                return size() > MARKERS;
             }
         };
         private long bytes;
@@ -189,6 +213,7 @@ final class ObservationStore {
             if (noneExpiresBefore != null && !now.isBefore(noneExpiresBefore)) {
                 sweep(now, actInFlight);
             }
+            forgetOldMarkers(now);
             long excess = bytes + observation.bytes - budget;
             if (excess > 0) {
                 // Then the oldest live ones, until the newest fits. Only the victims are gathered:
@@ -201,7 +226,7 @@ final class ObservationStore {
                     freed += o.bytes;
                 }
                 for (Observation victim : victims) {
-                    drop(victim, ErrorCode.OBSERVATION_EVICTED);
+                    drop(victim, ErrorCode.OBSERVATION_EVICTED, now);
                 }
             }
             byId.put(observation.id, observation);
@@ -215,7 +240,7 @@ final class ObservationStore {
         synchronized Resolution resolve(String ref, Instant now) {
             Observation o = byRef.get(ref);
             if (o == null) {
-                ErrorCode why = tombstones.get(ref);
+                ErrorCode why = marker(Refs.tagOf(ref), now);
                 if (why == ErrorCode.OBSERVATION_EVICTED) {
                     return refused(why, "the observation of this ref was evicted to keep within your memory budget");
                 }
@@ -258,14 +283,38 @@ final class ObservationStore {
                     }
                 }
             }
-            gone.forEach(o -> drop(o, o.isConsumed() ? ErrorCode.OBSERVATION_CONSUMED : ErrorCode.REF_EXPIRED));
+            gone.forEach(o -> drop(o, o.isConsumed() ? ErrorCode.OBSERVATION_CONSUMED : ErrorCode.REF_EXPIRED, now));
             noneExpiresBefore = earliest;
+            forgetOldMarkers(now);
             return Optional.ofNullable(latest);
         }
 
-        /** Why an observation id or ref of this scope was dropped, or null. */
-        synchronized ErrorCode tombstone(String key) {
-            return tombstones.get(key);
+        synchronized void retire(Observation observation, Instant now) {
+            if (byId.get(observation.id) == observation) {
+                drop(observation, ErrorCode.OBSERVATION_CONSUMED, now);
+            }
+        }
+
+        /** Why an observation id of this scope was dropped, or null. */
+        synchronized ErrorCode tombstone(String observationId, Instant now) {
+            return marker(observationId, now);
+        }
+
+        /** The reason a marker keeps under {@code key}, or null (none, or older than {@link #MARKER_TTL} at {@code now}). */
+        private ErrorCode marker(Object key, Instant now) {
+            Marker m = markers.get(key);
+            return m == null || !now.isBefore(m.at.plus(MARKER_TTL)) ? null : m.why;
+        }
+
+        /** Drops the markers older than {@link #MARKER_TTL}: they are in insertion (drop) order. */
+        private void forgetOldMarkers(Instant now) {
+            Instant cutoff = now.minus(MARKER_TTL);
+            for (Iterator<Marker> it = markers.values().iterator(); it.hasNext(); ) {
+                if (it.next().at.isAfter(cutoff)) {
+                    return;
+                }
+                it.remove();
+            }
         }
 
         synchronized Optional<Observation> find(String id) {
@@ -276,15 +325,27 @@ final class ObservationStore {
             return bytes;
         }
 
-        private void drop(Observation victim, ErrorCode why) {
+        private void drop(Observation victim, ErrorCode why, Instant now) {
             byId.remove(victim.id);
-            // The id too (ids and refs never collide: "obs_…" and "r…"), for acts named by observation.
-            tombstones.put(victim.id, why);
+            Marker marker = new Marker(why, now);
+            // By id, for acts named by observation, and by the tag all its refs share: two small
+            // entries, not one per ref (a busy agent's refs once filled 50,000 entries each).
+            markers.remove(victim.id);
+            markers.put(victim.id, marker);
+            long tag = -1;
             for (String ref : victim.refs.keySet()) {
                 byRef.remove(ref);
-                tombstones.put(ref, why);
+                tag = Refs.tagOf(ref);
+            }
+            if (tag >= 0) {
+                markers.remove(tag);
+                markers.put(tag, marker);
             }
             bytes -= victim.bytes;
+        }
+
+        /** Why an observation was dropped, and when. */
+        private record Marker(ErrorCode why, Instant at) {
         }
 
         private static Resolution refused(ErrorCode code, String message) {

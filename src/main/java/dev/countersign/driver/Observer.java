@@ -64,7 +64,7 @@ final class Observer {
         // agent sees is redacted here, the one place observations are built.
         ScreenRedactor redactor = policy.redactor();
         ScreenRedactor.Tally redacted = new ScreenRedactor.Tally();
-        String[] tokens = Refs.tokens(ctx.random, snapshot.nodes().size(), 8);
+        String[] tokens = Refs.tagged(ctx.random, snapshot.nodes().size());
         for (int i = 0; i < snapshot.nodes().size(); i++) {
             String ref = "r" + tokens[i];
             refs.put(ref, i);

@@ -6,6 +6,8 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The agent-facing receipt of one {@code computer_act} (docs/endpoint.md). {@code status} is
@@ -51,13 +53,18 @@ public record Receipt(
         }
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(Receipt.class);
+
     /**
      * The error an agent gets instead of a receipt the audit log could not hold: the act may have
-     * run, and an agent must never learn of an outcome the log does not record.
+     * run (its intent is in the log), and an agent must never learn of an outcome the log does not
+     * record. The receipt is logged here, so its ids are not lost with it.
      */
-    public static CountersignError unrecorded(String receiptId) {
-        return CountersignError.of(ErrorCode.INTERNAL, "the receipt " + receiptId
-                + " could not be recorded in the audit log; treat the action's outcome as unknown");
+    public static CountersignError unrecorded(Receipt receipt) {
+        LOG.error("the receipt {} of action {} ({}) could not be recorded in the audit log; its intent is there",
+                receipt.receiptId(), receipt.actionId(), receipt.status());
+        return CountersignError.of(ErrorCode.AUDIT_UNWRITABLE, "the receipt " + receipt.receiptId() + " of action "
+                + receipt.actionId() + " could not be recorded in the audit log; treat the action's outcome as unknown");
     }
 
     /**

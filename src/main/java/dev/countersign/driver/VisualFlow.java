@@ -104,13 +104,18 @@ final class VisualFlow {
         long validity = ctx.settings.approvalWindow().toMillis();
         VisualActRuntime runtime = new VisualActRuntime(ctx, observation, geometry, args, t.point, t.to, validity, this,
                 targets, judged == null ? null : judged.hit());
-        Receipt receipt = run.run(agentId, runtime, requirement,
-                request(agentId, args, observation, t.point, t.to, validity),
-                () -> ApprovalFlow.Ask.local(ctx, agentId, observation, describe(args, observation, judged),
-                        () -> windowChange(observation, geometry)
-                                .or(() -> PointCover.check(ctx.backend, observation, t.point, t.to)),
-                        () -> screenshotWithPoint(observation, geometry, args)), started, watch);
-        return ToolResult.ok(receipt);
+        try {
+            Receipt receipt = run.run(agentId, runtime, requirement,
+                    request(agentId, args, observation, t.point, t.to, validity),
+                    () -> ApprovalFlow.Ask.local(ctx, agentId, observation, describe(args, observation, judged),
+                            () -> windowChange(observation, geometry)
+                                    .or(() -> PointCover.check(ctx.backend, observation, t.point, t.to)),
+                            () -> screenshotWithPoint(observation, geometry, args)), started, watch);
+            return ToolResult.ok(receipt);
+        } finally {
+            // The act has ended: its spent observation's nodes are needed no more.
+            ctx.observations.retire(observation);
+        }
     }
 
     /** What the checks found, filled in as they pass: the observation, its capture geometry, the points. */

@@ -71,7 +71,7 @@ final class DriverToolPort implements ToolPort {
             audit.receipt(agentId, receipt);
         } catch (CountersignException e) {
             // The script must not learn of an outcome the audit log does not hold.
-            return new ResumeWith.Failure(Receipt.unrecorded(receipt.receiptId()), null);
+            return new ResumeWith.Failure(Receipt.unrecorded(receipt), null);
         }
         JsonNode json = Json.mapper().valueToTree(receipt);
         if (!receipt.isError()) {

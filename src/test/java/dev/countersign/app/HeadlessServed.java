@@ -35,13 +35,19 @@ final class HeadlessServed implements AutoCloseable {
 
     /** An agent with a fresh token, connected over Streamable HTTP. */
     McpSyncClient agent(String name) {
-        String token = served.agents.add(name).token();
-        McpSyncClient c = McpClient.sync(HttpClientStreamableHttpTransport.builder(
-                        "http://127.0.0.1:" + served.endpoint.port()).endpoint("/mcp")
-                .httpRequestCustomizer((b, method, uri, body, ctx) -> b.header("Authorization", "Bearer " + token))
-                .build()).requestTimeout(Duration.ofSeconds(60)).build();
-        c.initialize();
+        McpSyncClient c = client(served.endpoint.port(), served.agents.add(name).token());
         clients.add(c);
+        return c;
+    }
+
+    /** An initialized MCP client of the endpoint on loopback {@code port}, with {@code token}. */
+    static McpSyncClient client(int port, String token) {
+        McpSyncClient c = McpClient.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+                        .endpoint("/mcp")
+                        .httpRequestCustomizer((b, method, uri, body, ctx) -> b.header("Authorization", "Bearer " + token))
+                        .build())
+                .requestTimeout(Duration.ofSeconds(60)).build();
+        c.initialize();
         return c;
     }
 

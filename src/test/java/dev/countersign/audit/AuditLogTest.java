@@ -51,12 +51,12 @@ class AuditLogTest {
 
             // Known answer computed outside Java: printf '%s' '<canonical>' | sha256sum, where
             // <canonical> is the record without "hash", members sorted (RFC 8785):
-            // {"agent_id":"agent-a","at":"2026-11-29T12:00:00Z","data":{"status":"confirmed",
+            // {"agent_id":"agent-a","at":"2026-11-29T12:00:00.000Z","data":{"status":"confirmed",
             // "tool":"computer_act"},"kind":"receipt","prev":"000…000","seq":1}
-            assertThat(AuditFiles.lines(file())).containsExactly("{\"seq\":1,\"at\":\"2026-11-29T12:00:00Z\","
+            assertThat(AuditFiles.lines(file())).containsExactly("{\"seq\":1,\"at\":\"2026-11-29T12:00:00.000Z\","
                     + "\"kind\":\"receipt\",\"agent_id\":\"agent-a\",\"data\":{\"tool\":\"computer_act\","
                     + "\"status\":\"confirmed\"},\"prev\":\"" + AuditRecord.GENESIS + "\",\"hash\":\""
-                    + "8a386483ff302fe747559178574fc339c0dc687fd6ef65d3d78111dff035e34f\"}");
+                    + "b14736c209fd6e6d0d3852967bde65e13a2a10cee5395fc723952ce28bf47162\"}");
         }
 
         @Test

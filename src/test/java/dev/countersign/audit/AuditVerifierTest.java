@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,42 @@ class AuditVerifierTest {
 
     @TempDir
     Path dir;
+
+    @Nested
+    class Intents {
+        private Map<String, Object> act(String actionId) {
+            Map<String, Object> data = new java.util.LinkedHashMap<>();
+            data.put("tool", "computer_act");
+            data.put("action_id", actionId);
+            return data;
+        }
+
+        @Test
+        void anIntentWithoutItsReceiptIsListedAndTheChainStaysIntact() {
+            Path file = dir.resolve("intents.jsonl");
+            try (AuditLog log = AuditLog.open(file, AuditFiles.CLOCK)) {
+                log.append(AuditKind.INTENT, "agent-a", act("act_1"));
+                log.append(AuditKind.RECEIPT, "agent-a", act("act_1"));
+                log.append(AuditKind.INTENT, "agent-b", act("act_2"));
+            }
+            AuditVerification verified = AuditVerifier.verify(file);
+            assertThat(verified.ok()).isTrue();
+            assertThat(verified.intentsWithoutOutcome())
+                    .containsExactly(new AuditVerification.OpenIntent(3, "act_2", "agent-b"));
+            assertThat(verified.summary()).contains("intent without outcome", "seq 3 act_2 (agent-b)");
+        }
+
+        @Test
+        void aReceiptForAnotherActDoesNotCloseAnIntent() {
+            Path file = dir.resolve("other.jsonl");
+            try (AuditLog log = AuditLog.open(file, AuditFiles.CLOCK)) {
+                log.append(AuditKind.INTENT, "agent-a", act("act_1"));
+                log.append(AuditKind.RECEIPT, "agent-a", act("act_9"));
+            }
+            assertThat(AuditVerifier.verify(file).intentsWithoutOutcome()).extracting(AuditVerification.OpenIntent::actionId)
+                    .containsExactly("act_1");
+        }
+    }
 
     @Nested
     class IntactLogs {
@@ -96,7 +133,7 @@ class AuditVerifierTest {
         void aChangedTimestampIsReportedAtItsLine() {
             Path file = AuditFiles.chain(dir, N);
             List<String> lines = AuditFiles.lines(file);
-            lines.set(6, lines.get(6).replace("2026-11-29T12:00:00Z", "2026-11-28T12:00:00Z"));
+            lines.set(6, lines.get(6).replace("2026-11-29T12:00:00.000Z", "2026-11-28T12:00:00.000Z"));
             AuditFiles.write(file, lines);
 
             assertThat(AuditVerifier.verify(file).problem())

@@ -41,4 +41,17 @@ class TimestampsTest {
         assertThat(Timestamps.format(instant)).isEqualTo("2026-11-29T12:00:00.123Z");
         assertThat(Timestamps.parse(Timestamps.format(instant))).contains(Instant.parse("2026-11-29T12:00:00.123Z"));
     }
+
+    @ParameterizedTest
+    @CsvSource({
+        "2026-11-29T12:00:00Z, 2026-11-29T12:00:00.000Z",
+        "2026-11-29T12:00:00.100Z, 2026-11-29T12:00:00.100Z",
+        "2026-11-29T12:00:00.020999Z, 2026-11-29T12:00:00.020Z",
+        "2026-01-02T03:04:05.999999999Z, 2026-01-02T03:04:05.999Z"
+    })
+    void theAuditFormatAlwaysHasThreeFractionDigits(String instant, String expected) {
+        String text = Timestamps.formatFixedMillis(Instant.parse(instant));
+        assertThat(text).isEqualTo(expected).hasSize(24);
+        assertThat(Timestamps.parse(text)).contains(Instant.parse(expected));
+    }
 }

@@ -70,6 +70,11 @@ public final class DesktopApp implements MenuActions {
             }
 
             @Override
+            public boolean auditUnwritable() {
+                return services.driver().auditUnwritable();
+            }
+
+            @Override
             public int agents() {
                 return services.agents().agents().size();
             }

@@ -31,6 +31,9 @@ public final class TrayController {
     public interface Facts {
         boolean paused();
 
+        /** The audit log takes no records now, so every act is refused. */
+        boolean auditUnwritable();
+
         int agents();
 
         int pendingApprovals();
@@ -116,7 +119,8 @@ public final class TrayController {
     /** Reads the facts now and shows them. */
     public TrayStatus refresh() {
         boolean acting = Duration.between(facts.lastReceipt(), clock.instant()).compareTo(ACTING_FOR) < 0;
-        TrayStatus status = new TrayStatus(facts.paused(), facts.agents(), facts.pendingApprovals(), acting);
+        TrayStatus status = new TrayStatus(facts.paused(), facts.agents(), facts.pendingApprovals(), acting,
+                facts.auditUnwritable());
         if (!status.equals(last)) {
             last = status;
             view.update(status);

@@ -34,6 +34,12 @@ public final class TrayIcons {
                     g.fill(new RoundRectangle2D.Double(8, 7, 2.8, 10, 1, 1));
                     g.fill(new RoundRectangle2D.Double(13.2, 7, 2.8, 10, 1, 1));
                     break;
+                case AUDIT_UNWRITABLE:
+                    // A cross: nothing can be done until the log takes records again.
+                    g.setStroke(new BasicStroke(2.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+                    g.draw(new java.awt.geom.Line2D.Double(8, 8, 16, 16));
+                    g.draw(new java.awt.geom.Line2D.Double(16, 8, 8, 16));
+                    break;
                 case APPROVAL_WAITING:
                     g.fill(new RoundRectangle2D.Double(10.6, 5.5, 2.8, 8.5, 1.4, 1.4));
                     g.fill(new Ellipse2D.Double(10.5, 15.5, 3, 3));

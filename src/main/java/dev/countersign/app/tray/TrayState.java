@@ -1,7 +1,11 @@
 package dev.countersign.app.tray;
 
-/** What the tray icon says at a glance; the order is precedence (paused shows over everything). */
+/**
+ * What the tray icon says at a glance; the order is precedence (an audit log that cannot be
+ * written shows over everything: no agent can act until it takes records again).
+ */
 public enum TrayState {
+    AUDIT_UNWRITABLE("Audit log cannot be written \u2014 agents cannot act", 0x82071E),
     PAUSED("Paused", 0xCF222E),
     APPROVAL_WAITING("Approval waiting", 0xBF8700),
     ACTING("Agent acting", 0x0969DA),

@@ -6,10 +6,19 @@ package dev.countersign.app.tray;
  * @param agents connected agents (tokens issued)
  * @param pending approval requests waiting for the person
  * @param acting whether an agent acted in the last moments
+ * @param auditUnwritable the audit log takes no records (its disk is full), so every act is refused
  */
-public record TrayStatus(boolean paused, int agents, int pending, boolean acting) {
+public record TrayStatus(boolean paused, int agents, int pending, boolean acting, boolean auditUnwritable) {
+
+    /** A status while the audit log takes records. */
+    public TrayStatus(boolean paused, int agents, int pending, boolean acting) {
+        this(paused, agents, pending, acting, false);
+    }
 
     public TrayState state() {
+        if (auditUnwritable) {
+            return TrayState.AUDIT_UNWRITABLE;
+        }
         if (paused) {
             return TrayState.PAUSED;
         }
@@ -24,7 +33,8 @@ public record TrayStatus(boolean paused, int agents, int pending, boolean acting
         String agentsText = agents == 1 ? "1 agent" : agents + " agents";
         String pendingText = pending == 0 ? "no approvals waiting"
                 : pending == 1 ? "1 approval waiting" : pending + " approvals waiting";
-        String head = paused ? "Paused \u00B7 " : "";
+        String head = (auditUnwritable ? "Audit log cannot be written: every act refused \u00B7 " : "")
+                + (paused ? "Paused \u00B7 " : "");
         return head + agentsText + " \u00B7 " + pendingText;
     }
 

@@ -84,7 +84,7 @@ final class GuestToolAdapter implements AgentTool {
         try {
             audit.forwarded(call.agentId(), name(), forwarded);
         } catch (CountersignException e) {
-            return ToolResults.error(Receipt.unrecorded(forwarded.receipt().receiptId()));
+            return ToolResults.error(Receipt.unrecorded(forwarded.receipt()));
         }
         return ToolResults.receipt(forwarded.receipt());
     }

@@ -120,7 +120,7 @@ public final class ToolResults {
         try {
             audit.receipt(agentId, tool, receipt);
         } catch (CountersignException e) {
-            return error(Receipt.unrecorded(receipt.receiptId()));
+            return error(Receipt.unrecorded(receipt));
         }
         return receipt(receipt);
     }

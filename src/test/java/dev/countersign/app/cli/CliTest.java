@@ -171,6 +171,23 @@ class CliTest {
         }
 
         @Test
+        void anActWhoseOutcomeNeverReachedTheLogIsReportedAsSuch() throws Exception {
+            Path file = home.resolve("a.jsonl");
+            try (AuditLog log = AuditLog.open(file, Clock.systemUTC())) {
+                log.append(AuditKind.INTENT, "claude", Map.of("tool", "computer_act", "action_id", "act_done"));
+                log.append(AuditKind.RECEIPT, "claude", Map.of("action_id", "act_done", "status", "confirmed"));
+                log.append(AuditKind.INTENT, "claude", Map.of("tool", "computer_act", "action_id", "act_lost"));
+            }
+            CliRun run = CliRun.run(home, "audit", "verify", "--file", file.toString());
+            assertThat(run.exit).as("the chain is intact").isZero();
+            assertThat(run.out).contains("OK: 3 records", "intent without outcome", "seq 3 act_lost (claude)")
+                    .doesNotContain("act_done");
+            JsonNode json = Json.mapper().readTree(CliRun.run(home, "audit", "verify", "--json", "--file",
+                    file.toString()).out);
+            assertThat(json.path("intents_without_outcome").get(0).path("action_id").asText()).isEqualTo("act_lost");
+        }
+
+        @Test
         void aMissingLogIsExitTwo() {
             assertThat(CliRun.run(home, "audit", "verify", "--file", home.resolve("none.jsonl").toString()).exit)
                     .isEqualTo(2);

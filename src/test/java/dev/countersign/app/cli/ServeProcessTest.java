@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -59,5 +60,12 @@ class ServeProcessTest {
         assertThat(audit.get(0)).contains("\"kind\":\"server_started\"");
         assertThat(audit.get(audit.size() - 1)).contains("\"kind\":\"server_stopped\"");
         assertThat(AuditVerifier.verify(home.resolve("audit/audit.jsonl")).ok()).isTrue();
+        // Everything serve made in the home folder is the person's alone.
+        for (String dir : List.of("", "audit", "audit/inbox", "tokens", "checkpoints")) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(dir))))
+                    .as(dir).isEqualTo("rwx------");
+        }
+        // Every record's time has milliseconds, in one fixed width.
+        assertThat(audit).allMatch(line -> line.matches(".*\"at\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\".*"));
     }
 }

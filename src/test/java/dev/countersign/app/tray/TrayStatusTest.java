@@ -12,6 +12,14 @@ class TrayStatusTest {
     }
 
     @Test
+    void anUnwritableAuditLogShowsOverEverythingAndSaysActsAreRefused() {
+        TrayStatus status = new TrayStatus(true, 2, 1, true, true);
+        assertThat(status.state()).isEqualTo(TrayState.AUDIT_UNWRITABLE);
+        assertThat(status.line()).startsWith("Audit log cannot be written: every act refused");
+        assertThat(new TrayStatus(false, 2, 0, false, false).state()).isEqualTo(TrayState.IDLE);
+    }
+
+    @Test
     void aWaitingApprovalShowsOverActing() {
         assertThat(new TrayStatus(false, 2, 1, true).state()).isEqualTo(TrayState.APPROVAL_WAITING);
         assertThat(new TrayStatus(false, 2, 0, true).state()).isEqualTo(TrayState.ACTING);
