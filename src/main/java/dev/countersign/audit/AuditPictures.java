@@ -8,12 +8,18 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The pictures audit records hash: PNG files named by their SHA-256 in {@code <log dir>/pictures}
@@ -75,6 +81,39 @@ public final class AuditPictures {
             return Optional.of(Files.readAllBytes(file(sha256)));
         } catch (NoSuchFileException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Keeps the pictures within the person's limits: removes those older than {@code maxAge}, then
+     * the oldest until all together take at most {@code capBytes}. A record naming a removed
+     * picture stays intact; the timeline and {@code audit verify} show the picture as no longer kept.
+     */
+    public void prune(long capBytes, Duration maxAge, Instant now) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> listed = Files.list(dir)) {
+            listed.filter(p -> p.getFileName().toString().endsWith(".png")).forEach(files::add);
+        }
+        Map<Path, FileTime> times = new HashMap<>();
+        for (Path f : files) {
+            times.put(f, Files.getLastModifiedTime(f));
+        }
+        files.sort(Comparator.comparing(times::get));
+        long total = 0;
+        for (Path f : files) {
+            total += Files.size(f);
+        }
+        Instant oldest = now.minus(maxAge);
+        for (Path f : files) {
+            boolean old = times.get(f).toInstant().isBefore(oldest);
+            if (old || total > capBytes) {
+                long size = Files.size(f);
+                Files.deleteIfExists(f);
+                total -= size;
+            }
         }
     }
 

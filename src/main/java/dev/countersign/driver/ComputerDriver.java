@@ -216,6 +216,19 @@ public final class ComputerDriver {
                 EvidenceView.CONTRACT_VERSION);
     }
 
+    /**
+     * The account of the act whose receipt is {@code receiptId} (its words, who allowed it, its
+     * pictures), handed over once, to the audit record of that receipt; empty once taken or dropped.
+     */
+    public Optional<ActAccount> takeAccount(String receiptId) {
+        return ctx.accounts.take(receiptId);
+    }
+
+    /** Whether acts' pictures are taken from now on, and how many the audit log keeps (the person's settings). */
+    public void pictureRules(PictureRules rules) {
+        ctx.pictureRules(Objects.requireNonNull(rules, "rules"));
+    }
+
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */
     public void pauseAll() {
         ctx.pauseAll();

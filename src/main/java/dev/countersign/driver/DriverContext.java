@@ -33,6 +33,9 @@ final class DriverContext {
     /** Where the text each agent was shown came from: typing it into another app asks. */
     final TextOrigins origins = new TextOrigins();
     private final AtomicBoolean paused = new AtomicBoolean();
+    /** What each act's account holds beyond its receipt, until the audit log takes it. */
+    final ActAccounts accounts = new ActAccounts(256);
+    private volatile PictureRules pictureRules = PictureRules.DEFAULT;
     /** The digest of the policy in force now: a grant made under another one no longer counts. */
     final Supplier<String> policyDigest;
 
@@ -54,6 +57,14 @@ final class DriverContext {
         this.receipts = new ReceiptRing(settings.receiptCapacity());
         this.windows = new WindowIds(random);
         this.grants = new GrantBook(clock, ids);
+    }
+
+    PictureRules pictureRules() {
+        return pictureRules;
+    }
+
+    void pictureRules(PictureRules rules) {
+        pictureRules = rules;
     }
 
     boolean paused() {

@@ -43,6 +43,7 @@ final class StatusWindow implements TrayView {
         VBox root = new VBox(8, head, pause, new Separator(),
                 button("open-agents", "Agents & leases\u2026", actions::agents),
                 button("open-activity", "Activity\u2026", actions::activity),
+                button("open-since-away", "Since I was away\u2026", actions::sinceAway),
                 button("open-connect", "Connect an agent\u2026", actions::connect),
                 button("open-permissions", "Permissions\u2026", actions::permissions),
                 button("open-settings", "Settings\u2026", actions::settings),
