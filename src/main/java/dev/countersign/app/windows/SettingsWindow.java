@@ -68,10 +68,11 @@ final class SettingsWindow {
         grid.addRow(r++, new Label("Launch at login"), atLogin);
         grid.addRow(r++, new Label("Appearance"), theme);
         pictures.setId("pictures");
-        HBox keep = new HBox(8, pictures, new Label("at most"), picturesMb, new Label("MB, for"), picturesDays,
+        HBox limits = new HBox(8, new Label("at most"), picturesMb, new Label("MB, each for"), picturesDays,
                 new Label("days"));
-        keep.setAlignment(Pos.CENTER_LEFT);
-        grid.addRow(r++, new Label("Activity"), keep);
+        limits.setAlignment(Pos.CENTER_LEFT);
+        limits.disableProperty().bind(pictures.selectedProperty().not());
+        grid.addRow(r++, new Label("Pictures"), new VBox(6, pictures, limits));
         for (TextField f : new TextField[] {port, actions, minutes, picturesMb, picturesDays}) {
             f.setPrefColumnCount(5);
             f.setMaxWidth(Region.USE_PREF_SIZE);

@@ -94,7 +94,8 @@ public final class AuditTrail {
         log.append(kind, request.agentId(), data);
     }
 
-    void receipt(String agentId, String tool, Receipt receipt) {
+    /** The receipt of {@code agentId}'s act through {@code tool}, with the act's account when there is one. */
+    public void receipt(String agentId, String tool, Receipt receipt) {
         receipt(agentId, tool, receipt, Map.of());
     }
 
