@@ -6,12 +6,9 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
 import dev.countersign.core.Timestamps;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -83,17 +80,6 @@ public final class AuditExport {
 
     /** Writes {@code export} to {@code out} (0600, temp then rename, so a reader never sees half a file). */
     public static void write(ExportFile export, Path out) throws IOException {
-        Path target = out.toAbsolutePath();
-        Path temp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.deleteIfExists(temp);
-        if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } else {
-            Files.createFile(temp);
-        }
-        try (OutputStream stream = Files.newOutputStream(temp)) {
-            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(stream, export);
-        }
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        PrivateFiles.replace(out.toAbsolutePath(), Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(export));
     }
 }

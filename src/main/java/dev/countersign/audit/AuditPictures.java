@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,23 +53,15 @@ public final class AuditPictures {
         return dir.resolve(sha256 + ".png");
     }
 
-    /** Keeps {@code png} (0600, temp then rename) and returns its SHA-256, which names it. */
+    /** Keeps {@code png} (0600, temp, fsync, rename) and returns its SHA-256, which names it. */
     public String put(byte[] png) throws IOException {
         String sha = Digests.sha256Hex(png);
         Path target = file(sha);
         if (Files.exists(target)) {
             return sha;
         }
-        ensureDir();
-        Path temp = dir.resolve(sha + ".tmp");
-        Files.deleteIfExists(temp);
-        if (posix()) {
-            Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } else {
-            Files.createFile(temp);
-        }
-        Files.write(temp, png);
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        PrivateFiles.directory(dir);
+        PrivateFiles.replace(target, png);
         return sha;
     }
 
@@ -130,20 +120,5 @@ public final class AuditPictures {
             }
         }
         return out;
-    }
-
-    private void ensureDir() throws IOException {
-        if (Files.isDirectory(dir)) {
-            return;
-        }
-        if (posix()) {
-            Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } else {
-            Files.createDirectories(dir);
-        }
-    }
-
-    private boolean posix() {
-        return dir.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 }

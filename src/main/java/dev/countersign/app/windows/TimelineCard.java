@@ -1,6 +1,7 @@
 package dev.countersign.app.windows;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.countersign.app.dialog.DialogText;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -93,23 +94,12 @@ record TimelineCard(long seq, Instant at, String agent, String act, String app, 
     }
 
     /**
-     * Text of an agent's or an app's choosing made fit for one line of a card: no line breaks, no
-     * control or direction-changing characters (which could make it read as the app's own words
-     * or reorder what follows), at most {@link #TEXT_MAX} characters.
+     * Text of an agent's or an app's choosing made fit for one line of a card, as the approval
+     * dialog does it ({@link DialogText#clean}): no line breaks, no control or direction-changing
+     * characters, at most {@link #TEXT_MAX} characters; null stays null.
      */
     static String clean(String text) {
-        if (text == null) {
-            return null;
-        }
-        StringBuilder out = new StringBuilder(Math.min(text.length(), TEXT_MAX + 1));
-        text.codePoints().forEach(c -> {
-            int type = Character.getType(c);
-            boolean hidden = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                    || type == Character.PARAGRAPH_SEPARATOR;
-            out.appendCodePoint(hidden ? ' ' : c);
-        });
-        String one = out.toString().replaceAll("\\s+", " ").strip();
-        return one.length() > TEXT_MAX ? one.substring(0, TEXT_MAX) + "\u2026" : one;
+        return text == null ? null : DialogText.clean(text, TEXT_MAX);
     }
 
     private static String text(JsonNode data, String field, String otherwise) {
