@@ -9,6 +9,9 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import javax.imageio.ImageIO;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,16 +74,35 @@ final class ActPictures {
         int py = clamp((int) Math.floor((y0 - window.y()) * sy), capture.height() - 1);
         int pw = Math.max(1, Math.min(capture.width() - px, (int) Math.ceil((x1 - x0) * sx)));
         int ph = Math.max(1, Math.min(capture.height() - py, (int) Math.ceil((y1 - y0) * sy)));
-        return Png.encode(small(whole.getSubimage(px, py, pw, ph)));
+        return Png.encode(small(whole.getSubimage(px, py, pw, ph), MAX_WIDTH, MAX_HEIGHT));
+    }
+
+    /** The longest side a kept question picture keeps: its marks stay legible, its file small. */
+    static final int QUESTION_MAX_WIDTH = 480;
+    static final int QUESTION_MAX_HEIGHT = 300;
+
+    /**
+     * The marked capture the person was asked with, scaled down to at most
+     * {@link #QUESTION_MAX_WIDTH} by {@link #QUESTION_MAX_HEIGHT} for keeping; null when it is not
+     * an image.
+     */
+    static byte[] question(byte[] png) {
+        BufferedImage image;
+        try {
+            image = ImageIO.read(new ByteArrayInputStream(png));
+        } catch (IOException e) {
+            return null;
+        }
+        return image == null ? null : Png.encode(small(image, QUESTION_MAX_WIDTH, QUESTION_MAX_HEIGHT));
     }
 
     private static int clamp(int v, int max) {
         return Math.max(0, Math.min(max, v));
     }
 
-    private static BufferedImage small(BufferedImage region) {
-        double scale = Math.min(1.0, Math.min((double) MAX_WIDTH / region.getWidth(),
-                (double) MAX_HEIGHT / region.getHeight()));
+    private static BufferedImage small(BufferedImage region, int maxWidth, int maxHeight) {
+        double scale = Math.min(1.0, Math.min((double) maxWidth / region.getWidth(),
+                (double) maxHeight / region.getHeight()));
         int w = Math.max(1, (int) Math.round(region.getWidth() * scale));
         int h = Math.max(1, (int) Math.round(region.getHeight() * scale));
         BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);

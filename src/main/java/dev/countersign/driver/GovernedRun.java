@@ -84,7 +84,8 @@ final class GovernedRun {
             ApprovalFlow.Answered answered, QuestionPicture question) {
         boolean asked = answered != null && answered.askedPerson();
         Map<String, byte[]> pictures = new HashMap<>(ctx.pictureRules().on() ? runtime.pictures() : Map.of());
-        byte[] shownPng = asked && question != null && ctx.pictureRules().on() ? question.taken() : null;
+        byte[] taken = asked && question != null && ctx.pictureRules().on() ? question.taken() : null;
+        byte[] shownPng = taken == null ? null : ActPictures.question(taken);
         if (shownPng != null) {
             pictures.put("question", shownPng);
         }
