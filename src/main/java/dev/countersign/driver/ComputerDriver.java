@@ -157,7 +157,8 @@ public final class ComputerDriver {
         long started = System.nanoTime();
         return guarded(scopeId, "admit", () -> acts.accept(scopeId, args).map(a -> {
             ApprovalFlow.Ask ask = a.ask().get();
-            return new Admitted(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(), started);
+            return new Admitted(a.runtime(), a.requirement(), ask.summary(), ask.app(), ask.window(), started,
+                    ask.screenshot());
         }));
     }
 
