@@ -72,6 +72,8 @@ public final class ServedApp implements AutoCloseable {
     private final ScriptHost scripts;
     private final String policyDigest;
     private HomeWatch watch;
+    /** settings.json, read again for the timeline's picture choices when the home folder changes. */
+    private Path settingsFile;
     /** The governed servers this app started (closed with it). */
     private GovernedTools governed;
     /** The remotes this app drives (closed with it). */
@@ -164,6 +166,8 @@ public final class ServedApp implements AutoCloseable {
             app.remotes = remotes;
             app.warmedUp = warmedUp;
             app.grantSweep = sweeping(driver);
+            app.settingsFile = home.settings();
+            app.pictureRulesChanged();
             // The person's own acts are audited too (docs/audit.md): the kill switch here, and what
             // 'countersign agent add|remove' handed over while this process held the log.
             driver.onKillSwitch(paused -> app.record(paused ? AuditKind.PAUSED : AuditKind.RESUMED,
@@ -270,6 +274,17 @@ public final class ServedApp implements AutoCloseable {
         // Revocation first: a removed agent must lose its work before anything else happens.
         agentsChanged();
         AuditInbox.drainInto(audit);
+        pictureRulesChanged();
+    }
+
+    /** The timeline's picture choices from settings.json, in force for the next act. */
+    private void pictureRulesChanged() {
+        try {
+            driver.pictureRules(SettingsStore.read(settingsFile).pictureRules());
+        } catch (IOException e) {
+            // A settings file being written or broken: keep the rules in force; Settings reports the file.
+            LOG.warn("the timeline's picture settings could not be read: {}", e.getMessage());
+        }
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.countersign.app;
 
 import dev.countersign.app.windows.ClientSnippets;
+import dev.countersign.app.dialog.FreedesktopNotifier;
 import dev.countersign.app.dialog.FxApprover;
+import dev.countersign.app.dialog.QuestionNotifier;
 import dev.countersign.app.fx.FxPlatform;
 import dev.countersign.app.fx.NativeHeap;
 import dev.countersign.app.fx.Theme;
@@ -52,7 +54,11 @@ public final class TrayApp {
             // Read once, with the store's strict reader: a bad settings.json stops the start with its reason.
             AppSettings settings = SettingsStore.read(store.file());
             FxPlatform.start();
-            FxApprover approver = new FxApprover(clock);
+            // Linux: a question also raises a desktop notification (macOS's own is not built yet).
+            QuestionNotifier notifier = System.getProperty("os.name", "").startsWith("Linux")
+                    ? FreedesktopNotifier.onSessionBus(System.getenv("DBUS_SESSION_BUS_ADDRESS")).orElse(QuestionNotifier.NONE)
+                    : QuestionNotifier.NONE;
+            FxApprover approver = new FxApprover(clock, notifier);
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {

@@ -4,13 +4,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.countersign.core.Json;
 import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
@@ -52,26 +48,10 @@ public record AuditAnchor(@JsonProperty("seq") long seq, @JsonProperty("hash") S
     }
 
     /**
-     * temp (0600) → fsync → atomic rename, so a reader sees the old anchor or the new one. Written
-     * through {@link RandomAccessFile}, like the log, so an interrupted caller does not fail it.
+     * temp (0600) → fsync → atomic rename ({@link PrivateFiles}), so a reader sees the old anchor or
+     * the new one.
      */
     void write(Path log) throws IOException {
-        Path target = fileFor(log);
-        Path temp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.deleteIfExists(temp);
-        if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } else {
-            Files.createFile(temp);
-        }
-        try (RandomAccessFile out = new RandomAccessFile(temp.toFile(), "rw")) {
-            out.write(Json.mapper().writeValueAsBytes(this));
-            out.getFD().sync();
-        }
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        PrivateFiles.replace(fileFor(log), Json.mapper().writeValueAsBytes(this));
     }
 }

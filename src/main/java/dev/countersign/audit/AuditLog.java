@@ -249,6 +249,11 @@ public final class AuditLog implements Closeable {
         return Optional.ofNullable(recovered);
     }
 
+    /** The clock records are stamped with. */
+    public Clock clock() {
+        return clock;
+    }
+
     public Path file() {
         return file;
     }

@@ -40,7 +40,8 @@ public final class AuditVerifier {
     }
 
     private static AuditVerification verify(LineReader lines, AuditAnchor anchor) throws IOException {
-        AuditVerification chain = verify(lines, anchor == null ? -1 : anchor.seq(), anchor == null ? null : anchor.hash());
+        AuditVerification chain = verify(lines, 1, AuditRecord.GENESIS,
+                anchor == null ? -1 : anchor.seq(), anchor == null ? null : anchor.hash());
         if (chain.ok() && anchor != null && chain.lastSeq() < anchor.seq()) {
             return new AuditVerification(chain.recordsChecked(), chain.lastSeq(), chain.lastHash(),
                     new AuditProblem.CutTail(chain.lastSeq() + 1, anchor.seq(), chain.lastSeq()), chain.tornTail(),
@@ -49,15 +50,21 @@ public final class AuditVerifier {
         return chain;
     }
 
-    private static AuditVerification verify(LineReader lines, long anchorSeq, String anchorHash) throws IOException {
+    /**
+     * Checks a chain that starts at seq {@code firstSeq}, whose first record names {@code firstPrev}
+     * as its predecessor: a whole log starts at 1 and {@link AuditRecord#GENESIS}, an exported part
+     * of one wherever its export began ({@link AuditExport}).
+     */
+    static AuditVerification verify(LineReader lines, long firstSeq, String firstPrev, long anchorSeq,
+            String anchorHash) throws IOException {
         long checked = 0;
-        long expectedSeq = 1;
-        String prevHash = AuditRecord.GENESIS;
+        long expectedSeq = firstSeq;
+        String prevHash = firstPrev;
         OpenIntents intents = new OpenIntents();
         for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
             long n = line.number();
             if (line.tooLong()) {
-                return done(checked, prevHash, new AuditProblem.UnparseableLine(n,
+                return done(checked, expectedSeq, prevHash, new AuditProblem.UnparseableLine(n,
                         "longer than the " + RecordCodec.MAX_RECORD_BYTES + "-byte limit (" + line.length() + " bytes)"));
             }
             if (!line.terminated()) {
@@ -70,15 +77,15 @@ public final class AuditVerifier {
             try {
                 parsed = RecordCodec.parse(line.content());
             } catch (RecordCodec.MalformedRecord e) {
-                return done(checked, prevHash, new AuditProblem.UnparseableLine(n, Redactor.redactText(e.getMessage())));
+                return done(checked, expectedSeq, prevHash, new AuditProblem.UnparseableLine(n, Redactor.redactText(e.getMessage())));
             }
             AuditRecord record = parsed.record();
             if (!parsed.hashMatches()) {
-                return done(checked, prevHash,
+                return done(checked, expectedSeq, prevHash,
                         new AuditProblem.ChangedRecord(n, record.seq(), record.hash(), parsed.computedHash()));
             }
             if (record.seq() < expectedSeq) {
-                return done(checked, prevHash, new AuditProblem.ReorderedRecord(n, expectedSeq, record.seq()));
+                return done(checked, expectedSeq, prevHash, new AuditProblem.ReorderedRecord(n, expectedSeq, record.seq()));
             }
             if (record.seq() > expectedSeq) {
                 // Locally a swap and a removal look the same (a seq jumps ahead); they differ in
@@ -86,18 +93,18 @@ public final class AuditVerifier {
                 AuditProblem problem = laterHoldsAnyOf(lines, expectedSeq, record.seq())
                         ? new AuditProblem.ReorderedRecord(n, expectedSeq, record.seq())
                         : new AuditProblem.RemovedRecords(n, expectedSeq, record.seq() - 1);
-                return done(checked, prevHash, problem);
+                return done(checked, expectedSeq, prevHash, problem);
             }
             if (!record.prev().equals(prevHash)) {
-                return done(checked, prevHash, new AuditProblem.BrokenLink(n, record.seq(), prevHash, record.prev()));
+                return done(checked, expectedSeq, prevHash, new AuditProblem.BrokenLink(n, record.seq(), prevHash, record.prev()));
             }
             if (record.seq() == anchorSeq && !record.hash().equals(anchorHash)) {
                 // The tail was cut and rewritten: the chain holds, but not the record the anchor saw.
-                return done(checked, prevHash, new AuditProblem.CutTail(n, anchorSeq, record.seq()));
+                return done(checked, expectedSeq, prevHash, new AuditProblem.CutTail(n, anchorSeq, record.seq()));
             }
             if (AuditKind.LOG_CUT.wire().equals(record.kind())) {
                 // The app found the log cut when it reopened it and chained on; the loss stays reported.
-                return done(checked, prevHash, new AuditProblem.CutTail(n,
+                return done(checked, expectedSeq, prevHash, new AuditProblem.CutTail(n,
                         record.data().path("anchor_seq").asLong(record.seq()), record.seq() - 1));
             }
             intents.read(record);
@@ -105,7 +112,7 @@ public final class AuditVerifier {
             expectedSeq++;
             prevHash = record.hash();
         }
-        return new AuditVerification(checked, checked, prevHash, null, null, intents.open());
+        return new AuditVerification(checked, expectedSeq - 1, prevHash, null, null, intents.open());
     }
 
     /** Whether any later line holds a seq in {@code [from, to)}. */
@@ -121,7 +128,7 @@ public final class AuditVerifier {
         return false;
     }
 
-    private static AuditVerification done(long checked, String lastHash, AuditProblem problem) {
-        return new AuditVerification(checked, checked, lastHash, problem, null);
+    private static AuditVerification done(long checked, long expectedSeq, String lastHash, AuditProblem problem) {
+        return new AuditVerification(checked, expectedSeq - 1, lastHash, problem, null);
     }
 }

@@ -98,6 +98,8 @@ final class ActRuntime extends LocalRuntime {
                     throw new DispatchRefusedException(error);
                 });
         baseline = beforeDispatch(() -> args.baseline(ctx.backend, target));
+        // The timeline's "before": the target's region as it stands right before the last check.
+        picture("before", target);
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
         return dispatched(envelope, lease, reservation, approval, prepare,
@@ -144,6 +146,8 @@ final class ActRuntime extends LocalRuntime {
             return evidence();
         } finally {
             verified(System.nanoTime() - start);
+            // The timeline's "after", once the evidence is in; not part of verifying's time.
+            picture("after", beforeDispatch);
         }
     }
 

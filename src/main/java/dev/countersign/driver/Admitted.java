@@ -1,5 +1,7 @@
 package dev.countersign.driver;
 
+import java.util.function.Supplier;
+
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.graph.ComputerUseRuntime;
 
@@ -10,7 +12,9 @@ import dev.countersign.graph.ComputerUseRuntime;
  * this desktop's policy requires of the live target, and what a person would be shown.
  *
  * @param startedNanos when admission began ({@link System#nanoTime}), for the receipt's timings
+ * @param capture this desktop's Set-of-Mark capture with the target marked, as the approval dialog
+ *     shows it, taken when called (null when none can be taken)
  */
 public record Admitted(ComputerUseRuntime runtime, ApprovalRequirement requirement, String summary, String appName,
-        String windowTitle, long startedNanos) {
+        String windowTitle, long startedNanos, Supplier<byte[]> capture) {
 }

@@ -93,6 +93,11 @@ final class ApprovalFlow {
             this(agentId, app, window, machine, summary, recheck, screenshot, held, 0);
         }
 
+        /** The same question with its screenshot taken by {@code screenshot} instead. */
+        Ask withScreenshot(Supplier<byte[]> screenshot) {
+            return new Ask(agentId, app, window, machine, summary, recheck, screenshot, held, pid);
+        }
+
         /** An act on this computer's desktop, on a target of {@code observation}. */
         static Ask local(DriverContext ctx, String agentId, Observation observation, String summary,
                 Supplier<Optional<CountersignError>> recheck, Supplier<byte[]> screenshot) {

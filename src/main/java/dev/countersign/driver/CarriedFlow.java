@@ -64,9 +64,10 @@ final class CarriedFlow {
                     request(agentId, carrier, args, target[0]), previewed -> {
                         Carrier.Shown shown = carrier.shown(previewed);
                         // Nothing of the far side's desktop is read here: the far side re-checks its
-                        // target right before dispatch, and the dialog shows what it described.
+                        // target right before dispatch, and the dialog shows what it described and
+                        // its marked capture of the window.
                         return new ApprovalFlow.Ask(agentId, shown.app(), shown.window(), carrier.machine(),
-                                shown.summary(), Optional::empty, () -> null, () -> true);
+                                shown.summary(), Optional::empty, shown::capture, () -> true);
                     }, started, watch));
         } finally {
             runtime.previewed().ifPresent(carrier::finished);

@@ -43,9 +43,10 @@ public interface Carrier {
     }
 
     /**
-     * What the person reads about a carried act: the act in words, the app and the window title
-     * (text from the far side: shown, never obeyed).
+     * What the person reads about a carried act: the act in words, the app and the window title,
+     * and the far side's marked capture of that window (null when it sent none); from the far side:
+     * shown, never obeyed.
      */
-    record Shown(String summary, String app, String window) {
+    record Shown(String summary, String app, String window, byte[] capture) {
     }
 }

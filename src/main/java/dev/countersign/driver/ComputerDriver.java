@@ -164,7 +164,7 @@ public final class ComputerDriver {
             return acts.accept(scopeId, args).map(a -> {
                 ApprovalFlow.Ask ask = a.ask().get();
                 return new Admitted(JournaledRuntime.of(a.runtime(), ctx.journal), a.requirement(), ask.summary(),
-                        ask.app(), ask.window(), started);
+                        ask.app(), ask.window(), started, ask.screenshot());
             });
         });
     }
@@ -247,6 +247,19 @@ public final class ComputerDriver {
     /** {@code unwritable} while the audit log takes no records (every act refused), else null (omitted). */
     private String auditLogState() {
         return auditUnwritable() ? "unwritable" : null;
+    }
+
+    /**
+     * The account of the act whose receipt is {@code receiptId} (its words, who allowed it, its
+     * pictures), handed over once, to the audit record of that receipt; empty once taken or dropped.
+     */
+    public Optional<ActAccount> takeAccount(String receiptId) {
+        return ctx.accounts.take(receiptId);
+    }
+
+    /** Whether acts' pictures are taken from now on, and how many the audit log keeps (the person's settings). */
+    public void pictureRules(PictureRules rules) {
+        ctx.pictureRules(Objects.requireNonNull(rules, "rules"));
     }
 
     /** The kill switch: refuses every queued and new mutation and releases every reservation. */

@@ -35,6 +35,9 @@ final class DriverContext {
     private final AtomicBoolean paused = new AtomicBoolean();
     /** Where each act's intent is recorded before dispatch; null for a driver that serves no audit log. */
     volatile ActJournal journal;
+    /** What each act's account holds beyond its receipt, until the audit log takes it. */
+    final ActAccounts accounts = new ActAccounts(256);
+    private volatile PictureRules pictureRules = PictureRules.DEFAULT;
     /** The digest of the policy in force now: a grant made under another one no longer counts. */
     final Supplier<String> policyDigest;
 
@@ -56,6 +59,14 @@ final class DriverContext {
         this.receipts = new ReceiptRing(settings.receiptCapacity());
         this.windows = new WindowIds(random);
         this.grants = new GrantBook(clock, ids);
+    }
+
+    PictureRules pictureRules() {
+        return pictureRules;
+    }
+
+    void pictureRules(PictureRules rules) {
+        pictureRules = rules;
     }
 
     boolean paused() {

@@ -85,4 +85,10 @@ final class JournaledRuntime implements TimedRuntime {
     public long verifyNanos() {
         return runtime instanceof TimedRuntime t ? t.verifyNanos() : -1;
     }
+
+    /** The wrapped act's pictures: the journal adds a record, never hides what the timeline shows. */
+    @Override
+    public java.util.Map<String, byte[]> pictures() {
+        return runtime instanceof TimedRuntime t ? t.pictures() : java.util.Map.of();
+    }
 }

@@ -14,9 +14,12 @@ import dev.countersign.core.ReservationScope;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
 import dev.countersign.desktop.Dispatch;
+import dev.countersign.desktop.ElementNode;
 import dev.countersign.graph.ActionDigests;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -39,6 +42,20 @@ abstract class LocalRuntime implements TimedRuntime {
 
     /** How long verification took, in ns, once it ran; -1 before. */
     private volatile long verifyNanos = -1;
+    private final Map<String, byte[]> pictures = new ConcurrentHashMap<>();
+
+    /** Keeps the timeline's picture of {@code target}'s region now, as {@code role} (ActPictures). */
+    void picture(String role, ElementNode target) {
+        byte[] png = ActPictures.region(ctx, observation, target);
+        if (png != null) {
+            pictures.put(role, png);
+        }
+    }
+
+    @Override
+    public Map<String, byte[]> pictures() {
+        return Map.copyOf(pictures);
+    }
 
     void verified(long nanos) {
         verifyNanos = nanos;

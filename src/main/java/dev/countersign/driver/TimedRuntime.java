@@ -1,6 +1,7 @@
 package dev.countersign.driver;
 
 import dev.countersign.graph.ComputerUseRuntime;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,6 +16,11 @@ interface TimedRuntime extends ComputerUseRuntime {
 
     /** How long verification took, in ns, once it ran; -1 before. */
     long verifyNanos();
+
+    /** The act's small pictures by role ({@code before}, {@code after}) for the timeline; none by default. */
+    default Map<String, byte[]> pictures() {
+        return Map.of();
+    }
 
     /** The strategy that delivered an act (the receipt's {@code strategy}) and how long it took. */
     record Delivery(String strategy, long nanos) {

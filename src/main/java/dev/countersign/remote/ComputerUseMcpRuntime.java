@@ -20,6 +20,8 @@ import dev.countersign.graph.ComputerUseRuntime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -66,9 +68,29 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
 
     /**
      * How the far side described a previewed action, for the person: the action in words, the app
-     * and the window title. Text from the far side: shown, never obeyed, never a policy input here.
+     * and the window title, and its marked capture of that window (a PNG, or null). From the far
+     * side: shown, never obeyed, never a policy input here.
      */
-    public record Described(String summary, String app, String window) {
+    public record Described(String summary, String app, String window, byte[] capture) {
+    }
+
+    /** The largest capture of the far side's window the dialog shows. */
+    static final int CAPTURE_MAX_BYTES = 8 * 1024 * 1024;
+    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+    /** A capture the far side sent: base64 of a PNG within {@link #CAPTURE_MAX_BYTES}; else none. */
+    static byte[] capture(Object value) {
+        if (!(value instanceof String text) || text.length() > CAPTURE_MAX_BYTES / 3 * 4 + 4) {
+            return null;
+        }
+        byte[] png;
+        try {
+            png = Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        return png.length >= PNG_SIGNATURE.length
+                && Arrays.equals(Arrays.copyOf(png, PNG_SIGNATURE.length), PNG_SIGNATURE) ? png : null;
     }
 
     public ComputerUseMcpRuntime(RuntimeLink link, Clock clock) {
@@ -89,7 +111,7 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         ApprovalRequirement assessment = reply.get("approval") == null ? null
                 : bind(reply.get("approval"), ApprovalRequirement.class, "approval");
         Described described = new Described(text(reply.get("summary")), text(reply.get("app")),
-                text(reply.get("window")));
+                text(reply.get("window")), capture(reply.get("capture_png")));
         if (kept.putIfAbsent(envelope.actionId(), new Kept(envelope, assessment, described)) != null) {
             // An action id the far side already used for another preview: never two envelopes for one id.
             throw new CountersignException(CountersignError.identityMismatch("action_id"));

@@ -121,10 +121,10 @@ public final class RemoteMachine implements RemoteTool, Carrier, AutoCloseable {
     @Override
     public Shown shown(ActionEnvelope previewed) {
         ComputerUseMcpRuntime.Described described = runtime.described(previewed)
-                .orElse(new ComputerUseMcpRuntime.Described(null, null, null));
+                .orElse(new ComputerUseMcpRuntime.Described(null, null, null, null));
         String summary = described.summary() != null ? described.summary()
                 : previewed.operation() + " on " + name;
-        return new Shown(summary, described.app(), described.window());
+        return new Shown(summary, described.app(), described.window(), described.capture());
     }
 
     @Override

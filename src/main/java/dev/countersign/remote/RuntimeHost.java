@@ -28,6 +28,7 @@ import dev.countersign.graph.Verification;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,6 +179,14 @@ public final class RuntimeHost implements RuntimePort {
         out.put("app", admitted.appName());
         if (admitted.windowTitle() != null) {
             out.put("window", admitted.windowTitle());
+        }
+        if (admitted.requirement().required()) {
+            // The governing side's person is asked: they see this machine's window, marked, as a
+            // person here would.
+            byte[] capture = admitted.capture().get();
+            if (capture != null) {
+                out.put("capture_png", Base64.getEncoder().encodeToString(capture));
+            }
         }
         return out;
     }

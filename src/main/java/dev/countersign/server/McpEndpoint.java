@@ -7,6 +7,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Json;
+import dev.countersign.driver.ActAccount;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.govern.GuestTool;
 import dev.countersign.remote.RemoteTool;
@@ -31,6 +32,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
@@ -110,7 +112,7 @@ public final class McpEndpoint implements AutoCloseable {
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests) {
         Objects.requireNonNull(driver, "driver");
         return serve(config, audit -> Tools.withGuests(Tools.defaults(driver, audit, scripts), guests, audit),
-                driver::redactForAgent, agents, auditLog, version,
+                driver::redactForAgent, driver::takeAccount, agents, auditLog, version,
                 "Observe a window, then act on one fresh ref per observation. Risky actions wait "
                         + "for the person. Receipts say confirmed only with evidence.");
     }
@@ -124,7 +126,7 @@ public final class McpEndpoint implements AutoCloseable {
             AuditLog auditLog, String version, ScriptPort scripts, List<GuestTool> guests, List<RemoteTool> remotes) {
         Objects.requireNonNull(driver, "driver");
         return serve(config, audit -> Tools.withRemotes(Tools.withGuests(Tools.defaults(driver, audit, scripts), guests,
-                        audit), remotes, audit), driver::redactForAgent, agents, auditLog, version,
+                        audit), remotes, audit), driver::redactForAgent, driver::takeAccount, agents, auditLog, version,
                 "Observe a window, then act on one fresh ref per observation. Risky actions wait "
                         + "for the person. Receipts say confirmed only with evidence.");
     }
@@ -139,13 +141,15 @@ public final class McpEndpoint implements AutoCloseable {
             AuditLog auditLog, String version) {
         Objects.requireNonNull(port, "port");
         // What it serves goes to a governing Countersign, whose own endpoint redacts it for its agents.
-        return serve(config, audit -> Tools.runtime(port), ComputerDriver::withoutTokens, governors, auditLog,
+        return serve(config, audit -> Tools.runtime(port), ComputerDriver::withoutTokens, receiptId -> Optional.empty(),
+                governors, auditLog,
                 version,
                 "The runtime of a governed Countersign, for a governing Countersign only.");
     }
 
     private static McpEndpoint serve(EndpointConfig config,
-            Function<AuditTrail, List<AgentTool>> toolsFor, UnaryOperator<String> redactor, AgentDirectory agents,
+            Function<AuditTrail, List<AgentTool>> toolsFor, UnaryOperator<String> redactor,
+            Function<String, Optional<ActAccount>> accounts, AgentDirectory agents,
             AuditLog auditLog, String version, String instructions) {
         Objects.requireNonNull(agents, "agents");
         Objects.requireNonNull(auditLog, "auditLog");
@@ -154,7 +158,7 @@ public final class McpEndpoint implements AutoCloseable {
                     "Countersign listens on this machine only (127.0.0.1 or ::1); refusing to bind "
                             + config.bindAddress().getHostAddress()));
         }
-        AuditTrail audit = new AuditTrail(auditLog);
+        AuditTrail audit = new AuditTrail(auditLog, accounts);
         ToolRegistry registry = new ToolRegistry(toolsFor.apply(audit), audit, Duration.ofSeconds(1), redactor);
         ObjectMapper wire = Json.mapper().copy()
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

@@ -6,6 +6,7 @@ import dev.countersign.app.fx.Theme;
 import dev.countersign.app.settings.Autostart;
 import dev.countersign.app.settings.SettingsStore;
 import dev.countersign.app.windows.AppServices;
+import dev.countersign.audit.AuditLog;
 import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.app.shell.MapAgents;
 import dev.countersign.app.tray.TrayIcons;
@@ -24,6 +25,7 @@ import dev.countersign.driver.ObserveArgs;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.server.tools.AuditTrail;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -110,18 +112,33 @@ public final class ScreenshotTour {
             return null;
         });
 
-        // Real receipts: a confirmed click, then a denied one, from two agents.
+        // Real acts, recorded in the audit log the timeline reads: a confirmed click, a click the
+        // person is asked about and allows, and one refused for a revoked lease.
         TestDesktop.TargetApp form = desktop.launchForm("", "");
-        driver.act("claude-code", ActArgs.click(ref(observe(driver, "claude-code", form), "Remember me")));
-        driver.act("cursor", ActArgs.click(ref(observe(driver, "cursor", form), "Click me")));
-        driver.act("research-assistant-nightly-build",
-                ActArgs.click(ref(observe(driver, "research-assistant-nightly-build", form), "Remember me")));
+        try (AuditLog log = AuditLog.open(home.resolve("audit.jsonl"), clock)) {
+            AuditTrail trail = new AuditTrail(log, driver::takeAccount);
+            trail.receipt("research-assistant-nightly-build", "computer_act", driver.act("research-assistant-nightly-build",
+                    ActArgs.click(ref(observe(driver, "research-assistant-nightly-build", form), "Remember me"))).orThrow());
+            trail.receipt("cursor", "computer_act",
+                    driver.act("cursor", ActArgs.click(ref(observe(driver, "cursor", form), "Click me"))).orThrow());
+            trail.receipt("claude-code", "computer_act", driver.act("claude-code",
+                    ActArgs.click(ref(observe(driver, "claude-code", form), "Remember me"))).orThrow());
+            TestDesktop.TargetApp asked = desktop.launchDeleteForm();
+            CompletableFuture<dev.countersign.driver.Receipt> delete = CompletableFuture.supplyAsync(() -> driver.act(
+                    "claude-code", ActArgs.click(ref(observe(driver, "claude-code", asked), "Delete"))).orThrow());
+            waitFor(() -> approver.pending() == 1 || delete.isDone());
+            Thread.sleep(900);
+            FxTests.onFx(() -> {
+                ((javafx.scene.control.Button) findStage("Countersign \u2014 approve an action?").getScene()
+                        .lookup("#allow")).fire();
+                return null;
+            });
+            trail.receipt("claude-code", "computer_act", delete.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            desktop.stop(asked);
+        }
 
         snap(FxTests.onFx(() -> app.windows().agents()), out.resolve("agents-" + suffix + ".png"), 600);
-        snap(FxTests.onFx(() -> app.windows().activity()), out.resolve("activity-" + suffix + ".png"), 1500, stage -> {
-            javafx.scene.control.ListView<?> list = (javafx.scene.control.ListView<?>) stage.getScene().lookup("#receipts");
-            list.getSelectionModel().select(0);
-        });
+        snap(FxTests.onFx(() -> app.windows().activity()), out.resolve("activity-" + suffix + ".png"), 1500);
         snap(FxTests.onFx(() -> app.windows().permissions()), out.resolve("permissions-" + suffix + ".png"), 1000);
         // A governed server, the pinned computer-use-mcp, checked once so its row shows what agents get.
         dev.countersign.govern.GovernDesktopTestAccess.install();

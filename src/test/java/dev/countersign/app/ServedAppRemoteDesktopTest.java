@@ -180,6 +180,10 @@ class ServedAppRemoteDesktopTest {
         assertThat(approver.asked).hasSize(1);
         assertThat(approver.asked.get(0).remoteMachine()).contains("desk2");
         assertThat(approver.asked.get(0).agentId()).isEqualTo("claude");
+        // The person is shown the second machine's own marked capture of the window, not nothing.
+        byte[] shot = approver.asked.get(0).screenshot().orElseThrow(() -> new AssertionError("no capture"));
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(shot));
+        assertThat(image.getWidth()).isGreaterThan(50);
         assertThat(TestDesktop.eventually(Duration.ofSeconds(5), () -> Files.exists(appDir.resolve("deleted"))))
                 .as("the Delete button on the second desktop was pressed").isTrue();
         // Both sides recorded it: here under the agent, there under the governor.
@@ -188,6 +192,8 @@ class ServedAppRemoteDesktopTest {
         // Here, through the one approval path and into the one receipt: the question and the answer
         // in the audit log, the receipt (with its id) in the agent's evidence and the Activity window.
         List<String> audit = Files.readAllLines(app.audit.file());
+        // The timeline's card of it holds that capture as the question it asked.
+        assertThat(audit).anyMatch(l -> l.contains("\"kind\":\"receipt\"") && l.contains("\"question\""));
         assertThat(audit).anyMatch(l -> l.contains("\"kind\":\"approval_requested\"") && l.contains("\"desk2\""))
                 .anyMatch(l -> l.contains("\"kind\":\"approval_allowed\"") && l.contains("\"desk2\""));
         assertThat(result.get("receipt_id")).isEqualTo("rcpt_" + result.get("action_id"));

@@ -298,6 +298,25 @@ final class ApprovalDialog {
         return stage;
     }
 
+    /**
+     * Brings the dialog in front of everything and gives it focus, for the question's notice; it
+     * answers nothing, and the regained focus re-arms the input guard before any button works.
+     */
+    void bringForward() {
+        if (shownNonce == null) {
+            return;
+        }
+        if (!stage.isShowing()) {
+            stage.show();
+        }
+        if (stage.isIconified()) {
+            stage.setIconified(false);
+        }
+        stage.toFront();
+        stage.requestFocus();
+        rearmGuard();
+    }
+
     private static Label label(String id, String styleClass) {
         Label l = new Label();
         l.setId(id);

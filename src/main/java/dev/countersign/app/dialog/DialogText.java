@@ -7,7 +7,7 @@ package dev.countersign.app.dialog;
  * text over the limit is cut with a visible mark, so a label cannot push the real request out of
  * sight, fake a second line ("Countersign: this is safe"), or reorder what the person reads.
  */
-final class DialogText {
+public final class DialogText {
     /** The mark that ends text that was cut. */
     static final String CUT = "\u2026 [cut]";
 
@@ -15,7 +15,7 @@ final class DialogText {
     }
 
     /** {@code text} cleaned and at most {@code max} code points long (plus the cut mark when cut). */
-    static String clean(String text, int max) {
+    public static String clean(String text, int max) {
         if (text == null) {
             return "";
         }

@@ -5,6 +5,7 @@ import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -27,9 +28,19 @@ public final class FxApprover implements Approver, AutoCloseable {
     /** Created on the FX thread by {@link #prepare()} or at the first request. */
     private ApprovalDialog dialog;
     private volatile boolean closed;
+    private final QuestionNotifier notifier;
+    /** The question the notifier was last told about (FX thread). */
+    private String notified;
 
+    /** An approver without desktop notifications. */
     public FxApprover(Clock clock) {
+        this(clock, QuestionNotifier.NONE);
+    }
+
+    /** An approver that also tells the person through {@code notifier} whenever a question waits. */
+    public FxApprover(Clock clock, QuestionNotifier notifier) {
         this.clock = clock;
+        this.notifier = notifier;
         this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "approval-expiry");
             t.setDaemon(true);
@@ -92,6 +103,7 @@ public final class FxApprover implements Approver, AutoCloseable {
         closed = true;
         queue.denyAll();
         timers.shutdownNow();
+        notifier.close();
     }
 
     private void changed() {
@@ -120,5 +132,23 @@ public final class FxApprover implements Approver, AutoCloseable {
             dialog = new ApprovalDialog(queue, clock);
         }
         dialog.refresh();
+        notify(queue.head().orElse(null));
+    }
+
+    /** Keeps the notice in step with the question shown: one notice, for the head of the queue. */
+    private void notify(ApprovalRequest head) {
+        String now = head == null ? null : head.nonce();
+        if (Objects.equals(now, notified)) {
+            return;
+        }
+        if (notified != null) {
+            notifier.answered(notified);
+        }
+        notified = now;
+        if (head != null) {
+            ApprovalDialog shown = dialog;
+            // Activation only raises the dialog; raising it re-arms its input guard.
+            notifier.asking(head, () -> Platform.runLater(shown::bringForward));
+        }
     }
 }

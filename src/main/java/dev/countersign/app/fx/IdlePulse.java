@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.event.Event;
 import javafx.stage.Window;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +27,11 @@ import org.slf4j.LoggerFactory;
  * Stopping it also returns the C heap's freed pages ({@link NativeHeap}): closing a window frees much of
  * what showing it allocated.
  *
+ * <p>A window marked {@link #QUIET} (the status window, which stays open where there is no tray) counts
+ * as no window while nothing happens in it: the timer stops a second after the last input event on it
+ * or the last {@link #wake()}, and starts again at the next one. Code that changes such a window's
+ * content calls {@link #wake()} so the change is drawn.
+ *
  * <p>The timer is the toolkit's private field, read once by reflection (JavaFX runs from the class path,
  * in the unnamed module, so nothing needs opening). Where it is not there or not a GTK timer (another
  * JavaFX version; macOS and Windows, whose timers pause), nothing is changed, and the reason is logged.
@@ -34,7 +40,10 @@ public final class IdlePulse {
     private static final Logger LOG = LoggerFactory.getLogger(IdlePulse.class);
     /** How long the last window must stay hidden before the timer stops: a closing window's last pulses. */
     private static final long STOP_AFTER_MILLIS = 1000;
+    /** The window property that marks a window quiet: it needs pulses only while something happens in it. */
+    public static final String QUIET = "countersign.quiet-window";
 
+    private static final String WATCHED = "countersign.quiet-window.watched";
     private final Timer timer;
     private final int period;
     /** Bumped by every change of the window list, so a stop scheduled before a window showed does nothing. */
@@ -65,16 +74,43 @@ public final class IdlePulse {
         return timer.isRunning();
     }
 
-    private void windowsChanged() {
+    /**
+     * Something changed in a quiet window (its content, or input on it): pulses run until a second
+     * after the last such change. Call on the FX thread.
+     */
+    public void wake() {
         long change = changes.incrementAndGet();
-        if (!Window.getWindows().isEmpty()) {
-            if (!timer.isRunning()) {
-                timer.start(period);
-            }
-            return;
+        if (!timer.isRunning()) {
+            timer.start(period);
         }
+        if (nothingNeedsPulses()) {
+            stopLater(change);
+        }
+    }
+
+    private void windowsChanged() {
+        for (Window w : Window.getWindows()) {
+            if (quiet(w) && w.getProperties().putIfAbsent(WATCHED, Boolean.TRUE) == null) {
+                // Input on a quiet window (pointer, keys, focus) is drawn like any: it wakes the timer.
+                w.addEventFilter(Event.ANY, e -> wake());
+                w.focusedProperty().addListener((o, was, now) -> wake());
+            }
+        }
+        wake();
+    }
+
+    /** No window, or only quiet ones. */
+    private static boolean nothingNeedsPulses() {
+        return Window.getWindows().stream().allMatch(IdlePulse::quiet);
+    }
+
+    private static boolean quiet(Window w) {
+        return Boolean.TRUE.equals(w.getProperties().get(QUIET));
+    }
+
+    private void stopLater(long change) {
         CompletableFuture.delayedExecutor(STOP_AFTER_MILLIS, TimeUnit.MILLISECONDS).execute(() -> Platform.runLater(() -> {
-            if (changes.get() == change && Window.getWindows().isEmpty() && timer.isRunning()) {
+            if (changes.get() == change && nothingNeedsPulses() && timer.isRunning()) {
                 timer.stop();
                 // The app is idle now: what the windows allocated natively and freed goes back too.
                 NativeHeap.trim();

@@ -40,7 +40,7 @@ public final class DesktopApp implements MenuActions {
             return t;
         });
         this.feed = new ActivityFeed(services.driver(), services.clock());
-        this.windows = new AppWindows(services, feed, scheduler);
+        this.windows = new AppWindows(services, scheduler);
     }
 
     /**
@@ -123,6 +123,11 @@ public final class DesktopApp implements MenuActions {
     @Override
     public void activity() {
         windows.activity();
+    }
+
+    @Override
+    public void sinceAway() {
+        windows.sinceAway();
     }
 
     @Override

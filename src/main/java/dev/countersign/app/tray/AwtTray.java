@@ -40,6 +40,7 @@ final class AwtTray implements TrayView {
         menu.addSeparator();
         menu.add(item(new MenuItem("Agents & leases\u2026"), actions::agents));
         menu.add(item(new MenuItem("Activity\u2026"), actions::activity));
+        menu.add(item(new MenuItem("Since I was away\u2026"), actions::sinceAway));
         menu.add(item(new MenuItem("Connect an agent\u2026"), actions::connect));
         menu.addSeparator();
         menu.add(item(new MenuItem("Permissions\u2026"), actions::permissions));

@@ -9,6 +9,9 @@ public interface MenuActions {
 
     void activity();
 
+    /** Activity with only what happened since the person last looked, summarised. */
+    void sinceAway();
+
     void connect();
 
     void permissions();

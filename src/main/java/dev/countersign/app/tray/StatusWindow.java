@@ -1,6 +1,8 @@
 package dev.countersign.app.tray;
 
 import atlantafx.base.theme.Styles;
+import dev.countersign.app.fx.FxPlatform;
+import dev.countersign.app.fx.IdlePulse;
 import dev.countersign.app.fx.Theme;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
@@ -28,6 +30,8 @@ final class StatusWindow implements TrayView {
     private final Label state = new Label("Idle");
     private final Label line = new Label();
     private final Button pause = new Button("Pause all agents");
+    /** The status last drawn; the tray's readings come on its scheduler thread. */
+    private volatile TrayStatus shown;
 
     private StatusWindow(MenuActions actions) {
         state.setId("tray-state");
@@ -43,6 +47,7 @@ final class StatusWindow implements TrayView {
         VBox root = new VBox(8, head, pause, new Separator(),
                 button("open-agents", "Agents & leases\u2026", actions::agents),
                 button("open-activity", "Activity\u2026", actions::activity),
+                button("open-since-away", "Since I was away\u2026", actions::sinceAway),
                 button("open-connect", "Connect an agent\u2026", actions::connect),
                 button("open-permissions", "Permissions\u2026", actions::permissions),
                 button("open-settings", "Settings\u2026", actions::settings),
@@ -66,6 +71,7 @@ final class StatusWindow implements TrayView {
     /** Creates and shows the window; call on the FX thread. */
     static StatusWindow show(MenuActions actions) {
         StatusWindow w = new StatusWindow(actions);
+        w.stage.getProperties().put(IdlePulse.QUIET, Boolean.TRUE);
         w.stage.show();
         // Top right, where a tray popover would be, and clear of the centred windows it opens.
         Rectangle2D area = Screen.getPrimary().getVisualBounds();
@@ -76,7 +82,16 @@ final class StatusWindow implements TrayView {
 
     @Override
     public void update(TrayStatus status) {
-        Platform.runLater(() -> render(status));
+        // The tray's periodic reading mostly finds nothing new: then nothing is drawn, nothing woken.
+        if (status.equals(shown)) {
+            return;
+        }
+        shown = status;
+        Platform.runLater(() -> {
+            render(status);
+            // The window is quiet (IdlePulse): its pulses run only while something changes.
+            FxPlatform.idlePulse().ifPresent(IdlePulse::wake);
+        });
     }
 
     private void render(TrayStatus status) {

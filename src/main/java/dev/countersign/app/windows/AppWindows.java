@@ -1,5 +1,6 @@
 package dev.countersign.app.windows;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
@@ -12,17 +13,17 @@ import javafx.stage.Stage;
 public final class AppWindows {
     private final AppServices services;
     private final Executor background;
-    private final ActivityFeed feed;
+    private final Instant started;
     private AgentsWindow agents;
     private ConnectWindow connect;
     private ActivityWindow activity;
     private PermissionsWindow permissions;
     private SettingsWindow settings;
 
-    public AppWindows(AppServices services, ActivityFeed feed, Executor background) {
+    public AppWindows(AppServices services, Executor background) {
         this.services = services;
-        this.feed = feed;
         this.background = background;
+        this.started = services.clock().instant();
     }
 
     public Stage agents() {
@@ -48,10 +49,17 @@ public final class AppWindows {
 
     public Stage activity() {
         if (activity == null) {
-            activity = new ActivityWindow(feed, this::agentNames, services.auditFile(), background);
+            activity = new ActivityWindow(services.auditFile(), background, services.clock(), started);
         }
         activity.reload();
         return front(activity.stage);
+    }
+
+    /** Activity showing only what happened since the person last opened it, summarised in one line. */
+    public Stage sinceAway() {
+        Stage stage = activity();
+        activity.showSinceAway();
+        return stage;
     }
 
     public Stage permissions() {

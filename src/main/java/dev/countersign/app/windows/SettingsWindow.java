@@ -37,6 +37,9 @@ final class SettingsWindow {
     private final TextField policy = field("policy-file");
     private final CheckBox atLogin = new CheckBox("Start Countersign when I log in");
     private final ComboBox<String> theme = new ComboBox<>(FXCollections.observableArrayList("system", "light", "dark"));
+    private final CheckBox pictures = new CheckBox("Keep small pictures of each act");
+    private final TextField picturesMb = field("pictures-mb");
+    private final TextField picturesDays = field("pictures-days");
     private final Label message = new Label();
     final Stage stage;
 
@@ -64,7 +67,13 @@ final class SettingsWindow {
         grid.addRow(r++, new Label("Policy file"), policyRow);
         grid.addRow(r++, new Label("Launch at login"), atLogin);
         grid.addRow(r++, new Label("Appearance"), theme);
-        for (TextField f : new TextField[] {port, actions, minutes}) {
+        pictures.setId("pictures");
+        HBox limits = new HBox(8, new Label("at most"), picturesMb, new Label("MB, each for"), picturesDays,
+                new Label("days"));
+        limits.setAlignment(Pos.CENTER_LEFT);
+        limits.disableProperty().bind(pictures.selectedProperty().not());
+        grid.addRow(r++, new Label("Pictures"), new VBox(6, pictures, limits));
+        for (TextField f : new TextField[] {port, actions, minutes, picturesMb, picturesDays}) {
             f.setPrefColumnCount(5);
             f.setMaxWidth(Region.USE_PREF_SIZE);
         }
@@ -76,7 +85,8 @@ final class SettingsWindow {
         message.setWrapText(true);
         VBox root = new VBox(14, Ui.title("Settings"), grid,
                 Ui.muted("The port, the default lease and the policy take effect the next time Countersign starts. "
-                        + "The default lease is unscoped: any app and window."),
+                        + "The default lease is unscoped: any app and window. Activity's pictures (never of password "
+                        + "fields or Countersign's own windows) follow these choices from the next act; off takes none."),
                 new HBox(8, message, Ui.grow(), save), new Separator(), governed.root);
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
@@ -105,11 +115,15 @@ final class SettingsWindow {
         policy.setText(f.policyFile());
         atLogin.setSelected(f.launchAtLogin());
         theme.getSelectionModel().select(f.theme());
+        pictures.setSelected(f.pictures() == null || f.pictures());
+        picturesMb.setText(f.picturesMb());
+        picturesDays.setText(f.picturesDays());
     }
 
     private void save() {
         Result<AppSettings> parsed = SettingsModel.parse(new SettingsModel.Form(port.getText(), actions.getText(),
-                minutes.getText(), policy.getText(), atLogin.isSelected(), theme.getValue()), loaded());
+                minutes.getText(), policy.getText(), atLogin.isSelected(), theme.getValue(), pictures.isSelected(),
+                picturesMb.getText(), picturesDays.getText()), loaded());
         if (!parsed.isOk()) {
             Ui.tone(message, "cs-status-bad");
             message.setText(parsed.problem());

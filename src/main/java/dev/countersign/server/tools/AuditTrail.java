@@ -3,27 +3,47 @@ package dev.countersign.server.tools;
 import dev.countersign.approval.ApprovalRequest;
 import dev.countersign.approval.Decision;
 import dev.countersign.audit.AuditKind;
+import dev.countersign.audit.AuditPictures;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.Digests;
+import dev.countersign.driver.ActAccount;
 import dev.countersign.driver.Forwarded;
 import dev.countersign.driver.ObservationView;
 import dev.countersign.driver.Receipt;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the endpoint writes to the audit log, and when: approval requests before the person is
  * asked, decisions before anything is dispatched, receipts before the agent is answered (each
  * fsynced by {@link AuditLog#append} before it returns). Records hold ids, digests and words,
- * never typed text, tokens or screenshots.
+ * never typed text, tokens or screenshots (a
+ * receipt's small pictures are kept beside the log and named here by their hashes).
  */
 public final class AuditTrail {
+    private static final Logger LOG = LoggerFactory.getLogger(AuditTrail.class);
     private final AuditLog log;
+    private final Function<String, Optional<ActAccount>> accounts;
 
-    /** Writes to {@code log}. */
+    /** Writes to {@code log}; receipts carry no account of the act. */
     public AuditTrail(AuditLog log) {
+        this(log, receiptId -> Optional.empty());
+    }
+
+    /**
+     * Writes to {@code log}; each receipt's record also carries the act's account from
+     * {@code accounts} (its words, who allowed it, its pictures' hashes: docs/audit.md).
+     */
+    public AuditTrail(AuditLog log, Function<String, Optional<ActAccount>> accounts) {
         this.log = log;
+        this.accounts = accounts;
     }
 
     /** The endpoint serves {@code tools} at {@code url}. */
@@ -74,7 +94,8 @@ public final class AuditTrail {
         log.append(kind, request.agentId(), data);
     }
 
-    void receipt(String agentId, String tool, Receipt receipt) {
+    /** The receipt of {@code agentId}'s act through {@code tool}, with the act's account when there is one. */
+    public void receipt(String agentId, String tool, Receipt receipt) {
         receipt(agentId, tool, receipt, Map.of());
     }
 
@@ -92,7 +113,48 @@ public final class AuditTrail {
     }
 
     private void receipt(String agentId, String tool, Receipt receipt, Map<String, Object> extra) {
-        log.append(AuditKind.RECEIPT, agentId, receipt.auditRecord(tool, extra));
+        Map<String, Object> more = new LinkedHashMap<>(extra);
+        accounts.apply(receipt.receiptId()).ifPresent(account -> {
+            more.putAll(account(account));
+            // The outcome's evidence in words (what was read back, or why it is unknown), for the timeline.
+            putIfPresent(more, "evidence", receipt.detail());
+        });
+        log.append(AuditKind.RECEIPT, agentId, receipt.auditRecord(tool, more));
+    }
+
+    /** The act's account as record fields; its pictures kept beside the log and named by their hashes. */
+    private Map<String, Object> account(ActAccount account) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        putIfPresent(data, "act", account.words());
+        putIfPresent(data, "app", account.app());
+        putIfPresent(data, "window", account.window());
+        putIfPresent(data, "machine", account.machine());
+        putIfPresent(data, "operation", account.operation());
+        data.put("asked", account.asked());
+        putIfPresent(data, "not_asked_why", account.notAskedWhy());
+        if (!account.pictures().isEmpty() && account.rules().on()) {
+            AuditPictures store = AuditPictures.forLog(log.file());
+            Map<String, String> hashes = new TreeMap<>();
+            try {
+                for (Map.Entry<String, byte[]> picture : account.pictures().entrySet()) {
+                    hashes.put(picture.getKey(), store.put(picture.getValue()));
+                }
+                store.prune(account.rules().capBytes(), account.rules().maxAge(), log.clock().instant());
+            } catch (IOException e) {
+                // A picture that could not be kept is left out; the act's record is not.
+                LOG.warn("a timeline picture could not be kept: {}", e.getMessage());
+            }
+            if (!hashes.isEmpty()) {
+                data.put(AuditPictures.KEY, hashes);
+            }
+        }
+        return data;
+    }
+
+    private static void putIfPresent(Map<String, Object> data, String key, String value) {
+        if (value != null) {
+            data.put(key, value);
+        }
     }
 
     /** A stable id for one approval request that does not reveal its single-use nonce. */

@@ -188,6 +188,37 @@ class CliTest {
         }
 
         @Test
+        void anExportIsWrittenAndVerifiedAsOneFileAndAnEditInItIsNamed() throws Exception {
+            Path file = home.resolve("a.jsonl");
+            try (AuditLog log = AuditLog.open(file, Clock.systemUTC())) {
+                log.append(AuditKind.RECEIPT, "claude", Map.of("status", "confirmed"));
+                log.append(AuditKind.RECEIPT, "claude", Map.of("status", "failed"));
+            }
+            Path out = home.resolve("export.json");
+            CliRun export = CliRun.run(home, "audit", "export", "--since", "1h", "--out", out.toString(),
+                    "--file", file.toString());
+            assertThat(export.exit).as(export.toString()).isZero();
+            assertThat(export.out).contains("Wrote 2 records");
+            CliRun intact = CliRun.run(home, "audit", "verify", out.toString());
+            assertThat(intact.exit).as(intact.toString()).isZero();
+            assertThat(intact.out).contains("OK: 2 records");
+
+            Files.writeString(out, Files.readString(out).replace("\\\"failed\\\"", "\\\"confirmed\\\""));
+            CliRun edited = CliRun.run(home, "audit", "verify", out.toString());
+            assertThat(edited.exit).as(edited.toString()).isEqualTo(1);
+            assertThat(edited.out).contains("changed_record");
+        }
+
+        @Test
+        void anExportWithAnUnreadableSinceIsRefusedWithACodeAndWritesNothing() {
+            Path out = home.resolve("export.json");
+            CliRun run = CliRun.run(home, "audit", "export", "--since", "last tuesday", "--out", out.toString());
+            assertThat(run.exit).isEqualTo(2);
+            assertThat(run.err).contains("INVALID_ARGUMENT");
+            assertThat(out).doesNotExist();
+        }
+
+        @Test
         void aMissingLogIsExitTwo() {
             assertThat(CliRun.run(home, "audit", "verify", "--file", home.resolve("none.jsonl").toString()).exit)
                     .isEqualTo(2);

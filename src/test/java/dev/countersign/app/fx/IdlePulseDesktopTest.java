@@ -48,6 +48,14 @@ class IdlePulseDesktopTest {
     }
 
     @Test
+    void aQuietWindowLetsTheTimerStopYetIsDrawnAndRedrawnWhenWoken() {
+        assertThat(report.get("quietPixel")).isEqualTo("0x14a03cff");
+        assertThat(report.get("runningQuiet")).isEqualTo("false");
+        assertThat(Long.parseLong(report.get("quietWakes"))).isLessThan(20);
+        assertThat(report.get("quietChangedPixel")).isEqualTo("0x1e3cc8ff");
+    }
+
+    @Test
     void aWindowShownAfterTheTimerStoppedGetsItsPulsesAndIsDrawn() {
         // An AnimationTimer runs once per pulse: ~60 in the second the window shows.
         assertThat(Integer.parseInt(report.get("framesShowing"))).isGreaterThan(10);

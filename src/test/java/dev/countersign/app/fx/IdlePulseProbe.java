@@ -60,6 +60,29 @@ public final class IdlePulseProbe {
         int before = frames.get();
         System.out.println("idleWakesAfterHide=" + wakesOver(fxThread, 2000));
         System.out.println("framesHidden=" + (frames.get() - before));
+        // A quiet window (the status window's kind) stays on screen: the timer stops while nothing
+        // happens in it, and a change announced with wake() is drawn.
+        StackPane quietRoot = new StackPane();
+        Stage quiet = onFx(() -> {
+            Stage s = new Stage(StageStyle.UNDECORATED);
+            s.setScene(new Scene(quietRoot, 120, 80, Color.rgb(20, 160, 60)));
+            s.setX(300);
+            s.setY(40);
+            s.getProperties().put(IdlePulse.QUIET, Boolean.TRUE);
+            s.show();
+            return s;
+        });
+        Thread.sleep(2500);
+        System.out.println("quietPixel=" + onFx(() -> new Robot().getPixelColor(360, 80)));
+        System.out.println("runningQuiet=" + onFx(() -> FxPlatform.idlePulse().map(IdlePulse::running).orElse(true)));
+        System.out.println("quietWakes=" + wakesOver(fxThread, 2000));
+        onFx(() -> {
+            quiet.getScene().setFill(Color.rgb(30, 60, 200));
+            FxPlatform.idlePulse().ifPresent(IdlePulse::wake);
+            return null;
+        });
+        Thread.sleep(500);
+        System.out.println("quietChangedPixel=" + onFx(() -> new Robot().getPixelColor(360, 80)));
         System.out.println("pipeline=" + com.sun.prism.GraphicsPipeline.getPipeline().getClass().getSimpleName());
         System.out.println("glMapped=" + Files.readString(Path.of("/proc/self/maps")).contains("libGL"));
         Platform.exit();

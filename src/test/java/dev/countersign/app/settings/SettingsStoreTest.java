@@ -60,12 +60,13 @@ class SettingsStoreTest {
 
     /** Every field set, none to its default: what a round trip must keep, field by field. */
     private static AppSettings everyFieldSet() {
-        return new AppSettings(8123, 42, 17, "/p/policy.json", true, "light", 12.5, 34, 5);
+        return new AppSettings(8123, 42, 17, "/p/policy.json", true, "light", 12.5, 34, 5, false, 20, 7);
     }
 
     /** The field names settings.json has always used; a rename would orphan the files people have. */
     private static final Set<String> FIELD_NAMES = Set.of("port", "lease_actions", "lease_minutes", "policy_file",
-            "launch_at_login", "theme", "requests_per_second", "burst", "max_concurrent_calls");
+            "launch_at_login", "theme", "requests_per_second", "burst", "max_concurrent_calls", "timeline_pictures",
+            "timeline_pictures_mb", "timeline_pictures_days");
 
     @Test
     void everyFieldSurvivesAWriteAndARead() throws Exception {

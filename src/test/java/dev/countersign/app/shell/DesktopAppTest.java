@@ -8,6 +8,7 @@ import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.fx.Theme;
 import dev.countersign.app.settings.Autostart;
 import dev.countersign.app.settings.SettingsStore;
+import dev.countersign.audit.AuditLog;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
@@ -23,6 +24,7 @@ import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.policy.RiskPolicy;
+import dev.countersign.server.tools.AuditTrail;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,22 +149,38 @@ class DesktopAppTest {
     }
 
     @Test
-    void activityListsReceiptsAndTheAuditLine(TestDesktop desktop) throws Exception {
+    void activityShowsARealActAsACardAndSinceIWasAwaySummarisesWhatCameAfter(TestDesktop desktop) throws Exception {
         AppFixture f = start(desktop);
         f.agents().add("claude");
         TestDesktop.TargetApp form = desktop.launchForm("", "");
-        f.driver().act("claude", ActArgs.click(ref(observe(f, form), "Remember me")));
+        Path file = home.resolve("audit/audit.jsonl");
+        Files.createDirectories(file.getParent());
+        try (AuditLog log = AuditLog.open(file, Clock.systemUTC())) {
+            // Recorded as the endpoint records it: the receipt with the act's account.
+            new AuditTrail(log, f.driver()::takeAccount).receipt("claude", "computer_act",
+                    f.driver().act("claude", ActArgs.click(ref(observe(f, form), "Remember me"))).orThrow());
+        }
         robot.clickOn("#open-activity");
-        ListView<?> list = robot.lookup("#receipts").queryListView();
+        ListView<?> list = robot.lookup("#timeline").queryListView();
         assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> list.getItems().size() == 1)).isTrue();
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> robot.lookup("#card-act").tryQuery().isPresent()))
+                .isTrue();
+        assertThat(FxTests.onFx(() -> robot.lookup("#card-act").queryAs(Label.class).getText()))
+                .contains("\u2018Remember me\u2019", "Login Form");
+        assertThat(FxTests.onFx(() -> robot.lookup("#card-picture-before").tryQuery().isPresent())).isTrue();
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> robot.lookup("#audit-health").queryAs(Label.class)
+                .getText().contains("Audit chain intact"))).isTrue();
+
+        // The act happened before that look: once the window is closed, "since I was away" from the
+        // menu finds nothing new.
         FxTests.onFx(() -> {
-            list.getSelectionModel().select(0);
+            list.getScene().getWindow().hide();
             return null;
         });
-        assertThat(FxTests.onFx(() -> robot.lookup("#receipt-detail").queryTextInputControl().getText()))
-                .contains("claude", "confirmed");
-        assertThat(FxTests.onFx(() -> robot.lookup("#audit-health").queryAs(Label.class).getText()))
-                .contains("Audit log");
+        robot.clickOn("#open-since-away");
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> list.getItems().isEmpty())).isTrue();
+        assertThat(FxTests.onFx(() -> robot.lookup("#away-summary").queryAs(Label.class).getText()))
+                .startsWith("Nothing happened since you last looked");
     }
 
     @Test

@@ -6,12 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.countersign.app.windows.AgentRegistry;
 import dev.countersign.app.shell.MapAgents;
 import dev.countersign.core.Json;
-import dev.countersign.driver.Receipt;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,38 +56,12 @@ class ConnectAndActivityModelTest {
 
     @Nested
     class Activity {
-        static ActivityFeed.Entry entry(String agent, String status, int second) {
-            Receipt r = new Receipt("r" + second, "a" + second, status, "rejected".equals(status) ? "APPROVAL_DENIED" : null,
-                    "detail", null, new Receipt.VerificationView("verified", "checked"),
-                    new Receipt.ApprovalView(true, "delete", "denied", "2025-05-01T10:00:00Z"), null, "element",
-                    Map.of("total", 12L));
-            return new ActivityFeed.Entry(Instant.parse("2025-05-01T10:00:00Z").plusSeconds(second), agent, r);
-        }
-
-        final List<ActivityFeed.Entry> all = List.of(entry("claude", "confirmed", 3), entry("cursor", "rejected", 2),
-                entry("claude", "unknown", 1));
-
-        @Test
-        void filtersByAgentAndStatus() {
-            assertThat(ActivityModel.filter(all, "claude", ActivityModel.ALL)).hasSize(2);
-            assertThat(ActivityModel.filter(all, ActivityModel.ALL, "rejected")).singleElement()
-                    .extracting(ActivityFeed.Entry::agent).isEqualTo("cursor");
-            assertThat(ActivityModel.filter(all, "claude", "rejected")).isEmpty();
-            assertThat(ActivityModel.filter(all, ActivityModel.ALL, ActivityModel.ALL)).isEqualTo(all);
-        }
-
         @Test
         void statusColoursAreGreenOnlyWithEvidence() {
             assertThat(ActivityModel.tone("confirmed")).isEqualTo("cs-status-ok");
             assertThat(ActivityModel.tone("unknown")).isEqualTo("cs-status-warn");
             assertThat(ActivityModel.tone("rejected")).isEqualTo("cs-status-bad");
             assertThat(ActivityModel.tone("failed")).isEqualTo("cs-status-bad");
-        }
-
-        @Test
-        void theDetailNamesApprovalVerificationAndTimings() {
-            String d = ActivityModel.detail(entry("cursor", "rejected", 2));
-            assertThat(d).contains("APPROVAL_DENIED", "required, delete, denied", "verified \u2014 checked", "total 12 ms");
         }
 
         @Test

@@ -46,7 +46,8 @@ class PermissionsAndSettingsModelTest {
 
     @Test
     void settingsFormRoundTrips() {
-        AppSettings s = new AppSettings(8123, 50, 15, "/tmp/p.json", true, "dark", null, null, null);
+        AppSettings s = new AppSettings(8123, 50, 15, "/tmp/p.json", true, "dark", null, null, null)
+                .withPictures(false, 20, 7);
         Result<AppSettings> back = SettingsModel.parse(SettingsModel.Form.of(s));
         assertThat(back.value()).contains(s);
     }

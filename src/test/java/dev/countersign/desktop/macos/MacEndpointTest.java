@@ -118,7 +118,8 @@ class MacEndpointTest {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> structured(McpSchema.CallToolResult result) {
-        return (Map<String, Object>) result.structuredContent();
+        // An error result (a rejected receipt) carries its JSON as its last text item.
+        return dev.countersign.server.Results.body(result);
     }
 
     @SuppressWarnings("unchecked")
@@ -225,7 +226,8 @@ class MacEndpointTest {
 
         // The focus proof before keys (AXFocusedApplication, AXFocusedUIElement, the window list)
         // finds Countersign's window focused: nothing is sent, and the receipt says why.
-        assertThat(structured(r)).containsEntry("code", "TARGET_CHANGED");
+        assertThat(structured(r)).containsEntry("code", "TARGET_CHANGED").containsEntry("status", "rejected");
+        assertThat(r.isError()).isTrue();
         assertThat((String) structured(r).get("detail")).contains("window 'Countersign'", "no keys were sent");
         assertThat(sim.events()).isEmpty();
     }
