@@ -216,6 +216,7 @@ class MacEndpointTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void aKeyWhileCountersignHasKeyboardFocusIsRefusedAndNothingIsPosted() {
         Served s = serve("secure-field.json", "Sign In", "com.example.signin");
         String field = ref(s.observe(), "AXTextField", "User name");
@@ -226,9 +227,12 @@ class MacEndpointTest {
 
         // The focus proof before keys (AXFocusedApplication, AXFocusedUIElement, the window list)
         // finds Countersign's window focused: nothing is sent, and the receipt says why.
-        assertThat(structured(r)).containsEntry("code", "TARGET_CHANGED").containsEntry("status", "rejected");
+        // Nothing was sent: a rejected receipt, an error result the agent reads.
         assertThat(r.isError()).isTrue();
-        assertThat((String) structured(r).get("detail")).contains("window 'Countersign'", "no keys were sent");
+        assertThat(structured(r)).containsEntry("code", "TARGET_CHANGED");
+        Map<String, Object> receipt = (Map<String, Object>) structured(r).get("receipt");
+        assertThat(receipt).containsEntry("status", "rejected");
+        assertThat((String) receipt.get("detail")).contains("window 'Countersign'", "no keys were sent");
         assertThat(sim.events()).isEmpty();
     }
 
