@@ -28,10 +28,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * An observer never takes an app down: every app of the compatibility matrix and of the task suite
  * (Thunderbird with its menu bar shown by F10, the app observing used to crash; Calc, Impress,
- * GIMP 2.10 and the VTE terminal; not VLC, which needs a preload to start as root), is observed whole
+ * GIMP 2.10 and the VTE terminal; not VLC, which needs a preload to start as root) is observed whole
  * through the driver {@code -Dsoak.observations} times (20 in every test run; scripts/soak runs
- * 200; {@code -Dcompat.only} picks apps by label), and each observation must succeed and the app must still run afterwards. Each app's count
- * and median observation time go to {@code target/soak/observations.md}.
+ * 200; {@code -Dcompat.only} picks apps by label). Each observation must succeed and each app must
+ * still run afterwards. Per app, the count, the last observation's node count and the median
+ * observation time go to {@code target/soak/observations.md}.
  */
 @Tag("desktop")
 class ObservationSoakTest {
@@ -80,7 +81,7 @@ class ObservationSoakTest {
         TestDesktopExtension.requireTestDesktop();
         backend = AtspiDesktopBackend.fromEnvironment();
         Files.createDirectories(REPORT.getParent());
-        Files.writeString(REPORT, "| app | observations | median ms | still running |\n|---|---|---|---|\n");
+        Files.writeString(REPORT, "| app | observations | nodes | median ms | still running |\n|---|---|---|---|---|\n");
     }
 
     @AfterAll
@@ -106,18 +107,21 @@ class ObservationSoakTest {
                     CompatibilityMatrixTest.SnapshotLimitsMax.NODES, CompatibilityMatrixTest.SnapshotLimitsMax.DEPTH, null);
             List<Long> millis = new ArrayList<>();
             List<String> failed = new ArrayList<>();
+            int nodes = 0;
             for (int i = 0; i < OBSERVATIONS; i++) {
                 long start = System.nanoTime();
                 ToolResult<ObservationView> r = driver.observe("agent-soak", whole);
                 millis.add((System.nanoTime() - start) / 1_000_000);
-                if (r instanceof ToolResult.Err<ObservationView> err) {
+                if (r instanceof ToolResult.Ok<ObservationView> ok) {
+                    nodes = ok.value().nodes().size();
+                } else if (r instanceof ToolResult.Err<ObservationView> err) {
                     failed.add("#" + i + " " + CompatibilityMatrixTest.describe(err.error()));
                 }
             }
             boolean running = running(launched.accessiblePid());
             millis.sort(null);
             Files.writeString(REPORT, "| " + app.label() + " | " + (OBSERVATIONS - failed.size()) + "/" + OBSERVATIONS
-                    + " | " + millis.get(millis.size() / 2) + " | " + (running ? "yes" : "no") + " |\n",
+                    + " | " + nodes + " | " + millis.get(millis.size() / 2) + " | " + (running ? "yes" : "no") + " |\n",
                     StandardOpenOption.APPEND);
             assertThat(failed).as("%s: failed observations", app.label()).isEmpty();
             assertThat(running).as("%s still runs after %d observations", app.label(), OBSERVATIONS).isTrue();
