@@ -109,6 +109,16 @@ public final class TestDesktop {
     }
 
     /**
+     * As {@link #launchCommand(String, java.util.function.Function)}, for an app that may take up to
+     * {@code startup} to show its window and needs {@code extraEnv}.
+     */
+    public TargetApp launchCommand(String title, Duration startup, Map<String, String> extraEnv,
+            java.util.function.Function<Path, List<String>> command) throws IOException {
+        Path dir = tempDir();
+        return launch(dir, title, command.apply(dir), extraEnv, startup);
+    }
+
+    /**
      * A python3-gi script from the test resources ({@code resource}, an absolute classpath path) as a
      * target app, run by Debian's python (which has the GObject bindings) with {@code title} as its
      * first argument; it is resolved by that window title.

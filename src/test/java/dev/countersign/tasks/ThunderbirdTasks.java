@@ -1,5 +1,6 @@
 package dev.countersign.tasks;
 
+import dev.countersign.desktop.Thunderbird;
 import dev.countersign.tasks.McpAgent.Node;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Thunderbird tasks. The profile is the task's own: a mail account (POP, never contacted: it is
- * not checked at start-up or on a timer) with the identity "Anonym", and Local Folders. Thunderbird
+ * Thunderbird tasks. The profile is the task's own ({@link Thunderbird#writeProfile}: a mail
+ * account with the identity "Anonym", and Local Folders). Thunderbird
  * keeps its settings in prefs.js, which it rewrites shortly after a change and when it quits.
  */
 final class ThunderbirdTasks {
@@ -29,45 +30,8 @@ final class ThunderbirdTasks {
     }
 
     static void start(Workspace ws) throws Exception {
-        Path profile = Files.createDirectories(profile(ws));
-        StringBuilder prefs = new StringBuilder();
-        Map<String, Object> p = new java.util.LinkedHashMap<>();
-        p.put("mail.account.account1.server", "server1");
-        p.put("mail.account.account2.identities", "id1");
-        p.put("mail.account.account2.server", "server2");
-        p.put("mail.accountmanager.accounts", "account2,account1");
-        p.put("mail.accountmanager.defaultaccount", "account2");
-        p.put("mail.accountmanager.localfoldersserver", "server1");
-        p.put("mail.identity.id1.fullName", "Anonym");
-        p.put("mail.identity.id1.useremail", "anonym@example.org");
-        p.put("mail.identity.id1.valid", true);
-        p.put("mail.server.server1.type", "none");
-        p.put("mail.server.server1.hostname", "Local Folders");
-        p.put("mail.server.server1.userName", "nobody");
-        p.put("mail.server.server1.name", "Local Folders");
-        p.put("mail.server.server1.directory-rel", "[ProfD]Mail/Local Folders");
-        p.put("mail.server.server2.type", "pop3");
-        p.put("mail.server.server2.hostname", "127.0.0.1");
-        p.put("mail.server.server2.port", 9);
-        p.put("mail.server.server2.name", "anonym@example.org");
-        p.put("mail.server.server2.userName", "anonym");
-        p.put("mail.server.server2.login_at_startup", false);
-        p.put("mail.server.server2.check_new_mail", false);
-        p.put("mail.server.server2.directory-rel", "[ProfD]Mail/127.0.0.1");
-        p.put("mail.shell.checkDefaultClient", false);
-        p.put("mailnews.start_page.enabled", false);
-        p.put("mail.provider.enabled", false);
-        p.put("mail.rights.version", 1);
-        p.put("mail.spotlight.firstRunDone", true);
-        p.put("datareporting.policy.dataSubmissionEnabled", false);
-        p.put("toolkit.telemetry.reportingpolicy.firstRun", false);
-        p.put("app.update.enabled", false);
-        for (Map.Entry<String, Object> e : p.entrySet()) {
-            Object v = e.getValue();
-            prefs.append("user_pref(\"").append(e.getKey()).append("\", ")
-                    .append(v instanceof String ? "\"" + v + "\"" : v).append(");\n");
-        }
-        Files.writeString(profile.resolve("user.js"), prefs);
+        Path profile = profile(ws);
+        Thunderbird.writeProfile(profile);
         ws.start("thunderbird", List.of("thunderbird", "--profile", profile.toString(), "--no-remote"), Map.of());
         if (!Workspace.eventually(Duration.ofSeconds(60), () -> ws.shows("Mozilla Thunderbird"))) {
             throw new IllegalStateException("Thunderbird showed no window within 60 s");

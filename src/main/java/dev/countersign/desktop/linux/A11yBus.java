@@ -4,6 +4,7 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
@@ -38,6 +39,8 @@ final class A11yBus implements AutoCloseable {
     private final ActionNames actionNames = new ActionNames();
     /** Direct connections found closed: the application exited (dbus-java's own log of it is silenced). */
     private final AtomicLong ended = new AtomicLong();
+    /** Bus names whose application exited (see {@link #refuseDeparted}); a unique name is never handed out again. */
+    private final Set<String> departed = ConcurrentHashMap.newKeySet();
     private boolean closed;
 
     /** Calls on the accessibility bus, connecting first when needed; fails closed with PERMISSION_MISSING. */
@@ -54,6 +57,7 @@ final class A11yBus implements AutoCloseable {
                 closeApps(before);
                 // A new bus hands out unique names again: what was kept by name and path is not the same element.
                 actionNames.clear();
+                departed.clear();
                 LOG.debug("connected to the accessibility bus at {}", address);
             } catch (DBusException e) {
                 throw new CountersignException(CountersignError.of(ErrorCode.PERMISSION_MISSING,
@@ -88,6 +92,9 @@ final class A11yBus implements AutoCloseable {
      * accessibility bus. Either way calls name the application's bus name as destination.
      */
     BusCalls appCalls(String busName) {
+        if (departed.contains(busName)) {
+            throw new CountersignException(BusCalls.disconnected(busName));
+        }
         for (;;) {
             BusCalls bus = calls();
             BusCalls cached = apps.get(busName);
@@ -96,6 +103,7 @@ final class A11yBus implements AutoCloseable {
             }
             if (cached != null && cached != bus) {
                 ended.incrementAndGet();
+                refuseDeparted(bus, busName);
             }
             BusCalls kept = keep(bus, busName, connect(bus, busName));
             if (kept != null) {
@@ -104,6 +112,26 @@ final class A11yBus implements AutoCloseable {
             // The accessibility bus was reconnected while the application was asked: ask on the new one
             // (or, once closed, calls() says so).
         }
+    }
+
+    /**
+     * Refuses an application whose own connection ended and whose bus name has no owner any more: it
+     * exited, and nothing is asked of it (the bus daemon alone is asked whether the name is owned).
+     * A unique bus name never comes back, so the refusal holds until the application is on the bus
+     * again under a new name; one still on the bus is connected to afresh.
+     */
+    private void refuseDeparted(BusCalls bus, String busName) {
+        BusCalls.Reply owned = bus.call(DBUS, DBUS_PATH, DBUS, "NameHasOwner", "s", busName);
+        if (!owned.ok() || !Boolean.TRUE.equals(owned.value(0))) {
+            apps.remove(busName);
+            departed.add(busName);
+            throw new CountersignException(BusCalls.disconnected(busName));
+        }
+    }
+
+    /** Whether the application at {@code busName} was found gone: its connection ended and its name is unowned. */
+    boolean departed(String busName) {
+        return departed.contains(busName);
     }
 
     /** The application's private socket as {@code bus} gives its address, else {@code bus} itself. */

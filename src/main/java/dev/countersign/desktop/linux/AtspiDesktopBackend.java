@@ -199,8 +199,13 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "window",
                     "the window does not belong to " + app.name() + " (pid " + app.pid() + ")"));
         }
-        TreeWalker.Result result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus()), cells)
-                .walk(ref, limits, apps.takeFrame(ref));
+        TreeWalker.Result result;
+        try {
+            result = new TreeWalker(bus.appCalls(ref.bus()), bus.observationReader(ref.bus()), cells)
+                    .walk(ref, limits, apps.takeFrame(ref));
+        } catch (CountersignException e) {
+            throw BusCalls.departed(e, app.name(), app.pid());
+        }
         if (result.window().gone()) {
             throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "window",
                     "the window is gone: " + result.window().goneReason));

@@ -6,6 +6,7 @@ import dev.countersign.core.ErrorCode;
 import java.util.Objects;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.exceptions.NotConnected;
 import org.freedesktop.dbus.messages.Error;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
@@ -98,11 +99,44 @@ final class BusCalls {
                     member, flags, signature, args);
             connection.sendMessage(call);
             return new Pending(call, iface + "." + member + " on " + destination + path);
+        } catch (NotConnected e) {
+            throw new CountersignException(disconnected(destination), e);
         } catch (DBusException e) {
             throw new CountersignException(CountersignError.of(ErrorCode.INTERNAL,
                     "could not build the D-Bus call " + iface + "." + member + ": " + e.getMessage()), e);
         }
     }
+
+    /**
+     * The application's own connection ended while it was read: a peer connection closes only when
+     * its application exits or crashes (a bus connection that ends is reconnected by A11yBus).
+     */
+    static CountersignError disconnected(String busName) {
+        return new CountersignError(ErrorCode.TARGET_CHANGED, "the application at " + busName
+                + " closed its accessibility connection (it exited or crashed)", DEPARTED_HINT, null, null);
+    }
+
+    /** Whether {@code error} is {@link #disconnected}'s: the application read went away. */
+    static boolean departure(CountersignError error) {
+        return error.code() == ErrorCode.TARGET_CHANGED && DEPARTED_HINT.equals(error.hint());
+    }
+
+    /**
+     * The departure error naming the application as a person knows it, where the caller knows
+     * which application it was reading.
+     */
+    static CountersignException departed(CountersignException e, String app, long pid) {
+        if (!departure(e.error())) {
+            return e;
+        }
+        return new CountersignException(new CountersignError(ErrorCode.TARGET_CHANGED, app + " (pid " + pid
+                + ") closed its accessibility connection while it was read (it exited or crashed)", DEPARTED_HINT,
+                null, null), e);
+    }
+
+    /** What an agent does when the application it reads goes away. */
+    static final String DEPARTED_HINT = "check that the application is still running (start it again if it "
+            + "is not), then observe again; nothing more is read from it until it is on the bus again";
 
     Reply await(Pending pending) {
         return await(pending, REPLY_TIMEOUT_MS);

@@ -10,7 +10,7 @@ import java.util.Set;
  * The accelerators a window's menu bar binds, read over AT-SPI: the window's containers are
  * walked down to its {@code menu bar} (LibreOffice's sits under panels, a scroll pane and a
  * viewport), never into documents, tables, lists or tool bars; then every menu under it, and for
- * each enabled item {@code GetActions}, whose key binding is {@code mnemonic;path;accelerator}
+ * each enabled item its actions' key bindings ({@link ActionReads}), each {@code mnemonic;path;accelerator}
  * (GTK, LibreOffice: {@code s;<Alt>f:s;<Primary>s}). Items of closed menus are read as well: the
  * toolkits keep them in the tree.
  */
@@ -96,11 +96,11 @@ final class MenuShortcuts {
     }
 
     private static List<MenuShortcut> bindings(NodeReader reader, List<RawNode> items) {
-        List<BusCalls.Pending> pending = items.stream().map(reader::sendActions).toList();
+        List<List<String>> bindings = reader.keyBindings(items);
         List<MenuShortcut> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             RawNode item = items.get(i);
-            for (String binding : reader.collectKeyBindings(pending.get(i))) {
+            for (String binding : bindings.get(i)) {
                 accelerator(binding).flatMap(MenuShortcut::chordOf).ifPresent(chord ->
                         out.add(new MenuShortcut(chord, item.name, item.identifier, item.description)));
             }

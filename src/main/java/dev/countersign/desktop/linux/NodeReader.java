@@ -84,9 +84,9 @@ final class NodeReader {
         BusCalls.Pending actions;
         BusCalls.Pending identifier;
         BusCalls.Pending value;
-        /** {@code Action.GetName(i)} per action, sent once {@code GetActions} said how many there are. */
+        /** {@code Action.GetName(i)} per action, sent once {@code GetActions} or {@code NActions} said how many there are. */
         List<BusCalls.Pending> actionNames = List.of();
-        /** The {@code GetActions} answer the names belong to. */
+        /** The {@code GetActions} answer the names belong to (from a count: {@link ActionReads#listed}). */
         List<?> actionsAnswer;
         /** {@code GetRelationSet} of an element without a name of its own, or null. */
         BusCalls.Pending relations;
@@ -211,24 +211,9 @@ final class NodeReader {
         }
     }
 
-    /** {@code GetActions} of an element: name, description and key binding of each action. */
-    BusCalls.Pending sendActions(RawNode n) {
-        return calls.send(n.ref.bus(), n.ref.path(), ACTION, "GetActions", null);
-    }
-
-    /** The key bindings ({@code GetActions}' third field) of the answer, those that are not empty. */
-    List<String> collectKeyBindings(BusCalls.Pending actions) {
-        BusCalls.Reply reply = calls.await(actions);
-        List<String> out = new ArrayList<>();
-        if (reply.ok()) {
-            for (Object entry : (List<?>) reply.value(0)) {
-                String binding = string(((Object[]) entry)[2]);
-                if (!binding.isBlank()) {
-                    out.add(binding);
-                }
-            }
-        }
-        return out;
+    /** The non-empty key bindings of each element's actions, read as its toolkit answers safely. */
+    List<List<String>> keyBindings(List<RawNode> elements) {
+        return new ActionReads(calls, toolkit).keyBindings(elements);
     }
 
     /** Fills an element from one {@code Cache.GetItems} entry: {@code ((so)(so)(so)iiassusau)}. */
@@ -257,7 +242,7 @@ final class NodeReader {
             d.extents = calls.send(bus, path, COMPONENT, "GetExtents", "u", SCREEN_COORDS);
         }
         if (n.interfaces.contains("Action")) {
-            d.actions = calls.send(bus, path, ACTION, "GetActions", null);
+            d.actions = new ActionReads(calls, toolkit).send(n.ref);
         }
         // Qt is asked only for the properties it is known to answer safely.
         if (!identifierKnown && n.actionable() && !toolkit.qt()) {
@@ -283,8 +268,8 @@ final class NodeReader {
         if (actions != null && actions.ok()) {
             // GetActions' first field is the localized label, which browsers leave empty or fill
             // with junk (";;"); the action's name comes from GetName, asked once the count is known.
-            n.actions = AtspiNames.actions(actions.value(0));
-            List<?> answer = (List<?>) actions.value(0);
+            List<?> answer = ActionReads.listed(actions);
+            n.actions = AtspiNames.actions(answer);
             List<String> known = actionNames == null ? null : actionNames.names(n.ref, answer, n.stateBits);
             if (known != null) {
                 n.actions = known;

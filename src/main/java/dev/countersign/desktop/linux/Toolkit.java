@@ -43,6 +43,25 @@ record Toolkit(String name, String version) {
         return !name.isEmpty() && !qt();
     }
 
+    /**
+     * Whether {@code Action.GetActions} may be sent. Gecko (Thunderbird, Firefox) must never get it:
+     * its ATK layer hands every action string out of one shared buffer, so the three strings the
+     * bridge gathers per action before it copies any all read as the key binding, and when a key
+     * binding is longer than anything the buffer held before ({@code C;<Alt>F:C;<Control>W},
+     * the first menu item with a shortcut) the first two point at freed memory: libdbus finds them
+     * invalid UTF-8 and aborts the application. Single {@code GetName(i)} and
+     * {@code GetKeyBinding(i)} calls are copied at once and are safe (verified on Thunderbird
+     * 153 ESR with its menu bar shown by F10). A toolkit that did not say what it is gets the single
+     * calls too.
+     */
+    boolean actionListSafe() {
+        return !name.isEmpty() && !gecko();
+    }
+
+    boolean gecko() {
+        return name.equalsIgnoreCase("gecko");
+    }
+
     boolean qt() {
         return name.toLowerCase(Locale.ROOT).startsWith("qt");
     }

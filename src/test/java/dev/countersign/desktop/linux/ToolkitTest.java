@@ -52,6 +52,14 @@ class ToolkitTest {
     }
 
     @Test
+    void geckoAndUnknownToolkitsNeverGetGetActions() {
+        assertThat(new Toolkit("Gecko", "153.8.0").actionListSafe()).isFalse();
+        assertThat(Toolkit.UNKNOWN.actionListSafe()).isFalse();
+        assertThat(new Toolkit("gtk", "3.24.38").actionListSafe()).isTrue();
+        assertThat(new Toolkit("Qt", "5.15.8").actionListSafe()).isTrue();
+    }
+
+    @Test
     void qtAndUnknownToolkitsNeverGetGetAll() {
         assertThat(new Toolkit("Qt", "5.15.8").getAllSafe()).isFalse();
         assertThat(Toolkit.UNKNOWN.getAllSafe()).isFalse();
