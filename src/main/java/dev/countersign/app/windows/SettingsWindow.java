@@ -90,7 +90,13 @@ final class SettingsWindow {
                 new HBox(8, message, Ui.grow(), save), new Separator(), governed.root);
         root.getStyleClass().add("cs-window");
         root.setPadding(new Insets(16));
-        stage = Ui.stage("Settings", root, 760, 740);
+        // Tall enough for every row (the pictures row made 740 cut off the governed servers' add
+        // row), and scrolled on a screen shorter than that.
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(root);
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("edge-to-edge");
+        double height = Math.min(880, javafx.stage.Screen.getPrimary().getVisualBounds().getHeight() - 40);
+        stage = Ui.stage("Settings", scroll, 760, height);
         stage.setOnShown(e -> {
             load();
             governed.refresh();

@@ -32,6 +32,7 @@ XML = """
     </method>
   </interface>
   <interface name="org.a11y.atspi.Action">
+    <property name="NActions" type="i" access="read"/>
     <method name="GetActions"><arg direction="out" type="a(sss)"/></method>
     <method name="GetName"><arg direction="in" type="i"/><arg direction="out" type="s"/></method>
     <method name="DoAction"><arg direction="in" type="i"/><arg direction="out" type="b"/></method>
@@ -68,7 +69,8 @@ def call(connection, sender, path, interface, method, params, invocation):
 
 def prop(connection, sender, path, interface, name):
     return {"Name": GLib.Variant("s", "Settings"), "Description": GLib.Variant("s", ""),
-            "ChildCount": GLib.Variant("i", 0), "AccessibleId": GLib.Variant("s", "")}[name]
+            "ChildCount": GLib.Variant("i", 0), "AccessibleId": GLib.Variant("s", ""),
+            "NActions": GLib.Variant("i", 1)}[name]
 
 
 bus = Gio.DBusConnection.new_for_address_sync(
