@@ -33,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,17 +65,15 @@ public final class RuntimeHost implements RuntimePort {
     static final Duration GRANT_LIFETIME = Duration.ofMinutes(1);
     static final Duration GRANT_SKEW = Duration.ofSeconds(30);
     /** How many paused sessions this side keeps per governor; one more pauses all of that governor's. */
-    static final int MAX_PAUSED_SESSIONS = 1024;
+    static final int MAX_PAUSED_SESSIONS = GovernorPauses.MAX_PAUSED_SESSIONS;
 
     private final ComputerDriver driver;
     private final GovernedActs governed;
     private final AuditLog audit;
     private final Clock clock;
     private final Map<String, Held> held = new ConcurrentHashMap<>();
-    /** Per governor, the sessions it paused here; a governor past the bound is in {@link #pausedGovernors}. */
-    private final Map<String, Set<String>> pausedSessions = new ConcurrentHashMap<>();
-    /** Governors that paused more sessions than this side keeps: all their sessions are paused. */
-    private final Set<String> pausedGovernors = ConcurrentHashMap.newKeySet();
+    /** The sessions each governor paused here. */
+    private final GovernorPauses pauses = new GovernorPauses();
     /** Approval nonces already presented here, with their decision time (forgotten once such a grant expired). */
     private final Map<String, Instant> usedNonces = new ConcurrentHashMap<>();
 
@@ -318,20 +315,7 @@ public final class RuntimeHost implements RuntimePort {
     }
 
     private Map<String, Object> pause(String governor, String sessionId) {
-        Set<String> sessions = pausedSessions.computeIfAbsent(governor, g -> ConcurrentHashMap.newKeySet());
-        synchronized (sessions) {
-            if (!pausedGovernors.contains(governor)) {
-                if (sessions.size() >= MAX_PAUSED_SESSIONS && !sessions.contains(sessionId)) {
-                    // One more would grow without bound: pausing everything of this governor holds in one entry.
-                    pausedGovernors.add(governor);
-                    sessions.clear();
-                    LOG.warn("governor {} paused more than {} sessions: all its sessions here are paused", governor,
-                            MAX_PAUSED_SESSIONS);
-                } else {
-                    sessions.add(sessionId);
-                }
-            }
-        }
+        pauses.pause(governor, sessionId);
         int released = 0;
         for (Held h : held.values()) {
             if (h.governor.equals(governor) && h.wire.sessionId().equals(sessionId)) {
@@ -352,7 +336,7 @@ public final class RuntimeHost implements RuntimePort {
 
     /** How many paused-session entries this side keeps (what a governor's pauses cost it in memory). */
     int pausedEntries() {
-        return pausedSessions.values().stream().mapToInt(Set::size).sum() + pausedGovernors.size();
+        return pauses.entries();
     }
 
     /** The one scope of everything a governor does here: what its token authenticates. */
@@ -362,8 +346,7 @@ public final class RuntimeHost implements RuntimePort {
 
     private void refuseIfPaused(String governor, String sessionId, boolean beforeDispatch) {
         Optional<CountersignError> paused = driver.pauseProblem();
-        if (paused.isEmpty() && (pausedGovernors.contains(governor)
-                || pausedSessions.getOrDefault(governor, Set.of()).contains(sessionId))) {
+        if (paused.isEmpty() && pauses.paused(governor, sessionId)) {
             paused = Optional.of(CountersignError.of(ErrorCode.AGENT_PAUSED, "the governor paused this session"));
         }
         if (paused.isPresent()) {
