@@ -16,7 +16,6 @@ import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.ScreenWindows;
 import dev.countersign.desktop.SnapshotLimits;
-import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
 import dev.countersign.vision.Annotations;
 import dev.countersign.vision.MarkOptions;
@@ -293,32 +292,9 @@ final class ForwardFlow {
 
     }
 
-    /** Refuses when any pixel the act may land on lies on a secure element of {@code live}, or when that cannot be ruled out. */
-    private static Optional<CountersignError> liveSecure(Resolved t, TreeSnapshot live) {
-        if (live.truncated()) {
-            return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
-                    "the window is too large to prove the point is not on a secure field"));
-        }
-        for (Point p : t.allCorners()) {
-            for (ElementNode n : live.nodes()) {
-                if (n.secure() && n.frame() != null && n.frame().contains(p.x(), p.y())) {
-                    return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "coordinate",
-                            "the point lies on a secure (password) field; Countersign never acts on one"));
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
     private Optional<CountersignError> covered(Resolved t) {
-        for (Point p : t.corners(t.act.at())) {
-            Optional<CountersignError> problem = PointCover.check(ctx.backend, t.observation, p,
-                    t.act.to() == null ? null : new Point(t.act.to().centerX(), t.act.to().centerY()));
-            if (problem.isPresent()) {
-                return problem;
-            }
-        }
-        return Optional.empty();
+        return PointCover.checkAll(ctx.backend, t.observation, t.corners(t.act.at()),
+                t.act.to() == null ? null : new Point(t.act.to().centerX(), t.act.to().centerY()));
     }
 
     /**
@@ -344,7 +320,8 @@ final class ForwardFlow {
                 return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "coordinate",
                         "a different element is at the point now"));
             }
-            Optional<CountersignError> secure = liveSecure(t, live);
+            // Any pixel the act may land on: on a secure element of the live window, it is refused.
+            Optional<CountersignError> secure = SecureProbe.anyOf(t.allCorners(), live, "coordinate");
             if (secure.isPresent()) {
                 return secure;
             }

@@ -27,6 +27,18 @@ final class PointCover {
     private PointCover() {
     }
 
+    /** As {@link #check}, for each of {@code points} (every pixel a rounded act may land on), the first refusal. */
+    static Optional<CountersignError> checkAll(DesktopBackend backend, Observation observation,
+            java.util.List<Point> points, Point to) {
+        for (Point p : points) {
+            Optional<CountersignError> problem = check(backend, observation, p, to);
+            if (problem.isPresent()) {
+                return problem;
+            }
+        }
+        return Optional.empty();
+    }
+
     static Optional<CountersignError> check(DesktopBackend backend, Observation observation, Point point, Point to) {
         Optional<ScreenWindows> windows = backend.screenWindows();
         if (windows.isEmpty()) {

@@ -38,6 +38,26 @@ final class SecureProbe {
         return Optional.empty();
     }
 
+    /**
+     * Refuses (naming {@code field}) when any of {@code points} lies on a secure element of
+     * {@code live}, a read of the whole window, or when that cannot be ruled out.
+     */
+    static Optional<CountersignError> anyOf(java.util.List<Point> points, TreeSnapshot live, String field) {
+        if (live.truncated()) {
+            return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
+                    "the window is too large to prove the point is not on a secure field"));
+        }
+        for (Point p : points) {
+            for (var node : live.nodes()) {
+                if (node.secure() && node.frame() != null && node.frame().contains(p.x(), p.y())) {
+                    return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
+                            "the point lies on a secure (password) field; Countersign never acts on one"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     private static Optional<CountersignError> refused(String field) {
         return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
                 "the " + field + " lies on a secure (password) field; Countersign never acts on one"));
