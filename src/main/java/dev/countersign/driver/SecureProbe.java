@@ -5,6 +5,7 @@ import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.SnapshotLimits;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.vision.Point;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,30 +20,21 @@ final class SecureProbe {
 
     /** Refuses when {@code point} or {@code to} (nullable) lies on a secure element, or when that cannot be ruled out. */
     static Optional<CountersignError> at(DriverContext ctx, Observation observation, Point point, Point to) {
-        TreeSnapshot live = ctx.backend.snapshot(observation.app, observation.window, WHOLE_WINDOW);
-        if (live.truncated()) {
-            // Fail closed: an unread part of the window could hold the password field.
-            return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "point",
-                    "the window is too large to prove the point is not on a secure field"));
-        }
-        for (var node : live.nodes()) {
-            if (node.secure() && node.frame() != null) {
-                if (node.frame().contains(point.x(), point.y())) {
-                    return refused("point");
-                }
-                if (to != null && node.frame().contains(to.x(), to.y())) {
-                    return refused("to");
-                }
-            }
-        }
-        return Optional.empty();
+        return in(ctx.backend.snapshot(observation.app, observation.window, WHOLE_WINDOW), point, to);
+    }
+
+    /** As {@link #at}, in {@code live}, a read of the whole window the caller already made. */
+    static Optional<CountersignError> in(TreeSnapshot live, Point point, Point to) {
+        // Fail closed (in anyOf): an unread part of the window could hold the password field.
+        return anyOf(List.of(point), live, "point")
+                .or(() -> to == null ? Optional.empty() : anyOf(List.of(to), live, "to"));
     }
 
     /**
      * Refuses (naming {@code field}) when any of {@code points} lies on a secure element of
      * {@code live}, a read of the whole window, or when that cannot be ruled out.
      */
-    static Optional<CountersignError> anyOf(java.util.List<Point> points, TreeSnapshot live, String field) {
+    static Optional<CountersignError> anyOf(List<Point> points, TreeSnapshot live, String field) {
         if (live.truncated()) {
             return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
                     "the window is too large to prove the point is not on a secure field"));
@@ -56,10 +48,5 @@ final class SecureProbe {
             }
         }
         return Optional.empty();
-    }
-
-    private static Optional<CountersignError> refused(String field) {
-        return Optional.of(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, field,
-                "the " + field + " lies on a secure (password) field; Countersign never acts on one"));
     }
 }

@@ -59,11 +59,9 @@ final class VisualActRuntime extends LocalRuntime {
         beforeDispatch(() -> checks.windowChange(observation, geometry)).ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
-        beforeDispatch(() -> SecureProbe.at(ctx, observation, point, to)).ifPresent(error -> {
-            throw new DispatchRefusedException(error);
-        });
-        // A click judged by its elements: the same elements at the point, and the app's hit test agrees as it did.
-        beforeDispatch(this::sameElements).ifPresent(error -> {
+        // One live read of the whole window: no secure field under the points, and for a click judged
+        // by its elements the same elements at the point, with the app's hit test agreeing as it did.
+        beforeDispatch(this::liveChecks).ifPresent(error -> {
             throw new DispatchRefusedException(error);
         });
         // Last: the window at the point is still the observed one, nothing was raised over it.
@@ -78,11 +76,12 @@ final class VisualActRuntime extends LocalRuntime {
         return null;
     }
 
-    private Optional<CountersignError> sameElements() {
-        if (targets == null) {
-            return Optional.empty();
-        }
+    private Optional<CountersignError> liveChecks() {
         TreeSnapshot live = ctx.backend.snapshot(observation.app, observation.window, WHOLE_WINDOW);
+        Optional<CountersignError> secure = SecureProbe.in(live, point, to);
+        if (secure.isPresent() || targets == null) {
+            return secure;
+        }
         if (!targets.sameIn(observation.nodes, live.nodes(), point.x(), point.y())) {
             return Optional.of(CountersignError.onField(ErrorCode.TARGET_CHANGED, "point",
                     "a different element is at the point now"));

@@ -52,7 +52,7 @@ final class AtspiActions {
         if (!n.gone()) {
             NodeReader.Details d = reader.sendDetails(n, true);
             reader.collectDetails(d);
-            reader.finishDetails(d);
+            reader.finishDetails(List.of(d));
             GailMenus.markOpen(bus.appCalls(ref.bus()), reader.toolkit(), n);
         }
         return n;

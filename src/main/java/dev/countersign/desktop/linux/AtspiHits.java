@@ -264,7 +264,7 @@ final class AtspiHits {
             details.add(reader.sendDetails(n, true));
         }
         details.forEach(reader::collectDetails);
-        details.forEach(reader::finishDetails);
+        reader.finishDetails(details);
         return nodes;
     }
 

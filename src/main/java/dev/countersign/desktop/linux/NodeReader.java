@@ -41,6 +41,7 @@ final class NodeReader {
 
     private final BusCalls calls;
     private final NodeValues values;
+    private final ActionReads actionReads;
     private final Toolkit toolkit;
     /** Action names read by earlier observations, or null to ask every time (re-reads before an action). */
     private final ActionNames actionNames;
@@ -52,6 +53,7 @@ final class NodeReader {
     NodeReader(BusCalls calls, Toolkit toolkit, ActionNames actionNames) {
         this.calls = calls;
         this.values = new NodeValues(calls);
+        this.actionReads = new ActionReads(calls, toolkit);
         this.toolkit = toolkit;
         this.actionNames = actionNames;
     }
@@ -213,7 +215,7 @@ final class NodeReader {
 
     /** The non-empty key bindings of each element's actions, read as its toolkit answers safely. */
     List<List<String>> keyBindings(List<RawNode> elements) {
-        return new ActionReads(calls, toolkit).keyBindings(elements);
+        return actionReads.keyBindings(elements);
     }
 
     /** Fills an element from one {@code Cache.GetItems} entry: {@code ((so)(so)(so)iiassusau)}. */
@@ -242,7 +244,7 @@ final class NodeReader {
             d.extents = calls.send(bus, path, COMPONENT, "GetExtents", "u", SCREEN_COORDS);
         }
         if (n.interfaces.contains("Action")) {
-            d.actions = new ActionReads(calls, toolkit).send(n.ref);
+            d.actions = actionReads.send(n.ref);
         }
         // Qt is asked only for the properties it is known to answer safely.
         if (!identifierKnown && n.actionable() && !toolkit.qt()) {
@@ -293,26 +295,34 @@ final class NodeReader {
     }
 
     /**
-     * Completes what {@link #collectDetails} sent: the names of labelling and describing elements,
-     * the text of a field whose label had to be known first, and the action names.
+     * Completes what {@link #collectDetails} sent, for every element at once: the names of
+     * labelling and describing elements, then the text of the fields whose label had to be known
+     * first (those reads all in flight together), then the action names.
      */
-    void finishDetails(Details d) {
-        RawNode n = d.node;
-        String label = Relations.joined(calls, d.labels);
-        if (n.name.isBlank() && !label.isBlank()) {
-            n.name = toolkit.cleanName(capped(n, label));
+    void finishDetails(List<Details> details) {
+        List<BusCalls.Pending> late = new ArrayList<>(details.size());
+        for (Details d : details) {
+            RawNode n = d.node;
+            String label = Relations.joined(calls, d.labels);
+            if (n.name.isBlank() && !label.isBlank()) {
+                n.name = toolkit.cleanName(capped(n, label));
+            }
+            String description = Relations.joined(calls, d.describers);
+            if (n.description.isBlank() && !description.isBlank()) {
+                n.description = capped(n, description);
+            }
+            late.add(d.valueAfterLabel && !n.gone() ? values.send(n) : null);
         }
-        String description = Relations.joined(calls, d.describers);
-        if (n.description.isBlank() && !description.isBlank()) {
-            n.description = capped(n, description);
+        for (int i = 0; i < details.size(); i++) {
+            Details d = details.get(i);
+            RawNode n = d.node;
+            if (late.get(i) != null) {
+                values.apply(n, calls.await(late.get(i)));
+            }
+            collectActionNames(d);
+            n.clickByPointer = toolkit.qt() && QT_TOGGLED.contains(AtspiNames.role(n.role))
+                    && n.actions.contains("toggle") && !n.actions.contains("press") && !n.actions.contains("click");
         }
-        if (d.valueAfterLabel && !n.gone()) {
-            BusCalls.Pending value = values.send(n);
-            values.apply(n, value == null ? null : calls.await(value));
-        }
-        collectActionNames(d);
-        n.clickByPointer = toolkit.qt() && QT_TOGGLED.contains(AtspiNames.role(n.role)) && n.actions.contains("toggle")
-                && !n.actions.contains("press") && !n.actions.contains("click");
     }
 
     /**

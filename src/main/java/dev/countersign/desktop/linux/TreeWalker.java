@@ -183,9 +183,7 @@ final class TreeWalker {
         for (NodeReader.Details d : details) {
             reader.collectDetails(d);
         }
-        for (NodeReader.Details d : details) {
-            reader.finishDetails(d);
-        }
+        reader.finishDetails(details);
         if (root.frame == null) {
             root.frame = childrenFrame(kept);
         }
