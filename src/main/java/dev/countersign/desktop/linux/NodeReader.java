@@ -101,6 +101,16 @@ final class NodeReader {
          * "Password" by a relation is secure, and a secure field's text is never requested.
          */
         boolean valueAfterLabel;
+        /** A combo box's own name before its label is known ({@link ComboBoxes}); null for any other element. */
+        String ownName;
+        /** A combo box's first child (its list), asked where the combo box has no selection of its own. */
+        BusCalls.Pending comboList;
+        /** The item a combo box (or its list) has selected. */
+        BusCalls.Pending comboItem;
+        /** That item's name: the combo box's value. */
+        BusCalls.Pending comboName;
+        /** An unnamed toggle button's parent, where it may be a LibreOffice drop-down's face. */
+        BusCalls.Pending buttonParent;
 
         Details(RawNode node) {
             this.node = node;
@@ -255,6 +265,7 @@ final class NodeReader {
             d.valueAfterLabel = n.interfaces.contains("EditableText");
         }
         d.value = d.valueAfterLabel ? null : values.send(n);
+        ComboBoxes.send(calls, n, d);
         return d;
     }
 
@@ -295,16 +306,19 @@ final class NodeReader {
     }
 
     /**
-     * Completes what {@link #collectDetails} sent, for every element at once: the names of
-     * labelling and describing elements, then the text of the fields whose label had to be known
+     * Completes what {@link #collectDetails} sent, for every element at once: combo boxes' items
+     * and LibreOffice's drop-down faces ({@link ComboBoxes}), the names of labelling and describing elements, then the text of the fields whose label had to be known
      * first (those reads all in flight together), then the action names.
      */
     void finishDetails(List<Details> details) {
+        ComboBoxes.finish(calls, details);
         List<BusCalls.Pending> late = new ArrayList<>(details.size());
         for (Details d : details) {
             RawNode n = d.node;
             String label = Relations.joined(calls, d.labels);
-            if (n.name.isBlank() && !label.isBlank()) {
+            if (d.ownName != null) {
+                ComboBoxes.apply(calls, d, label, toolkit);
+            } else if (n.name.isBlank() && !label.isBlank()) {
                 n.name = toolkit.cleanName(capped(n, label));
             }
             String description = Relations.joined(calls, d.describers);

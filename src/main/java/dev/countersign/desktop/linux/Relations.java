@@ -13,7 +13,7 @@ import org.freedesktop.dbus.types.UInt32;
  * label, and the approval dialog can only say "the unnamed text".
  *
  * <p>Only elements a person could act on or read a value from are asked, and only when they have
- * no name: one {@code GetRelationSet} each, then one name read per labelling element.
+ * no name (or are combo boxes): one {@code GetRelationSet} each, then one name read per labelling element.
  */
 final class Relations {
     /** {@code ATSPI_RELATION_LABELLED_BY} in {@code atspi-constants.h}. */
@@ -30,9 +30,13 @@ final class Relations {
     private Relations() {
     }
 
-    /** Whether the element's relations are read: it has no name, and it is a control or a field. */
+    /**
+     * Whether the element's relations are read: it has no name, and it is a control or a field;
+     * or it is a combo box, which GTK and Qt name by the item it shows ({@link ComboBoxes}).
+     */
     static boolean wanted(RawNode n) {
-        return !n.gone() && n.name.isBlank() && (n.actionable() || NAMED_ROLES.contains(AtspiNames.role(n.role)));
+        return !n.gone() && (n.name.isBlank() && (n.actionable() || NAMED_ROLES.contains(AtspiNames.role(n.role)))
+                || n.role == ComboBoxes.ROLE_COMBO_BOX);
     }
 
     /**

@@ -1,0 +1,200 @@
+package dev.countersign.desktop.linux;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.freedesktop.dbus.types.UInt32;
+
+/**
+ * Combo boxes as a person sees them: named by the label beside them and valued by the item they
+ * show. The toolkits each hide one half of that:
+ * <ul>
+ * <li>GTK and Qt name a drop-down by the item it shows ("Banana") and its label only by a
+ * {@code labelled-by} relation ("Fruit:"): the label becomes the name and the item the value.</li>
+ * <li>Chromium and Firefox name a {@code <select>} by its label and give it no value: the item is
+ * the one its list (the combo box's first child) has selected, as GTK's combo box answers for
+ * itself ({@code Selection.GetSelectedChild}).</li>
+ * <li>LibreOffice's GTK 3 dialogs draw a drop-down as an unnamed toggle button beside a hidden
+ * combo box that holds the label relation: the button is shown as the combo box it is, named by
+ * the hidden one's label. Its item is drawn, not exposed, so its value is unknown until its list
+ * opens (the list's selected row).</li>
+ * </ul>
+ * Every read here is sent for all of an observation's combo boxes together, so the few extra round
+ * trips are paid once per observation that has any, never per element; apps without combo boxes
+ * or unnamed toggle buttons pay nothing.
+ */
+final class ComboBoxes {
+    static final int ROLE_COMBO_BOX = 11;
+    static final int ROLE_TOGGLE_BUTTON = 62;
+    private static final String SELECTION = "org.a11y.atspi.Selection";
+    /** LibreOffice's drop-down is a box of three: its entry, the hidden combo box and the button. */
+    private static final int MOST_SIBLINGS = 4;
+
+    private ComboBoxes() {
+    }
+
+    /** Whether the element is a combo box whose shown item is read (a secure one never is). */
+    static boolean valued(RawNode n) {
+        return n.role == ROLE_COMBO_BOX && !n.gone() && !n.secure();
+    }
+
+    /** Whether the element may be a LibreOffice drop-down's button: an unnamed, showing toggle button. */
+    static boolean button(RawNode n) {
+        return n.role == ROLE_TOGGLE_BUTTON && !n.gone() && n.name.isBlank()
+                && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING);
+    }
+
+    /** The first read of a combo box's item (sent with its details): its own selection, else its first child. */
+    static void send(BusCalls calls, RawNode n, NodeReader.Details d) {
+        if (button(n)) {
+            d.buttonParent = calls.send(n.ref.bus(), n.ref.path(), NodeReader.PROPERTIES, "Get", "ss",
+                    NodeReader.ACCESSIBLE, "Parent");
+        }
+        if (!valued(n)) {
+            return;
+        }
+        d.ownName = n.name;
+        if (n.interfaces.contains("Selection")) {
+            d.comboItem = calls.send(n.ref.bus(), n.ref.path(), SELECTION, "GetSelectedChild", "i", 0);
+        } else if (!n.countKnown || n.childCount > 0) {
+            d.comboList = calls.send(n.ref.bus(), n.ref.path(), NodeReader.ACCESSIBLE, "GetChildAtIndex", "i", 0);
+        }
+    }
+
+    /**
+     * Completes the reads {@link #send} began, for every element at once: a LibreOffice button is
+     * turned into its combo box and its label asked for (through {@link Relations}), and each
+     * combo box's shown item is read. Runs before the labels are awaited.
+     */
+    static void finish(BusCalls calls, List<NodeReader.Details> details) {
+        resolveButtons(calls, details);
+        // Round one: a list's selected item, for the combo boxes that answer through their list.
+        for (NodeReader.Details d : details) {
+            if (d.comboList != null) {
+                AtspiRef list = AtspiSelection.refOf(okValue(calls.await(d.comboList)));
+                d.comboItem = list == null ? null
+                        : calls.send(list.bus(), list.path(), SELECTION, "GetSelectedChild", "i", 0);
+            }
+        }
+        // Round two: the selected item's name.
+        for (NodeReader.Details d : details) {
+            if (d.comboItem != null) {
+                AtspiRef item = AtspiSelection.refOf(okValue(calls.await(d.comboItem)));
+                d.comboName = item == null ? null : calls.send(item.bus(), item.path(), NodeReader.PROPERTIES, "Get",
+                        "ss", NodeReader.ACCESSIBLE, "Name");
+            }
+        }
+    }
+
+    /**
+     * The combo box's name and value once its label is known ({@code label}, "" for none): the
+     * label names it where its own name was its item, and its value is the selected item's name,
+     * else (Qt, which has no selection to ask) the item it was named by.
+     */
+    static void apply(BusCalls calls, NodeReader.Details d, String label, Toolkit toolkit) {
+        RawNode n = d.node;
+        if (d.ownName == null || n.gone()) {
+            return;
+        }
+        String own = d.ownName;
+        boolean relabelled = !label.isBlank() && !label.strip().equals(own.strip());
+        if (relabelled) {
+            n.name = toolkit.cleanName(NodeReader.capped(n, label));
+        }
+        if (n.value != null && !n.value.isEmpty() || n.secure()) {
+            return;
+        }
+        String item = "";
+        if (d.comboName != null) {
+            BusCalls.Reply r = calls.await(d.comboName);
+            item = r.ok() ? NodeReader.string(r.value(0)).strip() : "";
+        }
+        if (item.isEmpty() && relabelled && !own.isBlank()) {
+            item = own.strip();
+        }
+        if (!item.isEmpty()) {
+            n.value = NodeReader.capped(n, item);
+        }
+    }
+
+    /**
+     * LibreOffice's drop-down buttons: each unnamed toggle button whose parent holds exactly one
+     * hidden combo box beside it (and at most {@link #MOST_SIBLINGS} children in all) becomes that
+     * combo box's face — role combo box, its relations read from the hidden one — so the agent
+     * sees the drop-down, the policy judges a click on it as opening a list, and the person's
+     * dialog names it by its label.
+     */
+    private static void resolveButtons(BusCalls calls, List<NodeReader.Details> details) {
+        List<NodeReader.Details> buttons = new ArrayList<>();
+        List<BusCalls.Pending> children = new ArrayList<>();
+        for (NodeReader.Details d : details) {
+            if (d.buttonParent == null) {
+                continue;
+            }
+            AtspiRef parent = AtspiSelection.refOf(okValue(calls.await(d.buttonParent)));
+            if (parent != null) {
+                buttons.add(d);
+                children.add(calls.send(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetChildren", null));
+            }
+        }
+        if (buttons.isEmpty()) {
+            return;
+        }
+        List<List<BusCalls.Pending[]>> siblingReads = new ArrayList<>();
+        List<List<AtspiRef>> siblings = new ArrayList<>();
+        for (int i = 0; i < buttons.size(); i++) {
+            BusCalls.Reply r = calls.await(children.get(i));
+            List<AtspiRef> kids = r.ok() ? NodeReader.refs((List<?>) r.value(0)) : List.of();
+            List<BusCalls.Pending[]> reads = new ArrayList<>();
+            if (kids.size() <= MOST_SIBLINGS) {
+                for (AtspiRef k : kids) {
+                    if (!k.equals(buttons.get(i).node.ref)) {
+                        reads.add(new BusCalls.Pending[] {
+                            calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetRole", null),
+                            calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null)});
+                    }
+                }
+            }
+            AtspiRef self = buttons.get(i).node.ref;
+            siblings.add(kids.stream().filter(k -> !k.equals(self)).toList());
+            siblingReads.add(reads);
+        }
+        List<NodeReader.Details> faces = new ArrayList<>();
+        List<BusCalls.Pending> relations = new ArrayList<>();
+        for (int i = 0; i < buttons.size(); i++) {
+            AtspiRef combo = hiddenCombo(calls, siblings.get(i), siblingReads.get(i));
+            if (combo != null) {
+                NodeReader.Details d = buttons.get(i);
+                d.node.role = ROLE_COMBO_BOX;
+                faces.add(d);
+                relations.add(calls.send(combo.bus(), combo.path(), NodeReader.ACCESSIBLE, "GetRelationSet", null));
+            }
+        }
+        for (int i = 0; i < faces.size(); i++) {
+            NodeReader.Details d = faces.get(i);
+            d.ownName = d.node.name;
+            Relations.send(calls, d.node, calls.await(relations.get(i)), d);
+        }
+    }
+
+    /** The one hidden combo box among the siblings read, or null when there is none or more than one. */
+    private static AtspiRef hiddenCombo(BusCalls calls, List<AtspiRef> siblings, List<BusCalls.Pending[]> reads) {
+        AtspiRef found = null;
+        int combos = 0;
+        for (int k = 0; k < reads.size(); k++) {
+            BusCalls.Reply role = calls.await(reads.get(k)[0]);
+            BusCalls.Reply state = calls.await(reads.get(k)[1]);
+            if (!role.ok() || !state.ok() || ((UInt32) role.value(0)).intValue() != ROLE_COMBO_BOX) {
+                continue;
+            }
+            combos++;
+            if (!AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_SHOWING)) {
+                found = siblings.get(k);
+            }
+        }
+        return combos == 1 ? found : null;
+    }
+
+    private static Object okValue(BusCalls.Reply r) {
+        return r.ok() ? r.value(0) : null;
+    }
+}
