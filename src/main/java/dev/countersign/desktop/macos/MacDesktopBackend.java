@@ -458,13 +458,19 @@ public final class MacDesktopBackend implements DesktopBackend {
     }
 
     /**
-     * Keys a Mac has no key for ({@code Print}, {@code Menu}, {@code F13} and up, X's media keys)
-     * or a character the current layout cannot type: {@code UNSUPPORTED_PLATFORM} on {@code keys},
-     * before the person is asked, as {@link #keys} would refuse them after. Read on the layout
-     * {@link #keys} uses; when it cannot be read, the same refusal {@link #keys} would give.
+     * A character the current layout cannot type ({@code cmd+é} on a US layout), or a key name
+     * with no Mac key code: {@code UNSUPPORTED_PLATFORM} on {@code keys}, before the person is
+     * asked, as {@link #keys} would refuse them after; likewise secure event input
+     * ({@code SECURE_FIELD_REFUSED}) and a layout that cannot be read ({@code INTERNAL}).
      */
     @Override
     public Optional<CountersignError> cannotPress(String keys) {
+        try {
+            // Under secure event input every key is refused at dispatch: refused before asking too.
+            MacFocus.refuseUnderSecureInput();
+        } catch (CountersignException e) {
+            return Optional.of(e.error());
+        }
         Optional<Map<Character, Integer>> layout = MacKeyboardLayout.current();
         if (layout.isEmpty()) {
             return Optional.of(CountersignError.of(ErrorCode.INTERNAL, "the current keyboard layout could not be "
