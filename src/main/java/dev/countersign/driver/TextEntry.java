@@ -71,7 +71,9 @@ final class TextEntry {
                 Dispatch set = backend.perform(target.handle(), new ElementAction.SetValue(text));
                 sent = true;
                 if (readsBack(target, text)) {
-                    return new Dispatch(EDITABLE_TEXT, set.detail());
+                    // The accessibility API's route by its platform's name (a Mac's is its own AX call).
+                    return new Dispatch(set.strategy().startsWith("atspi.") ? EDITABLE_TEXT : set.strategy(),
+                            set.detail());
                 }
                 why = "the value set through " + set.strategy() + " did not read back";
             } catch (CountersignException e) {

@@ -158,6 +158,7 @@ class MacTextEntryHarnessTest extends HarnessBackendFixture {
                     "Quarterly report", null)));
 
             assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
+            assertThat(receipt.strategy()).isEqualTo("ax.AXUIElementSetAttributeValue");
             assertThat(sim.calls()).contains("AXSelectedText 'Quarterly report'");
             assertThat(sim.events()).isEmpty();
         }
