@@ -427,8 +427,13 @@ public final class MacDesktopBackend implements DesktopBackend {
         requireAvailable();
         AxRef target = ref(element);
         MacFocus.refuseUnderSecureInput();
-        Map<String, Object> a = calls.attributes(target, List.of(AxNames.ROLE, AxNames.SUBROLE));
-        if (AxNames.secure(AxElementMapper.string(a, AxNames.ROLE), AxElementMapper.string(a, AxNames.SUBROLE))) {
+        // Read as an observation reads it: a field named Password by its label is judged before its value is asked for.
+        ElementReader.Read read = new ElementReader<>(calls).read(target);
+        if (read.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + read.goneReason()));
+        }
+        if (AxElementMapper.secure(read.attributes())) {
             throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
                     "the element is a password field; Countersign never types into one"));
         }
