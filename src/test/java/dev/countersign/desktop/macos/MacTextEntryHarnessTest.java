@@ -117,7 +117,11 @@ class MacTextEntryHarnessTest extends HarnessBackendFixture {
                         .isInstanceOfSatisfying(CountersignException.class,
                                 e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED));
             }
+            assertThatThrownBy(() -> backend.focusForTyping(password.handle()))
+                    .isInstanceOfSatisfying(CountersignException.class,
+                            e -> assertThat(e.error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED));
             int id = desktop.node("0/4");
+            assertThat(sim.calls()).doesNotContain("set " + id + " AXFocused");
             assertThat(sim.calls()).doesNotContain("read " + id + " AXValue\n").doesNotContain("set " + id + " ")
                     .doesNotContain("read " + id + " AXSelectedText\n");
             assertThat(sim.calls()).contains("read " + id + " AXTitleUIElement");
