@@ -202,6 +202,7 @@ static sim_obj *copy_value(sim_node *n, int id, const char *attr, int *err, cons
             if (n->vals[i].kind == V_ERR) { *err = (int)n->vals[i].i; return NULL; }
             /* A container that records a selection attribute answers with the items selected now. */
             if (selection_attr(attr)) return selected_items(n, attr, origin);
+            if (!strcmp(attr, "AXSelectedText")) return sim_selected_text(n, err, origin);
             if (n->vals[i].kind == V_ELEM) return element((int)n->vals[i].i, n->pid, origin);
             if (n->vals[i].kind == V_ELEMS) {
                 sim_obj *a = sim_array_new(origin);
@@ -461,7 +462,9 @@ AXError AXUIElementSetAttributeValue(const void *el, const void *attribute, cons
         for (int i = 0; i < n->nattr; i++)
             if (!strcmp(n->names[i], attr) && n->settable[i]) {
                 err = 0;
-                if (v->kind == K_STRING && n->vals[i].kind == V_STR) {
+                if (v->kind == K_STRING && !strcmp(attr, "AXSelectedText")) {
+                    err = sim_replace_selected_text(n, v);
+                } else if (v->kind == K_STRING && n->vals[i].kind == V_STR) {
                     free(n->vals[i].s);
                     n->vals[i].s = sim_string_to_utf8(v);
                 } else if (v->kind == K_BOOL && n->vals[i].kind == V_BOOL) {

@@ -151,6 +151,11 @@ void sim_count_call(const char *function);
 enum fault_mode { F_NONE, F_NULL, F_ERROR, F_WRONG_TYPE, F_TIMEOUT, F_DECLINE };
 int sim_fault_for(const char *function, const char *attribute, long *arg);
 
+/* AXSelectedText (axtext.c): the selected range's text (+1; *err when there is none), and a set
+ * that replaces the range in AXValue and leaves the caret after the new text (an AXError). */
+sim_obj *sim_selected_text(sim_node *n, int *err, const char *origin);
+int sim_replace_selected_text(sim_node *n, const sim_obj *v);
+
 /* Logs the tests read: every call that acts, and every event posted. */
 void sim_log_call(const char *fmt, ...);
 void sim_log_event(const char *fmt, ...);

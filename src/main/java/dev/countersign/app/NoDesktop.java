@@ -12,11 +12,10 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
-import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.LaunchIdentity;
+import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
-import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.Permissions;
 import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
@@ -28,6 +27,7 @@ import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowCapture;
 import dev.countersign.desktop.WindowInfo;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The backend where this build has none for the platform (or no desktop could be reached): the
@@ -117,6 +117,12 @@ final class NoDesktop implements DesktopBackend {
     @Override
     public String commandModifier() {
         return "cmd";
+    }
+
+    /** Nothing gets this far here: every act is refused at its observation. */
+    @Override
+    public Optional<CountersignError> cannotPress(String keys) {
+        return Optional.empty();
     }
 
     @Override

@@ -140,6 +140,15 @@ public interface DesktopBackend extends AutoCloseable {
     String commandModifier();
 
     /**
+     * Why this desktop cannot press {@code keys} (a chord in its canonical spelling, {@code cmd}
+     * already replaced), asked before the person is: a key with no key code here, a character the
+     * current layout cannot type. Empty when it can. The person is never asked to approve keys
+     * that would then fail as unsupported. Not a default method: a wrapping backend passes on its
+     * delegate's answer.
+     */
+    Optional<CountersignError> cannotPress(String keys);
+
+    /**
      * The window system's stack (which window is on top at a point, which has focus), where this
      * backend can tell; empty where it cannot. The governed app's backend always has one on Linux
      * ({@link SelfTargetGuard}).

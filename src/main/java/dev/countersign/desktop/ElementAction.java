@@ -62,6 +62,18 @@ public sealed interface ElementAction {
         }
     }
 
+    /**
+     * Insert text at the element's caret through the accessibility API, erasing nothing (a
+     * selection is collapsed to its end first); always refused on a secure element. A backend
+     * without such a route refuses it {@code INVALID_ARGUMENT} before anything is sent, and the
+     * driver then types at the caret on the keyboard instead.
+     */
+    record InsertText(String text) implements ElementAction {
+        public InsertText {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
     /** Replace the element's value; always refused on a secure element. */
     record SetValue(String text) implements ElementAction {
         public SetValue {

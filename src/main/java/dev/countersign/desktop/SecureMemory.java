@@ -187,6 +187,11 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public Optional<CountersignError> cannotPress(String keys) {
+        return delegate.cannotPress(keys);
+    }
+
+    @Override
     public PointHit hitTest(ElementHandle element, int x, int y) {
         return delegate.hitTest(element, x, y);
     }

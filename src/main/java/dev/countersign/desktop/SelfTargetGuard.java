@@ -155,7 +155,8 @@ public final class SelfTargetGuard implements DesktopBackend {
 
     @Override
     public Dispatch perform(ElementHandle element, ElementAction action) {
-        if (action instanceof ElementAction.Press || action instanceof ElementAction.SetValue) {
+        if (action instanceof ElementAction.Press || action instanceof ElementAction.SetValue
+                || action instanceof ElementAction.InsertText) {
             return delegate.perform(element, action);
         }
         // Moving keyboard focus while the dialog shows could take it from the dialog (the person's
@@ -210,6 +211,11 @@ public final class SelfTargetGuard implements DesktopBackend {
     @Override
     public String commandModifier() {
         return delegate.commandModifier();
+    }
+
+    @Override
+    public Optional<CountersignError> cannotPress(String keys) {
+        return delegate.cannotPress(keys);
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.countersign.core.ElementEvidence;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.policy.ActionFacts;
+import dev.countersign.policy.KeyChord;
 import dev.countersign.vision.Point;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,6 +70,10 @@ final class ActFlow {
         Resolved t = new Resolved();
         Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
                 PreGraph.arguments(args::validate),
+                // Keys this desktop has no key for are refused here, never approved and then failed.
+                PreGraph.check("keys this desktop presses", () -> args instanceof ActArgs.Key key
+                        && key.keys() != null ? ctx.backend.cannotPress(KeyChord.parse(key.keys()).canonical())
+                        : Optional.empty()),
                 PreGraph.notPaused(ctx),
                 PreGraph.check("fresh ref", () -> t.resolve(ctx.observations.resolve(agentId, args.ref()))),
                 // Before any approval: no approval unlocks a secure field (docs/driver.md).

@@ -164,7 +164,11 @@ final class EffectProbe {
                 : new ReceiptVerification(null, valueDigest(last), "the value reads back differently");
     }
 
-    /** Evidence that {@code text} was inserted: the value now holds it and holds more than before. */
+    /**
+     * Evidence that {@code text} was inserted: satisfied when the value reads back as the value
+     * before with the text put in at one place and nothing else changed; when it only holds the text
+     * and more than before, the digest without a verdict (unknown), since something else changed too.
+     */
     ReceiptVerification inserted(ElementNode target, String text) {
         String before = target.value() == null ? "" : target.value();
         String last = null;
@@ -174,12 +178,36 @@ final class EffectProbe {
                 return null;
             }
             last = ((Recheck.Present) now).current().value();
-            if (last != null && last.contains(text) && last.length() >= before.length() + text.length()) {
-                return new ReceiptVerification(null, valueDigest(last), "the value reads back with the text inserted");
+            if (last != null && splicedIn(before, text, last)) {
+                return new ReceiptVerification(true, valueDigest(last),
+                        "the value reads back as before with the text inserted");
             }
+        }
+        if (last != null && last.contains(text) && last.length() >= before.length() + text.length()) {
+            return new ReceiptVerification(null, valueDigest(last),
+                    "the value reads back holding the text, but not as the value before with only it inserted");
         }
         return last == null ? null
                 : new ReceiptVerification(null, valueDigest(last), "the value reads back without the inserted text");
+    }
+
+    /** Whether {@code after} is {@code before} with {@code text} put in at one place. */
+    static boolean splicedIn(String before, String text, String after) {
+        if (after.length() != before.length() + text.length()) {
+            return false;
+        }
+        int common = 0;
+        while (common < before.length() && before.charAt(common) == after.charAt(common)) {
+            common++;
+        }
+        // Any split point up to the common prefix works: the text may repeat what follows it.
+        for (int at = common; at >= 0; at--) {
+            if (after.startsWith(text, at) && after.regionMatches(at + text.length(), before, at,
+                    before.length() - at) && after.regionMatches(0, before, 0, at)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -63,6 +63,9 @@ final class ForwardFlow {
         Resolved t = new Resolved(act);
         Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
                 PreGraph.arguments(act::validate),
+                // Keys this desktop has no key for are refused here, never approved and then failed.
+                PreGraph.check("keys this desktop presses", () -> act.input() instanceof ForwardedAct.Keys keys
+                        ? ctx.backend.cannotPress(keys.chord()) : Optional.empty()),
                 PreGraph.notPaused(ctx),
                 PreGraph.sessionAvailable(ctx),
                 PreGraph.check("window at the target", () -> t.window()),

@@ -19,7 +19,8 @@ import java.util.function.Predicate;
  * editable text when the element has one and it reads back as set, else keyboard text input —
  * only after the backend proved the target holds keyboard focus (element focused and its window
  * has input focus), so no keystroke can land elsewhere. Replace selects all first; insert types
- * at the caret. The dispatch names the route ({@code atspi.EditableText} or {@code keyboard}) and,
+ * at the caret, through the accessibility API where the backend has such an insert (macOS), else on
+ * the keyboard. The dispatch names the route ({@code atspi.EditableText}, the backend's own, or {@code keyboard}) and,
  * for a fallback, why; the verifier then reads the value back either way.
  *
  * <p>Why a fallback at all: browsers expose web inputs without editable text (Chromium), or accept
@@ -54,13 +55,25 @@ final class TextEntry {
         // changed something, so a refusal after it is an uncertain outcome; before it, a rejection.
         boolean sent = false;
         if (insert) {
-            why = "insert at the caret";
+            try {
+                // The accessibility API's insert at the caret (macOS: AXSelectedText over a collapsed
+                // AXSelectedTextRange). No keyboard retry after it: a second insert would double the
+                // text, so what reads back is left to the evidence (unknown when it does not show).
+                return backend.perform(target.handle(), new ElementAction.InsertText(text));
+            } catch (CountersignException e) {
+                if (e.error().code() != ErrorCode.INVALID_ARGUMENT) {
+                    throw e;
+                }
+                why = "insert at the caret (" + e.error().message() + ")";
+            }
         } else {
             try {
                 Dispatch set = backend.perform(target.handle(), new ElementAction.SetValue(text));
                 sent = true;
                 if (readsBack(target, text)) {
-                    return new Dispatch(EDITABLE_TEXT, set.detail());
+                    // The accessibility API's route by its platform's name (a Mac's is its own AX call).
+                    return new Dispatch(set.strategy().startsWith("atspi.") ? EDITABLE_TEXT : set.strategy(),
+                            set.detail());
                 }
                 why = "the value set through " + set.strategy() + " did not read back";
             } catch (CountersignException e) {

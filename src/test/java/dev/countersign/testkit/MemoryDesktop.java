@@ -14,8 +14,8 @@ import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.KeyInput;
-import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.LaunchIdentity;
+import dev.countersign.desktop.MenuShortcut;
 import dev.countersign.desktop.MouseButton;
 import dev.countersign.desktop.OwnIdentity;
 import dev.countersign.desktop.PermissionState;
@@ -267,6 +267,10 @@ public class MemoryDesktop implements DesktopBackend {
         if (action instanceof ElementAction.Press) {
             dispatched.add("press:" + id);
             e.onPress.accept(e);
+        } else if (action instanceof ElementAction.InsertText) {
+            // As on Linux: no accessible insert, so the driver's keyboard route types at the caret.
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "op",
+                    "no insert at the caret in memory"));
         } else if (action instanceof ElementAction.SetValue setValue) {
             dispatched.add("set:" + id);
             e.value = setValue.text();
@@ -394,6 +398,12 @@ public class MemoryDesktop implements DesktopBackend {
     @Override
     public String commandModifier() {
         return "ctrl";
+    }
+
+    /** Every chord the grammar takes is recorded here. */
+    @Override
+    public Optional<CountersignError> cannotPress(String keys) {
+        return Optional.empty();
     }
 
     @Override

@@ -41,6 +41,7 @@ public final class DesktopApp implements MenuActions {
         });
         this.feed = new ActivityFeed(services.driver(), services.clock());
         this.windows = new AppWindows(services, scheduler);
+        windows.onQuit(this::quit);
     }
 
     /**

@@ -28,9 +28,9 @@ final class AwtTray implements TrayView {
     private final Map<TrayState, BufferedImage> images = new EnumMap<>(TrayState.class);
     private TrayState shown;
 
-    private AwtTray(MenuActions actions, int size) {
+    private AwtTray(MenuActions actions, int size, boolean menuBar) {
         for (TrayState s : TrayState.values()) {
-            images.put(s, TrayIcons.paint(s, size));
+            images.put(s, menuBar ? TrayIcons.template(s, size) : TrayIcons.paint(s, size));
         }
         statusLine.setEnabled(false);
         PopupMenu menu = new PopupMenu("Countersign");
@@ -57,6 +57,11 @@ final class AwtTray implements TrayView {
     /** Adds the icon when this desktop has a tray; empty (and nothing shown) when it has none. */
     static Optional<TrayView> install(MenuActions actions) {
         AwtTray[] made = new AwtTray[1];
+        if (System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac")) {
+            // The JDK's macOS tray (CTrayIcon) reads this once, before its first icon: the menu bar
+            // then tints our black-on-transparent images as it tints its own (light and dark bars).
+            System.setProperty("apple.awt.enableTemplateImages", "true");
+        }
         try {
             EventQueue.invokeAndWait(() -> {
                 if (!SystemTray.isSupported()) {
@@ -64,7 +69,8 @@ final class AwtTray implements TrayView {
                 }
                 SystemTray tray = SystemTray.getSystemTray();
                 int size = Math.max(16, Math.min(tray.getTrayIconSize().height, tray.getTrayIconSize().width));
-                AwtTray t = new AwtTray(actions, size);
+                boolean mac = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("mac");
+                AwtTray t = new AwtTray(actions, size, mac);
                 try {
                     tray.add(t.icon);
                     made[0] = t;

@@ -19,11 +19,17 @@ public final class AppWindows {
     private ActivityWindow activity;
     private PermissionsWindow permissions;
     private SettingsWindow settings;
+    private volatile Runnable quit = () -> { };
 
     public AppWindows(AppServices services, Executor background) {
         this.services = services;
         this.background = background;
         this.started = services.clock().instant();
+    }
+
+    /** What quitting the app means (the tray's Quit), for a window that restarts it. */
+    public void onQuit(Runnable quit) {
+        this.quit = java.util.Objects.requireNonNull(quit, "quit");
     }
 
     public Stage agents() {
@@ -64,7 +70,7 @@ public final class AppWindows {
 
     public Stage permissions() {
         if (permissions == null) {
-            permissions = new PermissionsWindow(services.backend(), services.endpoint(), background);
+            permissions = new PermissionsWindow(services.backend(), services.endpoint(), background, () -> quit.run());
         }
         permissions.reload();
         return front(permissions.stage);

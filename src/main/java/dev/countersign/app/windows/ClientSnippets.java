@@ -57,7 +57,8 @@ public final class ClientSnippets {
         if (script != null && !script.isBlank()) {
             return script;
         }
-        return appPath != null && !appPath.isBlank() ? appPath : "countersign";
+        // A translocated or disk-image launch names the app as it will be in /Applications, never its temporary copy.
+        return appPath != null && !appPath.isBlank() ? FirstRun.lastingPath(appPath) : "countersign";
     }
 
     /** The bridge's arguments for this agent, exactly as the clients must pass them. */

@@ -1,9 +1,12 @@
 package dev.countersign.app.windows;
 
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.PermissionState;
 import dev.countersign.desktop.macos.MacDesktopBackend;
+import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -19,19 +22,31 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Permissions: the doctor view, with what to do for each missing piece. */
+/**
+ * Permissions: the doctor view, with what to do for each missing piece, and on a Mac a restart once
+ * Screen Recording is granted or requested ({@link FirstRun#offersRestart}).
+ */
 final class PermissionsWindow {
+    private static final Logger LOG = LoggerFactory.getLogger(PermissionsWindow.class);
     private final DesktopBackend backend;
     private final Supplier<Optional<URI>> endpoint;
     private final Executor background;
+    private final Runnable quit;
     private final GridPane grid = new GridPane();
+    private final Button restart = new Button("Restart Countersign");
+    /** Screen Recording as this window first found it, and whether the person has requested it since. */
+    private volatile PermissionState screenFirstSeen;
+    private volatile boolean requested;
     final Stage stage;
 
-    PermissionsWindow(DesktopBackend backend, Supplier<Optional<URI>> endpoint, Executor background) {
+    PermissionsWindow(DesktopBackend backend, Supplier<Optional<URI>> endpoint, Executor background, Runnable quit) {
         this.backend = backend;
         this.endpoint = endpoint;
         this.background = background;
+        this.quit = quit;
         grid.setId("checks");
         grid.setHgap(16);
         grid.setVgap(10);
@@ -48,11 +63,17 @@ final class PermissionsWindow {
             Button request = new Button("Request access");
             request.setId("request-access");
             request.setOnAction(e -> background.execute(() -> {
-                mac.requestAccess();
+                requested |= mac.requestAccess().contains(MacDesktopBackend.SCREEN_RECORDING_PANE);
                 reload();
             }));
             buttons.getChildren().add(1, request);
         }
+        // Screen Recording applies to a new process only: offered once it is granted or requested.
+        restart.setId("restart");
+        restart.setVisible(false);
+        restart.managedProperty().bind(restart.visibleProperty());
+        restart.setOnAction(e -> restart());
+        buttons.getChildren().add(1, restart);
         VBox root = new VBox(14, Ui.title("Permissions"),
                 Ui.muted("What Countersign needs on this computer. Checking never prompts; Request access does."),
                 grid, buttons);
@@ -64,10 +85,32 @@ final class PermissionsWindow {
 
     void reload() {
         background.execute(() -> {
-            List<PermissionsModel.Check> checks = PermissionsModel.checks(backend, endpoint.get(),
-                    System.getProperty("os.name", ""));
-            Platform.runLater(() -> show(checks));
+            String os = System.getProperty("os.name", "");
+            List<PermissionsModel.Check> checks = PermissionsModel.checks(backend, endpoint.get(), os);
+            PermissionState screen = backend.permissions().screenRecording();
+            if (screenFirstSeen == null) {
+                screenFirstSeen = screen;
+            }
+            boolean offer = FirstRun.offersRestart(os.toLowerCase(Locale.ROOT).contains("mac"), screenFirstSeen, screen,
+                    requested);
+            Platform.runLater(() -> {
+                show(checks);
+                restart.setVisible(offer);
+            });
         });
+    }
+
+    /** Starts the app again once this process has quit (packaged app); from source, only quits. */
+    private void restart() {
+        List<String> command = FirstRun.relaunch(System.getProperty("jpackage.app-path"), ProcessHandle.current().pid());
+        if (!command.isEmpty()) {
+            try {
+                new ProcessBuilder(command).start();
+            } catch (IOException e) {
+                LOG.warn("Countersign could not be started again ({}); start it yourself", e.getMessage());
+            }
+        }
+        quit.run();
     }
 
     private void show(List<PermissionsModel.Check> checks) {

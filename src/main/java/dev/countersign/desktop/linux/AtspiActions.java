@@ -92,6 +92,11 @@ final class AtspiActions {
             Object[] r = calls.callOrFail(ref.bus(), ref.path(), NodeReader.COMPONENT, "GrabFocus", null);
             return new Dispatch("atspi.Component.GrabFocus", "returned " + r[0]);
         }
+        if (action instanceof ElementAction.InsertText) {
+            // Not taken here: the driver types at the caret on the keyboard, after its focus proof.
+            throw new CountersignException(CountersignError.onField(ErrorCode.INVALID_ARGUMENT, "op",
+                    "inserting at the caret through AT-SPI is not done; the keyboard route types it"));
+        }
         return setValue(calls, n, ((ElementAction.SetValue) action).text());
     }
 

@@ -30,6 +30,7 @@ import dev.countersign.desktop.WindowInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -416,6 +417,12 @@ public final class AtspiDesktopBackend implements DesktopBackend {
     @Override
     public String commandModifier() {
         return "ctrl";
+    }
+
+    /** Not checked ahead here: the keysym is looked up when the keys are sent ({@link KeyInjector}). */
+    @Override
+    public Optional<CountersignError> cannotPress(String keys) {
+        return Optional.empty();
     }
 
     /**

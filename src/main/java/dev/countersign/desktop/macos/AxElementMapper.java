@@ -3,6 +3,7 @@ package dev.countersign.desktop.macos;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.ElementHandle;
 import dev.countersign.desktop.ElementNode;
+import dev.countersign.desktop.SecretFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,15 +40,26 @@ final class AxElementMapper {
         return AxNames.textRole(string(attributes, AxNames.ROLE));
     }
 
+    /**
+     * A password field by role or subrole, or a text field that holds a secret by its label: its
+     * title, description, or the text of its title element ({@link SecretFields#labelled}), as on
+     * Linux, where an unnamed field labelled "Password" by a relation is secure.
+     */
     static boolean secure(Map<String, Object> attributes) {
-        return AxNames.secure(string(attributes, AxNames.ROLE), string(attributes, AxNames.SUBROLE));
+        String role = string(attributes, AxNames.ROLE);
+        if (AxNames.secure(role, string(attributes, AxNames.SUBROLE))) {
+            return true;
+        }
+        return AxNames.textRole(role) && (SecretFields.labelled(string(attributes, AxNames.TITLE))
+                || SecretFields.labelled(string(attributes, AxNames.DESCRIPTION))
+                || SecretFields.labelled(string(attributes, AxNames.TITLE_FROM_ELEMENT)));
     }
 
     ElementNode node(ElementHandle handle, Map<String, Object> attributes, List<String> actions, int depth,
             int parent) {
         String role = string(attributes, AxNames.ROLE);
         String subrole = string(attributes, AxNames.SUBROLE);
-        boolean secure = AxNames.secure(role, subrole);
+        boolean secure = secure(attributes);
         Rect frame = Frames.of(attributes);
         String title = string(attributes, AxNames.TITLE);
         String axDescription = string(attributes, AxNames.DESCRIPTION);
@@ -61,6 +73,10 @@ final class AxElementMapper {
                     : string(attributes, AxNames.HELP);
         } else if (!blank(axDescription)) {
             name = axDescription;
+            description = string(attributes, AxNames.HELP);
+        } else if (!blank(string(attributes, AxNames.TITLE_FROM_ELEMENT))) {
+            // Named by its label beside it (AXTitleUIElement), as VoiceOver reads it.
+            name = string(attributes, AxNames.TITLE_FROM_ELEMENT);
             description = string(attributes, AxNames.HELP);
         } else {
             name = AxNames.STATIC_TEXT.equals(role) ? text(attributes.get(AxNames.VALUE)) : null;

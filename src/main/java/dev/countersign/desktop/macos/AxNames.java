@@ -63,6 +63,23 @@ final class AxNames {
      */
     static final String VALUE_SETTABLE = "cs:valueSettable";
 
+    /**
+     * The element whose text names this one ({@code kAXTitleUIElementAttribute}): a field's label
+     * beside it, as AppKit links a form's "Password:" text to its field.
+     */
+    static final String TITLE_UI_ELEMENT = "AXTitleUIElement";
+
+    /**
+     * Our own key in an attribute map, not an AX name: the name taken from {@link #TITLE_UI_ELEMENT}
+     * for an element with no AXTitle or AXDescription of its own (the twin of AT-SPI's labelled-by).
+     */
+    static final String TITLE_FROM_ELEMENT = "cs:titleFromElement";
+
+    /** Roles a separate label names (text fields, pop-ups, sliders): the ones whose AXTitleUIElement is read. */
+    static final Set<String> LABELLED_ROLES = Set.of("AXTextField", "AXTextArea", "AXComboBox", "AXSearchField",
+            "AXSecureTextField", "AXPopUpButton", "AXSlider", "AXStepper", "AXIncrementor", "AXCheckBox",
+            "AXRadioGroup");
+
     /** Everything but AXValue, which is read second and only when the element is not secure. */
     static final List<String> BATCH = List.of(ROLE, SUBROLE, TITLE, DESCRIPTION, HELP, IDENTIFIER, DOM_IDENTIFIER,
             FRAME, POSITION, SIZE, ENABLED, FOCUSED, SELECTED, EXPANDED, MAIN, MINIMIZED, MODAL, ELEMENT_BUSY, LOADED,

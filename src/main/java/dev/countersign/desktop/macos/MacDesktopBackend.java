@@ -66,6 +66,7 @@ public final class MacDesktopBackend implements DesktopBackend {
     private final MacInput input = new MacInput();
     private final MacWindows windows = new MacWindows(calls, capture);
     private final MacSelection selection = new MacSelection(calls);
+    private final MacTextEdit textEdit = new MacTextEdit(calls);
     private final MacScreenWindows screen = new MacScreenWindows(calls, capture, windows);
     private volatile boolean closed;
 
@@ -277,6 +278,15 @@ public final class MacDesktopBackend implements DesktopBackend {
         if (action instanceof ElementAction.SelectText text) {
             return selection.selectText(ref, read.attributes(), text.range());
         }
+        if (action instanceof ElementAction.InsertText insert) {
+            return textEdit.insert(ref, read.attributes(), insert.text());
+        }
+        // A value that cannot be set whole is replaced through the selection (AXSelectedText), not ⌘A.
+        if (action instanceof ElementAction.SetValue set && !AxElementMapper.secure(read.attributes())
+                && !Boolean.TRUE.equals(read.attributes().get(AxNames.VALUE_SETTABLE))
+                && textEdit.available(ref, read.attributes())) {
+            return textEdit.replace(ref, read.attributes(), set.text());
+        }
         ActionPlan.Step step = ActionPlan.plan(action, read.attributes(), read.actions());
         return new ElementActions(ax).run(ref, step);
     }
@@ -417,8 +427,13 @@ public final class MacDesktopBackend implements DesktopBackend {
         requireAvailable();
         AxRef target = ref(element);
         MacFocus.refuseUnderSecureInput();
-        Map<String, Object> a = calls.attributes(target, List.of(AxNames.ROLE, AxNames.SUBROLE));
-        if (AxNames.secure(AxElementMapper.string(a, AxNames.ROLE), AxElementMapper.string(a, AxNames.SUBROLE))) {
+        // Read as an observation reads it: a field named Password by its label is judged before its value is asked for.
+        ElementReader.Read read = new ElementReader<>(calls).read(target);
+        if (read.gone()) {
+            throw new CountersignException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "element",
+                    "the element is gone: " + read.goneReason()));
+        }
+        if (AxElementMapper.secure(read.attributes())) {
             throw new CountersignException(CountersignError.onField(ErrorCode.SECURE_FIELD_REFUSED, "element",
                     "the element is a password field; Countersign never types into one"));
         }
@@ -445,6 +460,34 @@ public final class MacDesktopBackend implements DesktopBackend {
         String text = ((KeyInput.Text) in).text();
         input.type(MacKeys.pieces(text));
         return new Dispatch("cg.unicodeString", text.codePointCount(0, text.length()) + " characters");
+    }
+
+    /**
+     * A character the current layout cannot type ({@code cmd+é} on a US layout), or a key name
+     * with no Mac key code: {@code UNSUPPORTED_PLATFORM} on {@code keys}, before the person is
+     * asked, as {@link #keys} would refuse them after; likewise secure event input
+     * ({@code SECURE_FIELD_REFUSED}) and a layout that cannot be read ({@code INTERNAL}).
+     */
+    @Override
+    public Optional<CountersignError> cannotPress(String keys) {
+        try {
+            // Under secure event input every key is refused at dispatch: refused before asking too.
+            MacFocus.refuseUnderSecureInput();
+        } catch (CountersignException e) {
+            return Optional.of(e.error());
+        }
+        Optional<Map<Character, Integer>> layout = MacKeyboardLayout.current();
+        if (layout.isEmpty()) {
+            return Optional.of(CountersignError.of(ErrorCode.INTERNAL, "the current keyboard layout could not be "
+                    + "read, so no shortcut is sent (a key position means different shortcuts on different layouts)"));
+        }
+        try {
+            MacKeys.chord(keys, layout.get());
+            return Optional.empty();
+        } catch (CountersignException e) {
+            return Optional.of(CountersignError.onField(ErrorCode.UNSUPPORTED_PLATFORM, "keys",
+                    e.error().message() + ": a Mac has no such key here, so the keys are not offered for approval"));
+        }
     }
 
     /** ⌘ is ⌘ here ({@link MacKeys}). */

@@ -94,4 +94,47 @@ class PermissionsAndSettingsModelTest {
         assertThat(FirstRun.opensPermissions(new Permissions(PermissionState.DENIED, PermissionState.DENIED), false,
                 null)).isFalse();
     }
+
+    @Test
+    void aTranslocatedLaunchNeverPutsItsTemporaryPathIntoAgentConfigsOrTheLoginItem() {
+        String translocated = "/private/var/folders/x1/abc/T/AppTranslocation/1A2B-3C4D/d/Countersign.app/Contents/MacOS/"
+                + "Countersign";
+        // ClientSnippets.launcher is what the agent configs and TrayApp's login item (Autostart) are written with.
+        assertThat(ClientSnippets.launcher(null, translocated))
+                .isEqualTo("/Applications/Countersign.app/Contents/MacOS/Countersign");
+        assertThat(ClientSnippets.launcher(null, "/Volumes/Countersign 1.0/Countersign.app/Contents/MacOS/Countersign"))
+                .isEqualTo("/Applications/Countersign.app/Contents/MacOS/Countersign");
+        assertThat(FirstRun.lastingPath("/private/var/folders/x/T/AppTranslocation/9/d/odd-layout"))
+                .isEqualTo(FirstRun.INSTALLED);
+        // Installed anywhere else (a person's ~/Applications), the path is kept as it is.
+        String own = "/Users/ana/Applications/Countersign.app/Contents/MacOS/Countersign";
+        assertThat(ClientSnippets.launcher(null, own)).isEqualTo(own);
+        assertThat(ClientSnippets.launcher("/home/ana/countersign/countersign", translocated))
+                .isEqualTo("/home/ana/countersign/countersign");
+    }
+
+    @Test
+    void screenRecordingGrantedOrRequestedAfterLaunchOffersARestart() {
+        PermissionState denied = PermissionState.DENIED;
+        PermissionState granted = PermissionState.GRANTED;
+        assertThat(FirstRun.offersRestart(true, denied, granted, false)).isTrue();
+        // The preflight may keep saying no until the restart: having asked is enough.
+        assertThat(FirstRun.offersRestart(true, denied, denied, true)).isTrue();
+        assertThat(FirstRun.offersRestart(true, PermissionState.UNKNOWN, granted, false)).isTrue();
+        assertThat(FirstRun.offersRestart(true, denied, denied, false)).isFalse();
+        // Granted from the start: capture works in this process, nothing to restart for.
+        assertThat(FirstRun.offersRestart(true, granted, granted, true)).isFalse();
+        assertThat(FirstRun.offersRestart(false, denied, granted, true)).isFalse();
+    }
+
+    @Test
+    void theRestartOpensTheSameBundleOnceThisProcessHasExited() {
+        assertThat(FirstRun.relaunch("/Applications/Countersign.app/Contents/MacOS/Countersign", 4242))
+                .containsExactly("/bin/sh", "-c",
+                        "while kill -0 4242 2>/dev/null; do sleep 0.2; done; exec /usr/bin/open -n \"$0\"",
+                        "/Applications/Countersign.app");
+        // Run from source there is no bundle to open: the person starts it again.
+        assertThat(FirstRun.relaunch(null, 4242)).isEmpty();
+        assertThat(FirstRun.relaunch("/usr/lib/jvm/bin/java", 4242)).isEmpty();
+    }
 }

@@ -173,6 +173,18 @@ class MacEndpointTest {
     }
 
     @Test
+    void anAgentInsertsAtTheCaretThroughTheSelectionAndNoKeyIsPosted() {
+        Served s = serve("text-entry.json", "Mail", "com.example.mail");
+        McpSchema.CallToolResult typed = s.call("computer_act", Map.of("ref",
+                ref(s.observe(), "AXTextField", "Greeting"), "op", "type", "text", ",", "mode", "insert"));
+
+        assertThat(typed.isError()).as("%s", typed).isFalse();
+        assertThat(structured(typed)).containsEntry("status", "confirmed");
+        assertThat(sim.valueOf(desktop.node("0/1"), "AXValue")).isEqualTo("Hello, world");
+        assertThat(sim.events()).isEmpty();
+    }
+
+    @Test
     void typingIntoTheSecureFieldIsRefusedAndNothingIsSet() {
         Served s = serve("secure-field.json", "Sign In", "com.example.signin");
         McpSchema.CallToolResult r = s.call("computer_act", Map.of("ref",

@@ -195,6 +195,33 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
         }
 
         @Test
+        void aRightClickForAMenuIsPostedOnlyWhereTheSystemHitTestFindsTheElement() {
+            ComputerDriver driver = driver();
+            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver), "Drop zone"), null)));
+
+            assertThat(receipt.status()).as("%s", receipt).isIn("confirmed", "unknown");
+            assertThat(sim.calls()).contains("hit -2 470,250");
+            assertThat(sim.events()).contains("tap0 mouse type=3 at=470,250 button=1 field1=1");
+        }
+
+        @Test
+        void whenTheSystemHitTestCannotAnswerNoRightClickIsPostedAndNobodyIsAsked() {
+            ComputerDriver driver = driver();
+            ObservationView view = observe(driver);
+            // AXUIElementCopyElementAtPosition answers kAXErrorCannotComplete (a busy app at the point).
+            sim.sim_fault("AXUIElementCopyElementAtPosition", MacSim.F_ERROR, -25204, 10);
+
+            var result = driver.act("agent-a", new ActArgs.Menu(ref(view, "Drop zone"), null));
+
+            assertThat(result).isInstanceOf(ToolResult.Err.class);
+            var error = ((ToolResult.Err<Receipt>) result).error();
+            assertThat(error.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
+            assertThat(error.message()).contains("no element answers at (470, 250)");
+            assertThat(approver.asked).isEmpty();
+            assertThat(sim.events()).isEmpty();
+        }
+
+        @Test
         void aDropPointAnOpenMenuCoversIsRefusedAndNothingIsPosted() {
             ComputerDriver driver = driver();
             ObservationView view = observe(driver);
