@@ -1,7 +1,7 @@
 """A small PyQt5 form for Countersign's compatibility matrix: one of each control the matrix drives."""
 import sys
 
-from PyQt5.QtWidgets import (QApplication, QCheckBox, QFormLayout, QLabel, QLineEdit, QPushButton,
+from PyQt5.QtWidgets import (QApplication, QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QPushButton,
                              QWidget)
 
 
@@ -22,9 +22,16 @@ def main():
     layout.addRow("Full name", name)
     layout.addRow("Password", password)
     layout.addRow(subscribe)
+    # Named only by the form's label beside them (Qt gives the label as a labelled-by relation).
+    city = QLineEdit("Lisbon")
+    colour = QComboBox()
+    colour.addItems(["Red", "Green", "Blue"])
+    colour.setCurrentIndex(1)
+    layout.addRow("City", city)
+    layout.addRow("Colour", colour)
     layout.addRow(delete)
     layout.addRow(status)
-    window.resize(420, 220)
+    window.resize(420, 280)
     window.move(0, 0)
     window.show()
     sys.exit(app.exec_())

@@ -19,8 +19,8 @@ import java.util.Map;
  * is only ever what the last run saw.
  */
 final class CompatLedger {
-    static final List<String> OPERATIONS = List.of("find", "observe", "type", "check_box", "risky_refused",
-            "secure_refused", "visual_marks", "declared_effect");
+    static final List<String> OPERATIONS = List.of("find", "observe", "keys", "type", "check_box", "named_field",
+            "combo_box", "risky_refused", "secure_refused", "visual_marks", "declared_effect");
 
     /** One cell. */
     record Row(@JsonProperty("app") String app, @JsonProperty("toolkit") String toolkit,
@@ -65,11 +65,14 @@ final class CompatLedger {
                 .append(when).append(".\n\n")
                 .append("- **confirmed**: done, and the effect read back from the app (the route that did it in brackets).\n")
                 .append("- **refused**: Countersign refused as it must (risky without a person, or a secure field), and the\n")
-                .append("  app shows no side effect.\n")
+                .append("  app shows no side effect; for `keys`, refused before any key was sent (why is in the details).\n")
+                .append("- **sent**: keys reached the app's own window (Escape: nothing to read back).\n")
                 .append("- **unknown**: dispatched, but the effect could not be proven.\n")
                 .append("- **unsupported**: the app has no such control, or Countersign cannot do it there (why is in the details).\n\n")
                 .append("`declared_effect` is a click whose effect shows on another element of the window (a calculator's\n")
-                .append("display), declared as the click's postcondition and confirmed by that element's read-back.\n\n");
+                .append("display), declared as the click's postcondition and confirmed by that element's read-back.\n")
+                .append("`named_field` is a field named only by the label beside it; `combo_box` a drop-down named by its label\n")
+                .append("and reporting its item, opened by a click and picked by a click on an item of its list.\n\n");
         md.append("| app | toolkit |");
         for (String op : OPERATIONS) {
             md.append(' ').append(op).append(" |");

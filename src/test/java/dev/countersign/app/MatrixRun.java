@@ -93,16 +93,122 @@ final class MatrixRun {
         visual();
         // Before typing, while the element that shows the effect still reads as at launch.
         declaredEffect();
+        keys();
         type();
         checkBox();
+        namedField();
+        comboBox();
         risky();
         secure();
     }
 
+    /**
+     * Escape, sent to the element the app is driven at (its text field, or what shows it is up):
+     * keys must reach the app's own window even where it never says which of its elements has
+     * focus (GTK 2's gail, Qt's item views), and Escape changes nothing there.
+     */
+    private void keys() {
+        long t = System.nanoTime();
+        Optional<NodeView> target = find(fresh(), app.shows());
+        if (target.isEmpty()) {
+            record("keys", "unknown", null, "no element to send keys to in the observation", t);
+            return;
+        }
+        Answer r = act(Map.of("ref", target.get().ref(), "op", "key", "keys", "Escape"));
+        if (r.refused()) {
+            record("keys", "refused", null, "Escape on " + target.get().role() + ": " + r.describe(), t);
+            return;
+        }
+        Receipt receipt = r.receipt();
+        record("keys", "rejected".equals(receipt.status()) ? "refused" : "confirmed".equals(receipt.status())
+                || "unknown".equals(receipt.status()) && receipt.code() == null ? "sent" : receipt.status(),
+                receipt.strategy(), "Escape on " + target.get().role() + " '" + target.get().name() + "': "
+                        + receiptDetail(receipt), t);
+    }
+
+    /** The four local forms carry a text field ("City", reading "Lisbon") named only by the label beside it. */
+    private void namedField() {
+        long t = System.nanoTime();
+        if (!app.form()) {
+            record("named_field", "unsupported", null, "the app's row has no field named only by a label", t);
+            return;
+        }
+        ObservationView view = fresh();
+        Optional<NodeView> city = find(view, n -> "Lisbon".equals(n.value()) && !"combo box".equals(n.role()));
+        if (city.isEmpty()) {
+            record("named_field", "unknown", null, "no field reading 'Lisbon' in the observation", t);
+            return;
+        }
+        boolean named = "City".equals(city.get().name());
+        record("named_field", named ? "confirmed" : "unknown", null, city.get().role() + " reading 'Lisbon' is named '"
+                + city.get().name() + "'" + (named ? " by its label" : ", not by its label 'City'"), t);
+    }
+
+    private static final java.util.Set<String> ITEM_ROLES = java.util.Set.of("menu item", "list item", "option",
+            "table cell", "check menu item", "radio menu item");
+
+    /**
+     * The four local forms carry a drop-down ("Colour", showing Green): it must be named by its
+     * label and report its item, a click must open its list asking nobody, and a click on "Blue"
+     * there must pick it, read back from the drop-down.
+     */
+    private void comboBox() {
+        long t = System.nanoTime();
+        if (!app.form()) {
+            record("combo_box", "unsupported", null, "the app's row has no drop-down", t);
+            return;
+        }
+        Predicate<NodeView> colour = n -> "combo box".equals(n.role()) && "Colour".equals(n.name());
+        Optional<NodeView> box = find(fresh(), colour);
+        if (box.isEmpty()) {
+            record("combo_box", "unknown", null, "no combo box named 'Colour' in the observation", t);
+            return;
+        }
+        String shown = "reports '" + box.get().value() + "'";
+        if (!"Green".equals(box.get().value())) {
+            record("combo_box", "unknown", null, "the drop-down " + shown + ", not 'Green'", t);
+            return;
+        }
+        Answer opened = act(Map.of("ref", box.get().ref(), "op", "click"));
+        if (opened.refused() || opened.error()) {
+            record("combo_box", "unknown", null, shown + "; its click: " + opened.describe(), t);
+            return;
+        }
+        Optional<NodeView> blue = Optional.empty();
+        for (int i = 0; i < 20 && blue.isEmpty(); i++) {
+            sleepQuietly(250);
+            blue = find(fresh(), n -> ITEM_ROLES.contains(n.role()) && "Blue".equals(n.name()));
+        }
+        if (blue.isEmpty()) {
+            record("combo_box", "unknown", opened.receipt().strategy(), shown + "; its click ("
+                    + receiptDetail(opened.receipt()) + ") showed no item 'Blue'", t);
+            return;
+        }
+        Answer picked = act(Map.of("ref", blue.get().ref(), "op", "click"));
+        if (picked.refused() || picked.error()) {
+            record("combo_box", "unknown", opened.receipt().strategy(), shown + "; the list opened, and the click on "
+                    + "its item was refused: " + picked.describe(), t);
+            return;
+        }
+        Optional<NodeView> after = Optional.empty();
+        for (int i = 0; i < 20 && !after.map(n -> "Blue".equals(n.value())).orElse(false); i++) {
+            sleepQuietly(250);
+            after = find(fresh(), colour);
+        }
+        boolean reads = after.map(n -> "Blue".equals(n.value())).orElse(false);
+        record("combo_box", reads ? "confirmed" : "unknown", opened.receipt().strategy(), shown
+                + "; a click opened its list and a click on 'Blue' (" + picked.receipt().strategy() + ") "
+                + (reads ? "picked it: it reads 'Blue'" : "left it reading " + after.map(NodeView::value).orElse(null)),
+                t);
+    }
+
     private void observe(ObservationView view, long t) {
         List<String> missing = new ArrayList<>();
-        if (view.nodes().stream().noneMatch(app.textField())) {
+        if (app.textField() != null && view.nodes().stream().noneMatch(app.textField())) {
             missing.add("text field");
+        }
+        if (view.nodes().stream().noneMatch(app.shows())) {
+            missing.add("the element that shows it is up");
         }
         if (app.checkBox() != null && view.nodes().stream().noneMatch(app.checkBox())) {
             missing.add("check box");
@@ -133,6 +239,10 @@ final class MatrixRun {
 
     private void type() {
         long t = System.nanoTime();
+        if (app.textField() == null) {
+            record("type", "unsupported", null, "the app's row has no text field", t);
+            return;
+        }
         Optional<NodeView> field = find(fresh(), app.textField());
         if (field.isEmpty()) {
             record("type", "unsupported", null, "no text field in the observation", t);
@@ -264,7 +374,7 @@ final class MatrixRun {
         }
         VisualObservation v = r.as(VisualObservation.class);
         List<NodeView> controls = new ArrayList<>();
-        find(view, app.textField()).ifPresent(controls::add);
+        find(view, app.shows()).ifPresent(controls::add);
         if (app.checkBox() != null) {
             find(view, app.checkBox()).ifPresent(controls::add);
         }

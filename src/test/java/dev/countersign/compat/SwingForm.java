@@ -3,6 +3,7 @@ package dev.countersign.compat;
 import java.awt.GridLayout;
 import javax.swing.JButton;
 import javax.swing.JCheckBox;
+import javax.swing.JComboBox;
 import javax.swing.JFrame;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
@@ -13,7 +14,7 @@ import javax.swing.SwingUtilities;
 /**
  * A small Swing form for the compatibility matrix, run in its own JVM with the Java ATK wrapper:
  * one text field, one password field, one check box, a risky "Delete all" button and the status
- * label that button would change.
+ * label that button would change, and a text field and a drop-down named only by their labels.
  */
 public final class SwingForm {
     private SwingForm() {
@@ -36,11 +37,24 @@ public final class SwingForm {
             panel.add(new JLabel("Password"));
             panel.add(password);
             panel.add(subscribe);
+            panel.add(new JLabel());
+            // Named only by the label that points to them (setLabelFor).
+            JTextField city = new JTextField("Lisbon", 20);
+            JLabel cityLabel = new JLabel("City");
+            cityLabel.setLabelFor(city);
+            panel.add(cityLabel);
+            panel.add(city);
+            JComboBox<String> colour = new JComboBox<>(new String[] {"Red", "Green", "Blue"});
+            colour.setSelectedIndex(1);
+            JLabel colourLabel = new JLabel("Colour");
+            colourLabel.setLabelFor(colour);
+            panel.add(colourLabel);
+            panel.add(colour);
             panel.add(delete);
             panel.add(status);
             frame.setContentPane(panel);
             frame.setDefaultCloseOperation(JFrame.EXIT_ON_CLOSE);
-            frame.setSize(440, 200);
+            frame.setSize(440, 280);
             frame.setLocation(0, 0);
             frame.setVisible(true);
         });
