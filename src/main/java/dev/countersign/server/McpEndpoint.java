@@ -214,8 +214,9 @@ public final class McpEndpoint implements AutoCloseable {
         AgentLimits limits = new AgentLimits(config.requestsPerSecond(), config.burst(), config.maxConcurrentCalls(),
                 System::nanoTime);
         SdkSessions sdkSessions = new SdkSessions(transport);
+        StatelessCalls stateless = new StatelessCalls(registry, wire, version, instructions, transport.protocolVersions());
         GuardFilter guard = new GuardFilter(agents, limits, sessions, new CallBook(), sdkSessions,
-                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()));
+                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()), stateless);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         FilterHolder guardHolder = new FilterHolder(guard);
