@@ -99,6 +99,12 @@ class InteropDesktopTest {
         scenario(desktop, "sdk2-http", "sdk-scenario.mjs", "sdk2", "http");
     }
 
+    /** The 2.x client pinned to MCP 2026-07-28: server/discover, _meta on every request, no session. */
+    @Test
+    void typescriptSdk2In2026Mode(TestDesktop desktop) throws Exception {
+        scenario(desktop, "sdk2-http-2026", "sdk-scenario.mjs", "sdk2", "http", "2026");
+    }
+
     @Test
     void typescriptSdk2OverTheBridge(TestDesktop desktop) throws Exception {
         scenario(desktop, "sdk2-bridge", "sdk-scenario.mjs", "sdk2", "bridge");
@@ -119,10 +125,16 @@ class InteropDesktopTest {
         scenario(desktop, "claude-code", "claude-scenario.mjs");
     }
 
-    /** The Vercel AI SDK's MCP client on its defaults: it probes with server/discover first, then falls back. */
+    /** The Vercel AI SDK's MCP client on its defaults, discovery on: it finds MCP 2026-07-28 and speaks it. */
     @Test
-    void vercelAiSdkOnItsDefaults(TestDesktop desktop) throws Exception {
-        scenario(desktop, "ai-sdk", "aisdk-scenario.mjs");
+    void vercelAiSdkWithDiscoveryOn(TestDesktop desktop) throws Exception {
+        scenario(desktop, "ai-sdk", "aisdk-scenario.mjs", "discovery");
+    }
+
+    /** The same client with discovery off: a 2025-11-25 session, as a client of that revision has. */
+    @Test
+    void vercelAiSdkWithDiscoveryOff(TestDesktop desktop) throws Exception {
+        scenario(desktop, "ai-sdk-legacy", "aisdk-scenario.mjs", "legacy");
     }
 
     /**
