@@ -51,7 +51,8 @@ class InteropDesktopTest {
      * The clients that run what {@code agent add} printed (each gets its agent that way) and one
      * tool loop against a stand-in for their model API; they cancel nothing, so nothing is withdrawn.
      */
-    static final Set<String> PRINTED_CONFIG = Set.of("claude-code", "codex", "codex-http", "gemini", "copilot", "opencode");
+    static final Set<String> PRINTED_CONFIG = Set.of("claude-code", "codex", "codex-http", "gemini", "gemini-http",
+            "copilot", "copilot-http", "opencode", "opencode-http");
 
     @TempDir
     Path home;
@@ -139,11 +140,13 @@ class InteropDesktopTest {
 
     /**
      * An agent CLI with the config {@code agent add} printed for it, in one tool loop against a
-     * loopback stand-in for its model API ({@code agentcli-scenario.mjs}): Codex CLI through the
-     * bridge and over HTTP, Gemini CLI, Copilot CLI offline, opencode.
+     * loopback stand-in for its model API ({@code agentcli-scenario.mjs}): Codex CLI, Gemini CLI,
+     * Copilot CLI (offline) and opencode, each through the bridge and over HTTP with the token in
+     * the environment.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"codex", "codex-http", "gemini", "copilot", "opencode"})
+    @ValueSource(strings = {"codex", "codex-http", "gemini", "gemini-http", "copilot", "copilot-http", "opencode",
+            "opencode-http"})
     void agentCli(String cli, TestDesktop desktop) throws Exception {
         scenario(desktop, cli, "agentcli-scenario.mjs", cli);
     }

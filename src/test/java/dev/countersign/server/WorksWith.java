@@ -18,7 +18,8 @@ import java.util.stream.Stream;
  */
 final class WorksWith {
     static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-http-2026",
-            "sdk2-bridge", "mcp-remote", "inspector-cli", "claude-code", "ai-sdk", "ai-sdk-legacy", "codex", "codex-http", "gemini", "copilot", "opencode");
+            "sdk2-bridge", "mcp-remote", "inspector-cli", "claude-code", "ai-sdk", "ai-sdk-legacy", "codex",
+            "codex-http", "gemini", "gemini-http", "copilot", "copilot-http", "opencode", "opencode-http");
 
     private WorksWith() {
     }
