@@ -5,7 +5,7 @@
 // denies. The checks read what the CLI handed the model. Usage: node agentcli-scenario.mjs CLI
 // where CLI is codex, gemini, copilot or opencode (the bridge form) or the same with -http (the HTTP
 // form, the token in COUNTERSIGN_TOKEN as the printed export line puts it there).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { env, Report, assert, pkgVersion, runProcess } from "./lib.mjs";
@@ -142,6 +142,17 @@ for (const [name, i, code] of [["error_stale_ref", 2, "OBSERVATION_CONSUMED"], [
     const seen = codeAndHint(result(i));
     assert(seen.code === code && seen.hint, `what the model read: ${result(i).slice(0, 600)}`);
     return { code: seen.code, hint: seen.hint, handed: result(i).slice(0, 300) };
+  });
+}
+if (process.argv[2].endsWith("-http")) {
+  await report.check("token_only_in_env", async () => {
+    // The HTTP forms name the variable; the files each CLI keeps its config in must not hold the token.
+    const configs = [join(home, ".codex", "config.toml"), join(project, ".gemini", "settings.json"),
+      join(home, ".copilot", "mcp-config.json"), join(project, "opencode.json")].filter((f) => existsSync(f));
+    assert(configs.length > 0, "no config file written");
+    const leaked = configs.filter((f) => readFileSync(f, "utf8").includes(env.token));
+    assert(leaked.length === 0, `the token was written into ${leaked}`);
+    return { files: configs.length };
   });
 }
 standIn.close();

@@ -60,6 +60,7 @@ final class WorksWith {
             case "list_tools": return c.has("names") ? c.path("tools").asInt() + " tools offered to the model ("
                     + c.path("bytes").asInt() + " B)" : "tools/list (" + c.path("bytes").asInt() + " B)";
             case "printed_config": return "the printed config";
+            case "token_only_in_env": return "token in no config file";
             case "tool_loop": return "tool loop against a stand-in model (" + c.path("tool_results").asInt()
                     + " results handed to it)";
             case "confirmed_act": return "act " + c.path("status").asText();
