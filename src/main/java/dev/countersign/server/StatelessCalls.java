@@ -62,7 +62,7 @@ final class StatelessCalls {
     void serve(HttpServletRequest request, HttpServletResponse response, String agentId, JsonNode message)
             throws IOException {
         JsonNode id = message.get("id");
-        if (id == null || id.isNull()) {
+        if (id == null) {
             if (message.path("method").isTextual()) {
                 // The revision defines no client notification over HTTP (closing a call's stream is its
                 // cancel); one is accepted and changes nothing.

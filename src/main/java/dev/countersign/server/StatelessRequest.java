@@ -1,10 +1,12 @@
 package dev.countersign.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Enumeration;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -46,16 +48,22 @@ final class StatelessRequest {
 
     /** The request's {@code params._meta}, or a missing node. */
     static JsonNode meta(JsonNode message) {
-        return message == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
+        return message == null ? MissingNode.getInstance()
                 : message.path("params").path("_meta");
     }
 
     /**
      * The first thing wrong with a request (one with an id) in the order a client can fix them: its
-     * shape, its {@code _meta}, the protocol version header against the body, the version itself,
-     * then the method and name headers against the body. Empty when it may be served.
+     * content type and shape, its {@code _meta}, the protocol version header against the body, the
+     * version itself, then the method and name headers against the body. Empty when it may be served.
      */
     static Optional<Refusal> check(HttpServletRequest request, JsonNode message) {
+        String type = request.getContentType();
+        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            // As the SDK refuses it on the other path: a body of another type is no JSON-RPC request.
+            return refuse(415, JsonRpcErrors.INVALID_REQUEST, "unsupported_media_type",
+                    "send 'Content-Type: application/json'");
+        }
         JsonNode id = message.get("id");
         if (!(id.isTextual() || id.isIntegralNumber()) || !"2.0".equals(message.path("jsonrpc").asText(null))
                 || !message.path("method").isTextual()) {
@@ -91,8 +99,12 @@ final class StatelessRequest {
         String nameField = nameField(method);
         if (nameField != null) {
             JsonNode name = params == null ? null : params.get(nameField);
+            if (name == null || !name.isTextual()) {
+                return refuse(400, JsonRpcErrors.INVALID_PARAMS, "invalid_params",
+                        method + " needs params." + nameField + ", a string");
+            }
             Optional<String> sent = decoded(single(request, NAME_HEADER));
-            if (name == null || !name.isTextual() || sent.isEmpty() || !sent.get().equals(name.asText())) {
+            if (sent.isEmpty() || !sent.get().equals(name.asText())) {
                 return refuse(400, JsonRpcErrors.HEADER_MISMATCH, "header_mismatch",
                         "send the Mcp-Name header, equal to params." + nameField);
             }

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -219,6 +221,64 @@ class ProtocolConformanceTest {
                 assertThat(response.status()).isEqualTo(400);
                 assertThat(message(response).at("/error/code").asInt()).isEqualTo(-32602);
                 assertThat(message(response).at("/error/message").asText()).contains("clientCapabilities");
+            }
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+            "{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"tools/call\",\"params\":{\"name\":\"computer_observe\",META}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"tools/call\",\"params\":{\"name\":\"computer_observe\",META}}",
+            "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer_observe\",META}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":7,\"params\":{\"name\":\"computer_observe\",META}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":7,META}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer_observe\",\"arguments\":\"app=yad\",META}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer_observe\",\"_meta\":"
+                    + "{\"io.modelcontextprotocol/protocolVersion\":20260728,\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"computer_observe\",\"_meta\":"
+                    + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":[]}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"params\":{META}}"})
+        void aMalformedRequestIsAClearJsonRpcErrorAndNothingRuns(String template) {
+            String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+            int lines = fx.auditLines().size();
+            RawHttp.Response response = post(template.replace("META", meta), headers("tools/call", "computer_observe"));
+            assertThat(response.status()).isEqualTo(400);
+            JsonNode error = message(response).path("error");
+            assertThat(error.path("code").asInt()).isIn(-32600, -32602);
+            assertThat(error.at("/data/reason").asText()).isNotBlank();
+            assertThat(response.body()).doesNotContain("Exception").doesNotContain("at java.");
+            assertThat(fx.auditLines()).hasSize(lines);
+        }
+
+        @Test
+        void aBodyThatIsNotDeclaredJsonIsRefused() throws IOException {
+            HttpResponse<String> response = fx.send(HttpRequest.newBuilder(fx.uri())
+                    .header("Authorization", "Bearer " + token).header("Content-Type", "text/plain")
+                    .header("Accept", "application/json, text/event-stream")
+                    .header("MCP-Protocol-Version", V2026).header("Mcp-Method", "tools/list")
+                    .POST(HttpRequest.BodyPublishers.ofString(request(1, "tools/list", Map.of()))).build());
+            assertThat(response.statusCode()).isEqualTo(415);
+            assertThat(Json.mapper().readTree(response.body()).at("/error/code").asInt()).isEqualTo(-32600);
+        }
+
+        @Test
+        void aWaitingCallHoldsOneOfTheAgentsConcurrentCalls() {
+            fx.close();
+            fx = new EndpointFixture(home.resolve("limited"), EndpointConfig.defaults().withPort(0).withLimits(100, 100, 1));
+            token = fx.token("claude");
+            host = "127.0.0.1:" + fx.endpoint.port();
+            String ref = observeRef("Delete");
+            try (Socket socket = RawHttp.open(fx.endpoint.port())) {
+                RawHttp.write(socket, "POST", host, call(14, "computer_act", Map.of("ref", ref, "op", "click")),
+                        headers("tools/call", "computer_act").toArray(String[]::new));
+                McpEndpointTest.awaitTrue(() -> fx.approver.asked.size() == 1, 10_000);
+                RawHttp.Response second = post(request(15, "tools/list", Map.of()), headers("tools/list", null));
+                assertThat(second.status()).isEqualTo(429);
+                fx.approver.answer(Decision.DENY);
+                assertThat(errorBody(message(RawHttp.read(socket.getInputStream()))).path("code").asText())
+                        .isEqualTo("APPROVAL_DENIED");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
 
