@@ -166,7 +166,8 @@ class ProtocolConformanceTest {
             assertThat(result.path("isError").asBoolean()).isFalse();
             assertThat(result.at("/structuredContent/nodes").size()).isPositive();
             assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText()).isEqualTo("countersign");
-            assertThat(fx.auditLines()).anyMatch(l -> l.contains("\"agent_id\":\"claude\""));
+            // Governed as a session's call is: the observation is in the audit log under the token's agent.
+            assertThat(fx.auditLines()).anyMatch(l -> l.contains("observation_id") && l.contains("\"agent_id\":\"claude\""));
         }
 
         @Test
@@ -335,6 +336,16 @@ class ProtocolConformanceTest {
                 assertThat(response.header("WWW-Authenticate")).startsWith("Bearer");
                 assertThat(response.body()).doesNotContain("supportedVersions");
             }
+        }
+
+        @Test
+        void aRevokedTokenIs401AtOnceWithNoSessionToEnd() {
+            assertThat(post(request(1, "tools/list", Map.of()), headers("tools/list", null)).status()).isEqualTo(200);
+            fx.agents.remove("claude");
+            RawHttp.Response response = post(call(2, "computer_observe", Map.of("app", "yad")),
+                    headers("tools/call", "computer_observe"));
+            assertThat(response.status()).isEqualTo(401);
+            assertThat(fx.auditLines()).noneMatch(l -> l.contains("observation"));
         }
 
         @Test
