@@ -3,8 +3,9 @@
 // API (model-standins.mjs) that plays a ScriptedModel: list tools, observe, a confirmed act, the
 // used-up ref again (an error whose code and hint must reach the model), and a Delete the person
 // denies. The checks read what the CLI handed the model. Usage: node agentcli-scenario.mjs CLI
-// where CLI is codex, codex-http, gemini, copilot or opencode.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// where CLI is codex, gemini, copilot or opencode (the bridge form) or the same with -http (the HTTP
+// form, the token in COUNTERSIGN_TOKEN as the printed export line puts it there).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { env, Report, assert, pkgVersion, runProcess } from "./lib.mjs";
@@ -55,8 +56,9 @@ const CLIS = {
   },
   gemini: {
     client: "Gemini CLI (@google/gemini-cli)", pkg: "@google/gemini-cli", api: "gemini", transport: "stdio (countersign mcp-stdio)",
+    printed: () => snippet("Gemini CLI ("),
     setup() {
-      write(join(project, ".gemini", "settings.json"), snippet("Gemini CLI"));
+      write(join(project, ".gemini", "settings.json"), this.printed());
       // The person's own settings: an API key sign-in, and this test folder trusted.
       write(join(home, ".gemini", "settings.json"), JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" },
         folderTrust: { enabled: false } }, general: { disableAutoUpdate: true }, privacy: { usageStatisticsEnabled: false } }));
@@ -66,8 +68,9 @@ const CLIS = {
   },
   copilot: {
     client: "Copilot CLI (@github/copilot)", pkg: "@github/copilot", api: "chat", transport: "stdio (countersign mcp-stdio)",
+    printed: () => snippet("Copilot CLI ("),
     async setup() {
-      const line = snippet("Copilot CLI");
+      const line = this.printed();
       const r = await run("bash", ["-c", line], {}, 60_000);
       assert(r.code === 0, `${line}: exit ${r.code} ${r.err.slice(0, 600)} ${r.out.slice(0, 300)}`);
     },
@@ -80,8 +83,9 @@ const CLIS = {
     // registry mirror this suite installs from serves only the Linux x64 ones, which `npm ci`
     // refuses; the suite pins the Linux x64 build that package would have picked here.
     client: "opencode (opencode-linux-x64)", pkg: "opencode-linux-x64", api: "chat", transport: "stdio (countersign mcp-stdio)",
+    printed: () => snippet("opencode ("),
     setup(url) {
-      write(join(project, "opencode.json"), snippet("opencode"));
+      write(join(project, "opencode.json"), this.printed());
       // The person's own config: the stand-in as an OpenAI-compatible provider.
       write(join(home, ".config", "opencode", "opencode.json"), JSON.stringify({ $schema: "https://opencode.ai/config.json",
         autoupdate: false, share: "disabled", model: "standin/m", provider: { standin: { npm: "@ai-sdk/openai-compatible",
@@ -91,9 +95,13 @@ const CLIS = {
     env: () => ({ OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_MODELS_FETCH: "1", XDG_CONFIG_HOME: join(home, ".config") }),
   },
 };
-CLIS["codex-http"] = { ...CLIS.codex, transport: "Streamable HTTP (bearer_token_env_var)",
-  printed: () => snippet("Codex CLI over HTTP"),
-  env: () => ({ ...CLIS.codex.env(), COUNTERSIGN_TOKEN: env.token }) };
+// The HTTP forms: the printed snippet as it is, and the token only in the environment.
+const overHttp = (name, transport) => ({ ...CLIS[name], transport, printed: () => snippet(`${CLIS[name].client.split(" (")[0]} over HTTP`),
+  env: (url) => ({ ...CLIS[name].env(url), COUNTERSIGN_TOKEN: env.token }) });
+CLIS["codex-http"] = overHttp("codex", "Streamable HTTP (bearer_token_env_var)");
+CLIS["gemini-http"] = overHttp("gemini", "Streamable HTTP (httpUrl, header from $COUNTERSIGN_TOKEN)");
+CLIS["copilot-http"] = overHttp("copilot", "Streamable HTTP (--header from $COUNTERSIGN_TOKEN)");
+CLIS["opencode-http"] = overHttp("opencode", "Streamable HTTP (remote, header from {env:COUNTERSIGN_TOKEN})");
 
 const cli = CLIS[process.argv[2]];
 assert(cli, `unknown CLI ${process.argv[2]}`);
@@ -134,6 +142,17 @@ for (const [name, i, code] of [["error_stale_ref", 2, "OBSERVATION_CONSUMED"], [
     const seen = codeAndHint(result(i));
     assert(seen.code === code && seen.hint, `what the model read: ${result(i).slice(0, 600)}`);
     return { code: seen.code, hint: seen.hint, handed: result(i).slice(0, 300) };
+  });
+}
+if (process.argv[2].endsWith("-http")) {
+  await report.check("token_only_in_env", async () => {
+    // The HTTP forms name the variable; the files each CLI keeps its config in must not hold the token.
+    const configs = [join(home, ".codex", "config.toml"), join(project, ".gemini", "settings.json"),
+      join(home, ".copilot", "mcp-config.json"), join(project, "opencode.json")].filter((f) => existsSync(f));
+    assert(configs.length > 0, "no config file written");
+    const leaked = configs.filter((f) => readFileSync(f, "utf8").includes(env.token));
+    assert(leaked.length === 0, `the token was written into ${leaked}`);
+    return { files: configs.length };
   });
 }
 standIn.close();

@@ -1,15 +1,20 @@
-// One scenario through the Vercel AI SDK's MCP client (@ai-sdk/mcp) on its defaults, over
-// Streamable HTTP. On its defaults it first probes with MCP 2026-07-28's server/discover and falls
-// back to initialize only when the server answers "method not found": the first check is that it
-// connects at all. Usage: node aisdk-scenario.mjs
+// One scenario through the Vercel AI SDK's MCP client (@ai-sdk/mcp) over Streamable HTTP. On its
+// defaults (discovery on) it first sends MCP 2026-07-28's server/discover and, when the server
+// answers it, speaks that revision: _meta on every request, no initialize, no session. With
+// "legacy" it is built with protocolVersionDiscovery: false and initializes a 2025-11-25 session.
+// Usage: node aisdk-scenario.mjs [discovery|legacy]
 import { createMCPClient } from "@ai-sdk/mcp";
 import { env, Report, assert, cancelledReceipt, errorBody, formChecks, okBody, refOf, pkgVersion } from "./lib.mjs";
 
-const report = new Report("@ai-sdk/mcp", pkgVersion("@ai-sdk/mcp"), "Streamable HTTP (discovery on, its default)");
+const legacy = process.argv[2] === "legacy";
+const MODERN = "2026-07-28";
+const report = new Report("@ai-sdk/mcp", pkgVersion("@ai-sdk/mcp"), legacy
+  ? "Streamable HTTP (discovery off: 2025-11-25 session)" : `Streamable HTTP (discovery on, its default: MCP ${MODERN})`);
 
 const connect = () => createMCPClient({
   transport: { type: "http", url: env.url, headers: { Authorization: `Bearer ${env.token}` } },
   clientName: "interop-ai-sdk",
+  ...(legacy ? { protocolVersionDiscovery: false } : {}),
 });
 const call = (client, name, args, options = {}) =>
   client.callTool({ name, arguments: args, options: { timeout: 120_000, ...options } });
@@ -18,8 +23,13 @@ let client;
 await report.check("connect", async () => {
   client = await connect();
   const version = client.initializeResult?.protocolVersion;
-  assert(version && version <= "2025-11-25", `fell back to an initialize the server speaks, got ${version}`);
-  return { server: client.serverInfo?.name, protocolVersion: version };
+  if (legacy) {
+    assert(version && version <= "2025-11-25", `initialized a 2025 session, got ${version}`);
+    return { server: client.serverInfo?.name, protocolVersion: version, era: "legacy" };
+  }
+  assert(version === MODERN, `discovery chose ${MODERN}, got ${version}`);
+  assert(client.serverInfo?.name === "countersign", `serverInfo from discover's _meta: ${JSON.stringify(client.serverInfo)}`);
+  return { server: client.serverInfo?.name, protocolVersion: version, era: "modern" };
 });
 await report.check("list_tools", async () => {
   const { tools } = await client.listTools();

@@ -1,12 +1,15 @@
 // One scenario through the official TypeScript SDK (1.x or 2.x), over Streamable HTTP, over the
-// stdio bridge, or through mcp-remote (stdio to HTTP). Usage: node sdk-scenario.mjs SDK TRANSPORT
-// with SDK = sdk1 | sdk2 and TRANSPORT = http | bridge | mcp-remote.
+// stdio bridge, or through mcp-remote (stdio to HTTP). Usage: node sdk-scenario.mjs SDK TRANSPORT [ERA]
+// with SDK = sdk1 | sdk2, TRANSPORT = http | bridge | mcp-remote, and ERA = 2026 for the 2.x client
+// pinned to MCP 2026-07-28 (stateless: server/discover, _meta on every request, no session).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { env, Report, assert, cancelledReceipt, errorBody, formChecks, okBody, refOf, pkgVersion } from "./lib.mjs";
 
-const [sdk, transportKind] = process.argv.slice(2);
+const [sdk, transportKind, era] = process.argv.slice(2);
+const MODERN = "2026-07-28";
+const modern = era === "2026";
 const here = new URL(".", import.meta.url).pathname;
 
 const api = sdk === "sdk1"
@@ -47,7 +50,8 @@ function transport() {
 }
 
 async function connect() {
-  const client = new api.Client({ name: `interop-${sdk}-${transportKind}`, version: "1" });
+  const client = new api.Client({ name: `interop-${sdk}-${transportKind}${modern ? "-2026" : ""}`, version: "1" },
+    modern ? { versionNegotiation: { mode: { pin: MODERN } } } : undefined);
   await client.connect(transport());
   return client;
 }
@@ -58,12 +62,20 @@ const call = (client, name, args, options = {}) =>
 const label = transportKind === "mcp-remote" ? "mcp-remote" : `${api.package}`;
 const version = transportKind === "mcp-remote" ? pkgVersion("mcp-remote") : api.version;
 const report = new Report(label, version, transportKind === "mcp-remote"
-  ? `stdio → HTTP (over ${api.package} ${api.version})` : transportKind === "bridge" ? "stdio (countersign mcp-stdio)" : "Streamable HTTP");
+  ? `stdio → HTTP (over ${api.package} ${api.version})` : transportKind === "bridge" ? "stdio (countersign mcp-stdio)"
+  : modern ? `Streamable HTTP, MCP ${MODERN} (pinned: no session)` : "Streamable HTTP");
 let client;
 
 await report.check("connect", async () => {
   client = await connect();
-  return { server: client.getServerVersion()?.name };
+  if (!modern) return { server: client.getServerVersion()?.name };
+  // Pinned: the client sent server/discover with _meta and adopted its answer; no initialize, no session.
+  assert(client.getProtocolEra() === "modern", `era ${client.getProtocolEra()}`);
+  assert(client.getNegotiatedProtocolVersion() === MODERN, `version ${client.getNegotiatedProtocolVersion()}`);
+  const discovered = client.getDiscoverResult();
+  assert(discovered?.supportedVersions?.includes("2025-11-25"), `supportedVersions ${discovered?.supportedVersions}`);
+  assert(client.getServerVersion()?.name === "countersign", `serverInfo ${JSON.stringify(client.getServerVersion())}`);
+  return { server: client.getServerVersion()?.name, protocolVersion: MODERN, era: "modern" };
 });
 await report.check("list_tools", async () => {
   const { tools } = await client.listTools();

@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * Everything a request must pass before the MCP SDK sees it (docs/endpoint.md, "Security
  * checks"), in this order: a loopback {@code Host} on our port (DNS rebinding), a loopback
  * {@code Origin} if any, a valid bearer token, the body limit, the agent's rate and concurrency
- * limits, one well-formed JSON-RPC object, a known {@code MCP-Protocol-Version} if any, and a
- * session id that belongs to this agent. A refusal is a JSON-RPC error object answered here
+ * limits, one well-formed JSON-RPC object; then a request of MCP 2026-07-28 (its {@code _meta}
+ * names a version) goes to {@link StatelessCalls}, with no session; any other needs a known
+ * {@code MCP-Protocol-Version} if any, and a session id that belongs to this agent. A refusal is a JSON-RPC error object answered here
  * ({@link JsonRpcErrors}); nothing of it reaches a tool or the audit log. No response ever carries
  * CORS headers. GET is answered 405: the endpoint sends everything on the POST that asked for it.
  */
@@ -37,7 +38,8 @@ final class GuardFilter implements Filter {
     static final String SESSION_HEADER = HttpHeaders.MCP_SESSION_ID;
     /**
      * Methods only MCP 2026-07-28 has (its discovery probe and its one stream of change
-     * notifications), answered as unknown methods: this endpoint speaks the 2025 revisions.
+     * notifications), answered as unknown methods to a request that does not name that revision:
+     * such a request is of a 2025 client, or of one that probes and falls back.
      */
     static final Set<String> NOT_SPOKEN = Set.of("server/discover", "subscriptions/listen");
     static final String VERSION_HEADER = HttpHeaders.PROTOCOL_VERSION;
@@ -52,9 +54,11 @@ final class GuardFilter implements Filter {
     private final int maxBody;
     private final IntSupplier port;
     private final Set<String> protocolVersions;
+    private final StatelessCalls stateless;
 
     GuardFilter(AgentDirectory agents, AgentLimits limits, SessionBook sessions, CallBook calls, SdkSessions sdk,
-            int maxBody, IntSupplier port, Set<String> protocolVersions) {
+            int maxBody, IntSupplier port, Set<String> protocolVersions, StatelessCalls stateless) {
+        this.stateless = stateless;
         this.agents = agents;
         this.limits = limits;
         this.sessions = sessions;
@@ -151,6 +155,18 @@ final class GuardFilter implements Filter {
                 return;
             }
         }
+        String version = request.getHeader(VERSION_HEADER);
+        if (post && StatelessRequest.claims(version, message)) {
+            // MCP 2026-07-28: no session, whatever Mcp-Session-Id says; the token already named the agent.
+            stateless.serve(request, response, agentId, message);
+            return;
+        }
+        if (!post && StatelessRequest.VERSION.equals(version)) {
+            // That revision has no DELETE (and no GET): there is no session to end.
+            response.setHeader("Allow", "POST");
+            refuse(response, 405, "method_not_allowed", "MCP " + StatelessRequest.VERSION + " has no sessions to end");
+            return;
+        }
         if (message != null && message.hasNonNull("id") && NOT_SPOKEN.contains(message.path("method").asText())) {
             // A method of a revision this endpoint does not speak (MCP 2026-07-28's server/discover)
             // is answered as a server of the older revisions answers any method it does not know:
@@ -162,10 +178,11 @@ final class GuardFilter implements Filter {
                     "Method not found: " + probed, "method_not_found"));
             return;
         }
-        String version = request.getHeader(VERSION_HEADER);
         if (version != null && !protocolVersions.contains(version)) {
+            // The 2025 look (-32000): a client of those revisions reads -32022 as "the server is of the
+            // newer revision" and gives up instead of falling back (JsonRpcErrors).
             JsonRpcErrors.write(response, 400, JsonRpcErrors.unsupportedVersion(
-                    message == null ? null : message.get("id"), version, protocolVersions));
+                    message == null ? null : message.get("id"), JsonRpcErrors.REFUSED, version, protocolVersions));
             return;
         }
         String outer = request.getHeader(SESSION_HEADER);

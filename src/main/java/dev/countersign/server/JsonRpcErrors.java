@@ -19,9 +19,22 @@ final class JsonRpcErrors {
     static final int INVALID_REQUEST = -32600;
     /** A method this endpoint does not know, as every revision of MCP it speaks says so. */
     static final int METHOD_NOT_FOUND = -32601;
-    /** A request under a protocol version this endpoint does not speak (its {@code MCP-Protocol-Version} header). */
+    /** Parameters that do not fit the method, and a 2026-07-28 request without its required {@code _meta}. */
+    static final int INVALID_PARAMS = -32602;
+    /**
+     * MCP 2026-07-28: a request under a protocol version this endpoint does not speak. Sent only to
+     * requests that name a version in {@code _meta}: a client of the 2025 revisions reads any code
+     * in the range MCP 2026-07-28 reserves as "the server is of the newer revision" and gives up
+     * instead of falling back, so the 2025 look ({@link #REFUSED}) is kept for them.
+     */
     static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
-    /** Transport-level refusals (auth, limits, sessions): the implementation-defined range. */
+    /** MCP 2026-07-28: the {@code MCP-Protocol-Version}, {@code Mcp-Method} or {@code Mcp-Name} header is missing or differs from the body. */
+    static final int HEADER_MISMATCH = -32020;
+    /**
+     * Transport-level refusals (auth, limits, sessions), and an unknown version for a 2025-revision
+     * client: the implementation-defined range every revision leaves to servers (MCP 2026-07-28 keeps
+     * -32000 to -32019 for codes servers already used).
+     */
     static final int REFUSED = -32000;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -44,9 +57,13 @@ final class JsonRpcErrors {
         return body;
     }
 
-    /** The refusal of a request that names a protocol version this endpoint does not speak. */
-    static ObjectNode unsupportedVersion(JsonNode id, String requested, Collection<String> supported) {
-        ObjectNode body = error(id, UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version " + requested
+    /**
+     * The refusal of a request that names a protocol version this endpoint does not speak, with
+     * {@code code} {@link #UNSUPPORTED_PROTOCOL_VERSION} for a 2026-07-28 client and {@link #REFUSED}
+     * for an older one.
+     */
+    static ObjectNode unsupportedVersion(JsonNode id, int code, String requested, Collection<String> supported) {
+        ObjectNode body = error(id, code, "Unsupported protocol version " + requested
                 + "; supported: " + String.join(", ", supported), "unsupported_protocol_version");
         ObjectNode data = (ObjectNode) body.get("error").get("data");
         data.put("requested", requested);

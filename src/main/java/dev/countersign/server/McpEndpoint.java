@@ -49,7 +49,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The loopback MCP endpoint (docs/endpoint.md): the official SDK's Streamable HTTP transport inside
- * embedded Jetty at {@code http://127.0.0.1:<port>/mcp}, behind {@link GuardFilter}. Start it with
+ * embedded Jetty at {@code http://127.0.0.1:<port>/mcp}, behind {@link GuardFilter}, which also
+ * serves MCP 2026-07-28 without sessions through {@link StatelessCalls} (the SDK does not speak that
+ * revision yet; docs/decisions/0013-mcp-2026-07-28-on-jetty.md). Start it with
  * {@link #start}; {@link #close} stops it and leaves no thread behind.
  */
 public final class McpEndpoint implements AutoCloseable {
@@ -214,8 +216,9 @@ public final class McpEndpoint implements AutoCloseable {
         AgentLimits limits = new AgentLimits(config.requestsPerSecond(), config.burst(), config.maxConcurrentCalls(),
                 System::nanoTime);
         SdkSessions sdkSessions = new SdkSessions(transport);
+        StatelessCalls stateless = new StatelessCalls(registry, wire, version, instructions, transport.protocolVersions());
         GuardFilter guard = new GuardFilter(agents, limits, sessions, new CallBook(), sdkSessions,
-                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()));
+                config.maxBodyBytes(), () -> bound[0], new HashSet<>(transport.protocolVersions()), stateless);
         ServletContextHandler context = new ServletContextHandler();
         context.setContextPath("/");
         FilterHolder guardHolder = new FilterHolder(guard);

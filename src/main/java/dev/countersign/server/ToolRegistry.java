@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -75,10 +77,26 @@ final class ToolRegistry {
         Object line = context == null ? null : context.get(AgentContext.LINE);
         Object token = request.meta() == null ? null : request.meta().get("progressToken");
         Object call = context == null ? null : context.get(AgentContext.CALL);
-        Function<String, ApprovalWatch> watch = tool -> new ApprovalProgress(tool, exchange, token,
-                line instanceof ClientLine client ? client : null,
+        Function<String, ApprovalWatch> watch = tool -> new ApprovalProgress(tool, exchange::progressNotification, token,
+                line instanceof ClientLine client ? client::alive : null,
                 call instanceof CallBook.Call booked ? booked : null, audit, tick, redactor);
         return call(agent instanceof String agentId ? agentId : null, name, request.arguments(), watch);
+    }
+
+    /**
+     * One call of the stateless 2026-07-28 path ({@link StatelessCalls}): the same path as the SDK's,
+     * with progress sent through {@code progress} and the agent's connection probed by {@code alive}.
+     * There is no session, so nothing else can cancel it: closing the call's stream is the cancel.
+     */
+    McpSchema.CallToolResult call(String agentId, String name, Map<String, Object> arguments, Object progressToken,
+            Consumer<McpSchema.ProgressNotification> progress, BooleanSupplier alive) {
+        return call(agentId, name, arguments, tool -> new ApprovalProgress(tool, progress, progressToken, alive, null,
+                audit, tick, redactor));
+    }
+
+    /** The tools' definitions as {@code tools/list} gives them, in the order they were registered. */
+    List<McpSchema.Tool> definitions() {
+        return tools.values().stream().map(AgentTool::definition).toList();
     }
 
     /** One call: identity, validation, then the tool; never throws for anything an agent can send. */

@@ -51,7 +51,8 @@ class InteropDesktopTest {
      * The clients that run what {@code agent add} printed (each gets its agent that way) and one
      * tool loop against a stand-in for their model API; they cancel nothing, so nothing is withdrawn.
      */
-    static final Set<String> PRINTED_CONFIG = Set.of("claude-code", "codex", "codex-http", "gemini", "copilot", "opencode");
+    static final Set<String> PRINTED_CONFIG = Set.of("claude-code", "codex", "codex-http", "gemini", "gemini-http",
+            "copilot", "copilot-http", "opencode", "opencode-http");
 
     @TempDir
     Path home;
@@ -99,6 +100,12 @@ class InteropDesktopTest {
         scenario(desktop, "sdk2-http", "sdk-scenario.mjs", "sdk2", "http");
     }
 
+    /** The 2.x client pinned to MCP 2026-07-28: server/discover, _meta on every request, no session. */
+    @Test
+    void typescriptSdk2In2026Mode(TestDesktop desktop) throws Exception {
+        scenario(desktop, "sdk2-http-2026", "sdk-scenario.mjs", "sdk2", "http", "2026");
+    }
+
     @Test
     void typescriptSdk2OverTheBridge(TestDesktop desktop) throws Exception {
         scenario(desktop, "sdk2-bridge", "sdk-scenario.mjs", "sdk2", "bridge");
@@ -119,19 +126,27 @@ class InteropDesktopTest {
         scenario(desktop, "claude-code", "claude-scenario.mjs");
     }
 
-    /** The Vercel AI SDK's MCP client on its defaults: it probes with server/discover first, then falls back. */
+    /** The Vercel AI SDK's MCP client on its defaults, discovery on: it finds MCP 2026-07-28 and speaks it. */
     @Test
-    void vercelAiSdkOnItsDefaults(TestDesktop desktop) throws Exception {
-        scenario(desktop, "ai-sdk", "aisdk-scenario.mjs");
+    void vercelAiSdkWithDiscoveryOn(TestDesktop desktop) throws Exception {
+        scenario(desktop, "ai-sdk", "aisdk-scenario.mjs", "discovery");
+    }
+
+    /** The same client with discovery off: a 2025-11-25 session, as a client of that revision has. */
+    @Test
+    void vercelAiSdkWithDiscoveryOff(TestDesktop desktop) throws Exception {
+        scenario(desktop, "ai-sdk-legacy", "aisdk-scenario.mjs", "legacy");
     }
 
     /**
      * An agent CLI with the config {@code agent add} printed for it, in one tool loop against a
-     * loopback stand-in for its model API ({@code agentcli-scenario.mjs}): Codex CLI through the
-     * bridge and over HTTP, Gemini CLI, Copilot CLI offline, opencode.
+     * loopback stand-in for its model API ({@code agentcli-scenario.mjs}): Codex CLI, Gemini CLI,
+     * Copilot CLI (offline) and opencode, each through the bridge and over HTTP with the token in
+     * the environment.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"codex", "codex-http", "gemini", "copilot", "opencode"})
+    @ValueSource(strings = {"codex", "codex-http", "gemini", "gemini-http", "copilot", "copilot-http", "opencode",
+            "opencode-http"})
     void agentCli(String cli, TestDesktop desktop) throws Exception {
         scenario(desktop, cli, "agentcli-scenario.mjs", cli);
     }

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Protocol faults are answered with a JSON-RPC error object that a client can parse, never with
- * a serialized Java exception; GET is 405 with {@code Allow}; a newer protocol version gets the
- * error newer clients read to fall back to {@code initialize}.
+ * a serialized Java exception; GET is 405 with {@code Allow}; a probe that does not name the newer
+ * revision gets the error its clients read to fall back to {@code initialize}.
  */
 class ProtocolErrorsTest {
     @TempDir
@@ -107,15 +107,15 @@ class ProtocolErrorsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"server/discover", "subscriptions/listen"})
-    void aMethodOnlyTheNewerRevisionHasIsAnUnknownMethodWhateverVersionIsNamed(String method) throws Exception {
-        // MCP 2026-07-28 clients probe with server/discover; only "method not found" makes them fall
-        // back to initialize (an unsupported-version error tells them the server is modern).
-        for (Map<String, String> headers : List.of(Map.of("MCP-Protocol-Version", "2026-07-28"),
-                Map.of("MCP-Protocol-Version", "2025-11-25"), Map.of("MCP-Protocol-Version", "1999-01-01"),
-                Map.<String, String>of())) {
+    void aMethodOnlyTheNewerRevisionHasIsAnUnknownMethodWhenTheRequestDoesNotNameThatRevision(String method)
+            throws Exception {
+        // A client that probes without naming MCP 2026-07-28 is of the 2025 revisions: only "method not
+        // found" makes it fall back to initialize. (A request that names 2026-07-28 is served as that
+        // revision: ProtocolConformanceTest.)
+        for (Map<String, String> headers : List.of(Map.of("MCP-Protocol-Version", "2025-11-25"),
+                Map.of("MCP-Protocol-Version", "1999-01-01"), Map.<String, String>of())) {
             HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"" + method
-                    + "\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}",
-                    headers);
+                    + "\",\"params\":{}}", headers);
             assertThat(response.statusCode()).as("%s", headers).isEqualTo(200);
             JsonNode body = json(response);
             assertThat(body.path("id").asInt()).isZero();
@@ -134,7 +134,7 @@ class ProtocolErrorsTest {
                 Map.of());
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
         HttpResponse<String> probe = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\"}",
-                Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2026-07-28"));
+                Map.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"));
         assertThat(json(probe).at("/error/code").asInt()).isEqualTo(-32601);
         assertThat(probe.body()).doesNotContain(session);
         HttpResponse<String> list = fx.post(other, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
@@ -151,14 +151,28 @@ class ProtocolErrorsTest {
     }
 
     @Test
-    void anotherRequestUnderANewerVersionGetsTheUnsupportedVersionErrorListingOurs() throws Exception {
+    void aRequestUnderTheNewerVersionWithoutItsMetaIsToldWhatIsMissing() throws Exception {
+        // The header names MCP 2026-07-28, so the request is of that revision; without the _meta that
+        // revision requires it is invalid params, not a session error a 2026 client cannot act on.
         HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}",
                 Map.of("MCP-Protocol-Version", "2026-07-28"));
         assertThat(response.statusCode()).isEqualTo(400);
-        JsonNode body = json(response);
+        // Its message names the _meta key (io.modelcontextprotocol/…), so json()'s "no SDK package" look does not apply.
+        assertThat(response.body()).doesNotContain("Exception").doesNotContain("at java.");
+        JsonNode body = Json.mapper().readTree(response.body());
         assertThat(body.path("id").asInt()).isEqualTo(3);
-        assertThat(body.at("/error/code").asInt()).isEqualTo(-32022);
-        assertThat(body.at("/error/data/requested").asText()).isEqualTo("2026-07-28");
+        assertThat(body.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(body.at("/error/message").asText()).contains("io.modelcontextprotocol/protocolVersion");
+    }
+
+    @Test
+    void anUnknownVersionUnderTheOlderRevisionsKeepsTheOldCodeListingOurs() throws Exception {
+        HttpResponse<String> response = fx.post(token, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}",
+                Map.of("MCP-Protocol-Version", "1999-01-01"));
+        assertThat(response.statusCode()).isEqualTo(400);
+        JsonNode body = json(response);
+        assertThat(body.at("/error/code").asInt()).isEqualTo(-32000);
+        assertThat(body.at("/error/data/requested").asText()).isEqualTo("1999-01-01");
         assertThat(body.at("/error/data/supported").toString()).contains("2025-06-18");
     }
 

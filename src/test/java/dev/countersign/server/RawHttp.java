@@ -72,6 +72,59 @@ final class RawHttp {
         }
     }
 
+    /** A whole response: status, head (status line and headers) and body (de-chunked). */
+    record Response(int status, String head, String body) {
+        /** The value of header {@code name} (case-insensitive), or null. */
+        String header(String name) {
+            for (String line : head.split("\r\n")) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+                    return line.substring(colon + 1).trim();
+                }
+            }
+            return null;
+        }
+    }
+
+    /** One whole exchange, body included: the request closes its connection, so the body ends with it. */
+    static Response send(int port, String method, String host, String body, String... headers) {
+        try (Socket socket = open(port)) {
+            write(socket, method, host, body, headers);
+            return read(socket.getInputStream());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads one response to its end (the connection closes after it). */
+    static Response read(InputStream in) throws IOException {
+        String head = readHead(in);
+        int status = Integer.parseInt(head.substring(9, 12));
+        byte[] rest = in.readAllBytes();
+        String body = head.toLowerCase(java.util.Locale.ROOT).contains("transfer-encoding: chunked")
+                ? dechunk(rest) : new String(rest, StandardCharsets.UTF_8);
+        return new Response(status, head, body);
+    }
+
+    private static String dechunk(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int at = 0;
+        while (at < bytes.length) {
+            int lineEnd = at;
+            while (lineEnd + 1 < bytes.length && !(bytes[lineEnd] == '\r' && bytes[lineEnd + 1] == '\n')) {
+                lineEnd++;
+            }
+            String size = new String(bytes, at, lineEnd - at, StandardCharsets.US_ASCII).split(";")[0].trim();
+            int length = size.isEmpty() ? 0 : Integer.parseInt(size, 16);
+            if (length == 0) {
+                break;
+            }
+            out.write(bytes, lineEnd + 2, length);
+            at = lineEnd + 2 + length + 2;
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
     static String readHead(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         int matched = 0;

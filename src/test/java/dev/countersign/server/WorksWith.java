@@ -17,8 +17,9 @@ import java.util.stream.Stream;
  * target/interop/works-with.md}); {@code scripts/interop/readme} copies it into the README.
  */
 final class WorksWith {
-    static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-bridge", "mcp-remote",
-            "inspector-cli", "claude-code", "ai-sdk", "codex", "codex-http", "gemini", "copilot", "opencode");
+    static final List<String> ORDER = List.of("sdk1-http", "sdk1-bridge", "sdk2-http", "sdk2-http-2026",
+            "sdk2-bridge", "mcp-remote", "inspector-cli", "claude-code", "ai-sdk", "ai-sdk-legacy", "codex",
+            "codex-http", "gemini", "gemini-http", "copilot", "copilot-http", "opencode", "opencode-http");
 
     private WorksWith() {
     }
@@ -59,6 +60,7 @@ final class WorksWith {
             case "list_tools": return c.has("names") ? c.path("tools").asInt() + " tools offered to the model ("
                     + c.path("bytes").asInt() + " B)" : "tools/list (" + c.path("bytes").asInt() + " B)";
             case "printed_config": return "the printed config";
+            case "token_only_in_env": return "token in no config file";
             case "tool_loop": return "tool loop against a stand-in model (" + c.path("tool_results").asInt()
                     + " results handed to it)";
             case "confirmed_act": return "act " + c.path("status").asText();
@@ -67,8 +69,11 @@ final class WorksWith {
             case "error_denied_approval": return c.path("code").asText() + " + hint";
             case "cancelled_approval": return "cancel → " + c.path("status").asText();
             case "connect_cycles": return c.path("cycles").asInt() + " reconnects";
-            case "connect": return c.has("protocolVersion") ? "connect (discovery fell back to "
-                    + c.path("protocolVersion").asText() + ")" : "connect";
+            case "connect":
+                if ("modern".equals(c.path("era").asText())) {
+                    return "connect (" + c.path("protocolVersion").asText() + ": server/discover, no session)";
+                }
+                return c.has("protocolVersion") ? "connect (" + c.path("protocolVersion").asText() + " session)" : "connect";
             case "mcp_list_health": return c.path("runs").asInt() + "× `claude mcp list`";
             case "observe":
                 if (c.has("form")) {

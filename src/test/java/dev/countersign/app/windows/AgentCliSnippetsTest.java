@@ -122,11 +122,68 @@ class AgentCliSnippetsTest {
         }
     }
 
+    @Nested
+    class OverHttp {
+        static final String BEARER_FROM_ENV = "Bearer ${COUNTERSIGN_TOKEN}";
+
+        String title(Agent agent, String start) {
+            return ClientSnippets.snippets(agent, TOKEN).stream().filter(s -> s.title().startsWith(start)).findFirst()
+                    .orElseThrow().title();
+        }
+
+        @Test
+        void geminiCliReadsTheTokenFromTheEnvironmentInItsHeader() throws Exception {
+            Agent agent = withFileAndUrl();
+            JsonNode server = JSON.readTree(text(agent, "Gemini CLI over HTTP")).at("/mcpServers/countersign");
+            assertThat(server.path("httpUrl").asText()).isEqualTo("http://localhost:9911/mcp");
+            assertThat(server.at("/headers/Authorization").asText()).isEqualTo(BEARER_FROM_ENV);
+            assertThat(server.path("timeout").asInt()).isEqualTo(ClientSnippets.TOOL_TIMEOUT_MS);
+            assertThat(server.has("command")).isFalse();
+            assertThat(title(agent, "Gemini CLI over HTTP")).contains("export COUNTERSIGN_TOKEN=\"$(cat /tmp/t/coder.token)\"");
+        }
+
+        @Test
+        void copilotCliAddLineKeepsTheVariableUnexpandedForCopilotToRead() {
+            Agent agent = withFileAndUrl();
+            String line = text(agent, "Copilot CLI over HTTP");
+            assertThat(line).startsWith("copilot mcp add countersign --transport http --timeout "
+                    + ClientSnippets.TOOL_TIMEOUT_MS + " ");
+            // Single-quoted, so the shell that runs the line does not put the token into the file.
+            assertThat(line).contains("--header 'Authorization: " + BEARER_FROM_ENV + "'")
+                    .endsWith(" http://localhost:9911/mcp");
+            assertThat(title(agent, "Copilot CLI over HTTP")).contains("export COUNTERSIGN_TOKEN=");
+        }
+
+        @Test
+        void opencodeReadsTheTokenWithItsOwnEnvSyntax() throws Exception {
+            Agent agent = withFileAndUrl();
+            JsonNode config = JSON.readTree(text(agent, "opencode over HTTP"));
+            assertThat(config.path("$schema").asText()).isEqualTo("https://opencode.ai/config.json");
+            JsonNode server = config.at("/mcp/countersign");
+            assertThat(server.path("type").asText()).isEqualTo("remote");
+            assertThat(server.path("url").asText()).isEqualTo("http://localhost:9911/mcp");
+            assertThat(server.at("/headers/Authorization").asText()).isEqualTo("Bearer {env:COUNTERSIGN_TOKEN}");
+            assertThat(server.path("enabled").asBoolean()).isTrue();
+            assertThat(server.path("timeout").asInt()).isEqualTo(ClientSnippets.TOOL_TIMEOUT_MS);
+        }
+
+        @Test
+        void theBridgeFormOfEachCliComesBeforeItsHttpForm() {
+            List<String> titles = AgentCliSnippets.snippets(agent(AWKWARD), "t").stream().map(Snippet::title).toList();
+            for (String cli : List.of("Codex CLI", "Gemini CLI", "Copilot CLI", "opencode")) {
+                int bridge = titles.indexOf(titles.stream().filter(t -> t.startsWith(cli + " (")).findFirst().orElseThrow());
+                int http = titles.indexOf(titles.stream().filter(t -> t.startsWith(cli + " over HTTP")).findFirst()
+                        .orElseThrow());
+                assertThat(bridge).as(cli).isLessThan(http);
+            }
+        }
+    }
+
     @Test
     void noAgentCliConfigCarriesTheToken() {
         for (Agent agent : List.of(agent(AWKWARD), withFileAndUrl())) {
             List<Snippet> clis = AgentCliSnippets.snippets(agent, "/tmp/t/coder.token");
-            assertThat(clis).hasSize(5);
+            assertThat(clis).hasSize(8);
             assertThat(clis).allSatisfy(s -> assertThat(s.title() + s.text()).doesNotContain(TOKEN));
         }
     }
