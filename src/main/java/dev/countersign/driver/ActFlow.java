@@ -66,12 +66,12 @@ final class ActFlow {
      */
     ToolResult<Accepted> accept(String agentId, ActArgs given) {
         // A chord is judged, shown, bound and sent as this desktop presses it (cmd as Control on Linux).
-        ActArgs args = given instanceof ActArgs.Key key ? key.pressedOn(ctx.backend) : given;
+        ActArgs args = given instanceof KeyArgs key ? key.pressedOn(ctx.backend) : given;
         Resolved t = new Resolved();
         Optional<PreGraph.Refusal> refused = PreGraph.firstRefusal(List.of(
                 PreGraph.arguments(args::validate),
                 // Keys this desktop has no key for are refused here, never approved and then failed.
-                PreGraph.check("keys this desktop presses", () -> args instanceof ActArgs.Key key
+                PreGraph.check("keys this desktop presses", () -> args instanceof KeyArgs key
                         && key.keys() != null ? ctx.backend.cannotPress(KeyChord.parse(key.keys()).canonical())
                         : Optional.empty()),
                 PreGraph.notPaused(ctx),
@@ -108,20 +108,20 @@ final class ActFlow {
         ElementNode second = t.liveSecond;
         // A key is judged by where it lands: the menu item bound to it, the window's default button;
         // a context menu on an unnamed part of a named row by that row, whose menu it opens.
-        int item = args instanceof ActArgs.Menu && !target.secure() ? ItemOf.enclosing(observation.nodes, index) : -1;
+        int item = args instanceof MenuArgs && !target.secure() ? ItemOf.enclosing(observation.nodes, index) : -1;
         ElementNode judgedAs = item >= 0 ? observation.nodes.get(item) : target;
         KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args,
                 item >= 0 ? item : index, judgedAs, second);
         // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
-        Optional<TextOrigins.Found> carried = args instanceof ActArgs.Type type
+        Optional<TextOrigins.Found> carried = args instanceof TypeArgs type
                 ? ctx.origins.find(agentId, TextOrigins.appOf(observation.app), type.text())
-                : args instanceof ActArgs.Key key ? ctx.origins.paste(agentId, observation.app, key.keys())
+                : args instanceof KeyArgs key ? ctx.origins.paste(agentId, observation.app, key.keys())
                 : Optional.empty();
         ApprovalRequirement requirement = TextOrigins.require(judged.requirement(), carried);
-        if (args instanceof ActArgs.Key key && !requirement.required()) {
+        if (args instanceof KeyArgs key && !requirement.required()) {
             ctx.origins.copied(agentId, observation.app, observation.window.title(), key.keys());
         }
-        if (args instanceof ActArgs.Type type && carried.isEmpty()) {
+        if (args instanceof TypeArgs type && carried.isEmpty()) {
             ctx.origins.authored(agentId, type.text());
         }
         ActionFacts.Landing landing = judged.landing();
@@ -140,7 +140,7 @@ final class ActFlow {
     }
 
     private Optional<CountersignError> wheelCovered(ActArgs args, Resolved t) {
-        Point at = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(t.live) : null;
+        Point at = args instanceof ScrollArgs ? ScrollArgs.wheelAt(t.live) : null;
         return at == null ? Optional.empty() : PointCover.check(ctx.backend, t.observation, at, null);
     }
 

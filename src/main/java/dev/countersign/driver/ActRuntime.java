@@ -80,7 +80,7 @@ final class ActRuntime extends LocalRuntime {
         if (declared >= 0) {
             declaredBeforeDispatch = beforeDispatch(this::declaredNow);
         }
-        Point wheel = args instanceof ActArgs.Scroll ? ActArgs.Scroll.wheelAt(target) : null;
+        Point wheel = args instanceof ScrollArgs ? ScrollArgs.wheelAt(target) : null;
         if (wheel != null) {
             // The wheel is coordinate input: last, the window on top at the element's centre is
             // still the observed one (not a window raised over it), as for a visual act.
@@ -162,7 +162,7 @@ final class ActRuntime extends LocalRuntime {
         if (args.postcondition() == null) {
             return args.evidence(probe, beforeDispatch);
         }
-        if (args instanceof ActArgs.Click) {
+        if (args instanceof ClickArgs) {
             // A click counts only with its own change; then the agent's postcondition decides.
             ReceiptVerification changed = probe.click(beforeDispatch);
             boolean vanished = Boolean.FALSE.equals(args.postcondition().exists());

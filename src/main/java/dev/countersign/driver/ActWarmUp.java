@@ -70,7 +70,7 @@ final class ActWarmUp implements ComputerUseRuntime {
 
     private Receipt act(ApprovalPolicy policy) {
         long started = System.nanoTime();
-        ActArgs args = new ActArgs.Click("rWarmUp00000", null);
+        ActArgs args = new ClickArgs("rWarmUp00000", null);
         args.validate();
         ApprovalRequirement requirement = policy.requirementFor(args, TARGET);
         // Whatever the person's policy says of a check box, the made-up act never waits for anyone.

@@ -32,7 +32,7 @@ final class Describe {
 
     private static String action(ActArgs op, int index, ElementNode target, ElementNode second,
             Observation observation) {
-        String verb = !toggles(op, target) ? (op instanceof ActArgs.Key key ? "Press " + key.keys() + " in" : op.verb())
+        String verb = !toggles(op, target) ? (op instanceof KeyArgs key ? "Press " + key.keys() + " in" : op.verb())
                 : OPTIONS.contains(target.role()) ? "Choose the option"
                 : target.hasState("checked") ? "Turn off" : "Turn on";
         return verb + " " + label(target, index, observation)
@@ -79,8 +79,8 @@ final class Describe {
         if (target == null || !TOGGLES.contains(target.role()) && !OPTIONS.contains(target.role())) {
             return false;
         }
-        return op instanceof ActArgs.Click
-                || op instanceof ActArgs.Key key && ("space".equals(key.keys()) || "Return".equals(key.keys()));
+        return op instanceof ClickArgs
+                || op instanceof KeyArgs key && ("space".equals(key.keys()) || "Return".equals(key.keys()));
     }
 
     private static final java.util.Set<String> TOGGLES = java.util.Set.of("check box", "switch", "toggle button",
@@ -137,7 +137,7 @@ final class Describe {
      * the chord, or the default button a Return in a single-line field presses; empty otherwise.
      */
     private static String presses(ActArgs op, ElementNode target, ActionFacts.Landing landing) {
-        if (!(op instanceof ActArgs.Key key) || landing == null) {
+        if (!(op instanceof KeyArgs key) || landing == null) {
             return "";
         }
         boolean plainReturn = "Return".equals(key.keys()) || "Enter".equals(key.keys());
@@ -180,12 +180,12 @@ final class Describe {
     static String action(ActArgs op, int index, ElementNode target, ElementNode second, Observation observation,
             ScreenRedactor redactor, ActionFacts.Landing landing) {
         String words = action(op, index, target, second, observation) + presses(op, target, landing);
-        Erasure erased = op instanceof ActArgs.Type type ? type.erases(target) : null;
+        Erasure erased = op instanceof TypeArgs type ? type.erases(target) : null;
         if (erased != null) {
             // What a replace throws away, which no undo in an autosaving document brings back.
             return words + " \u2014 erases what it holds: " + erased.words();
         }
-        if (!(op instanceof ActArgs.Key) || target.value() == null) {
+        if (!(op instanceof KeyArgs) || target.value() == null) {
             return words;
         }
         if (TerminalText.is(target)) {
@@ -194,7 +194,7 @@ final class Describe {
         }
         // Return in a single-line field that presses no known button hands its text to the app (an
         // address to open, a search to run): the person reads what it will send.
-        boolean sendsText = ((ActArgs.Key) op).keys().matches("Return|Enter|KP_Enter")
+        boolean sendsText = ((KeyArgs) op).keys().matches("Return|Enter|KP_Enter")
                 && target.hasState("single_line") && target.hasState("editable") && !target.value().isBlank()
                 && (landing == null || landing.defaultButtons() == null || landing.defaultButtons().isEmpty());
         return sendsText ? words + " \u2014 it holds " + quote(target.value().strip(), redactor) : words;

@@ -362,7 +362,7 @@ final class ForwardFlow {
                     : policy.requirementFor(ActArgs.insert(ref, typing.text()), node);
         }
         if (act.input() instanceof ForwardedAct.Keys keys) {
-            return policy.requirementFor(new ActArgs.Key(ref, keys.chord(), null), node);
+            return policy.requirementFor(new KeyArgs(ref, keys.chord(), null), node);
         }
         ForwardedAct.Pointer pointer = (ForwardedAct.Pointer) act.input();
         return switch (pointer.gesture()) {

@@ -13,7 +13,7 @@ import dev.countersign.remote.RemoteMachine;
 import dev.countersign.remote.RuntimeLink;
 import dev.countersign.remote.SecondMachine;
 import dev.countersign.app.windows.ActivityFeed;
-import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ClickArgs;
 import dev.countersign.driver.Receipt;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.server.EndpointConfig;
@@ -290,7 +290,7 @@ class ServedAppRemoteDesktopTest {
                 seen[0] = machine.observe("claude", Long.toString(pid), null).body();
                 return seen[0] != null && seen[0].get("nodes") instanceof List<?> n && n.size() > 1;
             })).isTrue();
-            ToolResult<Receipt> result = machine.act("claude", new ActArgs.Click(ref(seen[0], "push button", "Go"),
+            ToolResult<Receipt> result = machine.act("claude", new ClickArgs(ref(seen[0], "push button", "Go"),
                     null), ApprovalWatch.NONE);
             assertThat(result).as("%s", result).isInstanceOf(ToolResult.Ok.class);
             Receipt receipt = ((ToolResult.Ok<Receipt>) result).value();

@@ -35,8 +35,8 @@ class AdmitTest {
         stack.add(0, new ScreenWindows.ScreenWindow(30, 77, "Phish", new Rect(0, 0, 400, 300)));
 
         ToolResult<Admitted> admitted = h.driver.admit(SCOPE,
-                new ActArgs.Scroll(DriverHarness.ref(governors, "User name"), "down", null, null));
-        ToolResult<Receipt> local = h.driver.act("claude", new ActArgs.Scroll(DriverHarness.ref(agents, "User name"),
+                new ScrollArgs(DriverHarness.ref(governors, "User name"), "down", null, null));
+        ToolResult<Receipt> local = h.driver.act("claude", new ScrollArgs(DriverHarness.ref(agents, "User name"),
                 "down", null, null));
 
         assertThat(DriverHarness.err(admitted).code()).isEqualTo(ErrorCode.TARGET_CHANGED);
@@ -50,7 +50,7 @@ class AdmitTest {
         ObservationView seen = formOnTop(SCOPE);
 
         Admitted admitted = DriverHarness.ok(h.driver.admit(SCOPE,
-                new ActArgs.Click(DriverHarness.ref(seen, "Delete"), null)));
+                new ClickArgs(DriverHarness.ref(seen, "Delete"), null)));
 
         assertThat(admitted.requirement().required()).as("this desktop's policy: Delete asks").isTrue();
         assertThat(admitted.summary()).contains("Delete");
@@ -64,7 +64,7 @@ class AdmitTest {
         ObservationView seen = formOnTop(SCOPE);
 
         ToolResult<Admitted> admitted = h.driver.admit(SCOPE,
-                new ActArgs.Type(DriverHarness.ref(seen, "Password"), "hunter2", null));
+                new TypeArgs(DriverHarness.ref(seen, "Password"), "hunter2", null));
 
         assertThat(DriverHarness.err(admitted).code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
     }
@@ -74,7 +74,7 @@ class AdmitTest {
         ObservationView agents = formOnTop("claude");
 
         ToolResult<Admitted> admitted = h.driver.admit(SCOPE,
-                new ActArgs.Click(DriverHarness.ref(agents, "Delete"), null));
+                new ClickArgs(DriverHarness.ref(agents, "Delete"), null));
 
         assertThat(DriverHarness.err(admitted).code()).isEqualTo(ErrorCode.REF_UNKNOWN);
     }

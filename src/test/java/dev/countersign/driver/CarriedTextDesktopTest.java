@@ -131,12 +131,12 @@ class CarriedTextDesktopTest {
         TestDesktop.TargetApp note = recoveryNote(desktop);
         TestDesktop.TargetApp form = desktop.launchForm("", "pw");
         // Select all and copy in the note's own text: editing keys, nobody is asked.
-        ok(driver.act("agent-a", new ActArgs.Key(noteText(driver, note), "ctrl+a", null)));
-        ok(driver.act("agent-a", new ActArgs.Key(noteText(driver, note), "ctrl+c", null)));
+        ok(driver.act("agent-a", new KeyArgs(noteText(driver, note), "ctrl+a", null)));
+        ok(driver.act("agent-a", new KeyArgs(noteText(driver, note), "ctrl+c", null)));
         assertThat(approver.asked).isEmpty();
 
         ObservationView view = DriverDesktopTest.observe(driver, "agent-a", form);
-        driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(view), "ctrl+v", null));
+        driver.act("agent-a", new KeyArgs(DriverDesktopTest.textRef(view), "ctrl+v", null));
 
         assertThat(approver.asked).singleElement().satisfies(paste -> {
             assertThat(paste.category()).isEqualTo("carry");
@@ -153,15 +153,15 @@ class CarriedTextDesktopTest {
         ComputerDriver driver = DriverDesktopTest.driver(desktop, approver);
         TestDesktop.TargetApp form = desktop.launchForm("alice", "pw");
         // Whatever the clipboard holds (the person's own copy, a password), this agent did not fill it.
-        driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver, "agent-a",
+        driver.act("agent-a", new KeyArgs(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver, "agent-a",
                 form)), "ctrl+v", null));
         assertThat(approver.asked).extracting(ApprovalRequest::summary).singleElement().asString()
                 .contains("pastes the clipboard, which this agent did not fill");
         assertThat(userName(driver, form)).isEqualTo("alice");
 
-        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
+        ok(driver.act("agent-a", new KeyArgs(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
                 "agent-a", form)), "ctrl+c", null)));
-        ok(driver.act("agent-a", new ActArgs.Key(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
+        ok(driver.act("agent-a", new KeyArgs(DriverDesktopTest.textRef(DriverDesktopTest.observe(driver,
                 "agent-a", form)), "ctrl+v", null)));
         assertThat(approver.asked).hasSize(1);
     }

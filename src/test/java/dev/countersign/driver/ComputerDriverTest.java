@@ -264,7 +264,7 @@ class ComputerDriverTest {
             DriverHarness h = new DriverHarness();
             ObservationView view = h.observe("agent-a");
             // The agent declares it expects "ANA"; the field reads back "ana": evidence contradicts.
-            Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Type(ref(view, "User name"), "ana",
+            Receipt receipt = ok(h.driver.act("agent-a", new TypeArgs(ref(view, "User name"), "ana",
                     new Postcondition("ui_element", null,
                             EffectProbe.valueDigest("ANA"), null))));
             assertThat(receipt.status()).isEqualTo("failed");
@@ -278,7 +278,7 @@ class ComputerDriverTest {
         void scrollIsUnknownUntilReObserved() {
             DriverHarness h = new DriverHarness();
             Receipt receipt = ok(h.driver.act("agent-a",
-                    new ActArgs.Scroll(ref(h.observe("agent-a"), "User name"), "down", 2, null)));
+                    new ScrollArgs(ref(h.observe("agent-a"), "User name"), "down", 2, null)));
             assertThat(receipt.status()).isEqualTo("unknown");
         }
     }

@@ -44,7 +44,7 @@ class DeclaredPostconditionTest {
 
     private static Receipt click(DriverHarness h, String target, Postcondition post) {
         ObservationView v = h.observe("agent-a");
-        return ok(h.driver.act("agent-a", new ActArgs.Click(ref(v, target), post.ref() == null ? post
+        return ok(h.driver.act("agent-a", new ClickArgs(ref(v, target), post.ref() == null ? post
                 : new Postcondition(post.kind(), post.exists(), post.valueDigest(), post.contentDigest(),
                         ref(v, post.ref()), post.change(), post.equalsText()))));
     }
@@ -115,7 +115,7 @@ class DeclaredPostconditionTest {
     void aSecureFieldIsNeverDeclaredAndTheObservationStaysUsable() {
         DriverHarness h = calculator();
         ObservationView v = h.observe("agent-a");
-        CountersignError e = err(h.driver.act("agent-a", new ActArgs.Click(ref(v, "7"),
+        CountersignError e = err(h.driver.act("agent-a", new ClickArgs(ref(v, "7"),
                 Postcondition.watching(ref(v, "Password"), null, null))));
         assertThat(e.code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
         assertThat(e.field()).isEqualTo("postcondition.ref");
@@ -130,11 +130,11 @@ class DeclaredPostconditionTest {
         ObservationView older = h.observe("agent-a");
         ObservationView v = h.observe("agent-a");
         ObservationView theirs = h.observe("agent-b");
-        CountersignError other = err(h.driver.act("agent-a", new ActArgs.Click(ref(v, "7"),
+        CountersignError other = err(h.driver.act("agent-a", new ClickArgs(ref(v, "7"),
                 Postcondition.watching(ref(older, "Display"), null, null))));
         assertThat(other.code()).isEqualTo(ErrorCode.REF_UNKNOWN);
         assertThat(other.field()).isEqualTo("postcondition.ref");
-        CountersignError foreign = err(h.driver.act("agent-a", new ActArgs.Click(ref(v, "7"),
+        CountersignError foreign = err(h.driver.act("agent-a", new ClickArgs(ref(v, "7"),
                 Postcondition.watching(ref(theirs, "Display"), null, null))));
         assertThat(foreign.code()).isEqualTo(ErrorCode.REF_UNKNOWN);
         assertThat(foreign.field()).isEqualTo("postcondition.ref");
@@ -147,7 +147,7 @@ class DeclaredPostconditionTest {
         ObservationView spent = h.observe("agent-a");
         ok(h.driver.act("agent-a", ActArgs.click(ref(spent, "Noop"))));
         ObservationView v = h.observe("agent-a");
-        CountersignError consumed = err(h.driver.act("agent-a", new ActArgs.Click(ref(v, "7"),
+        CountersignError consumed = err(h.driver.act("agent-a", new ClickArgs(ref(v, "7"),
                 Postcondition.watching(ref(spent, "Display"), null, null))));
         assertThat(consumed.code()).isEqualTo(ErrorCode.OBSERVATION_CONSUMED);
         assertThat(consumed.field()).isEqualTo("postcondition.ref");
@@ -159,7 +159,7 @@ class DeclaredPostconditionTest {
         DriverHarness h = calculator();
         ObservationView v = h.observe("agent-a");
         h.desktop.elements.get("display").name = "Result";
-        Receipt r = ok(h.driver.act("agent-a", new ActArgs.Click(ref(v, "7"),
+        Receipt r = ok(h.driver.act("agent-a", new ClickArgs(ref(v, "7"),
                 Postcondition.watching(ref(v, "Display"), null, null))));
         assertThat(r.status()).isEqualTo("rejected");
         assertThat(r.code()).isEqualTo("TARGET_CHANGED");
@@ -186,15 +186,15 @@ class DeclaredPostconditionTest {
         ObservationView v = h.observe("agent-a");
         String seven = ref(v, "7");
         String display = ref(v, "Display");
-        assertThat(err(h.driver.act("agent-a", new ActArgs.Click(seven,
+        assertThat(err(h.driver.act("agent-a", new ClickArgs(seven,
                 new Postcondition("ui_element", null, null, null, null, "value", null)))).field())
                 .isEqualTo("postcondition.ref");
-        assertThat(err(h.driver.act("agent-a", new ActArgs.Click(seven,
+        assertThat(err(h.driver.act("agent-a", new ClickArgs(seven,
                 new Postcondition("ui_element", true, null, null, display, null, null)))).field())
                 .isEqualTo("postcondition.ref");
-        assertThat(err(h.driver.act("agent-a", new ActArgs.Click(seven,
+        assertThat(err(h.driver.act("agent-a", new ClickArgs(seven,
                 Postcondition.watching(display, "states", "7")))).field()).isEqualTo("postcondition.equals");
-        assertThat(err(h.driver.act("agent-a", new ActArgs.Click(seven,
+        assertThat(err(h.driver.act("agent-a", new ClickArgs(seven,
                 Postcondition.watching(display, "colour", null)))).field()).isEqualTo("postcondition.change");
         assertThat(h.desktop.dispatched).isEmpty();
     }

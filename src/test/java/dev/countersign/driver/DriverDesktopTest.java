@@ -168,7 +168,7 @@ class DriverDesktopTest {
             TestDesktop.TargetApp app = desktop.launchDeleteForm();
             String delete = ref(observe(driver, "agent-a", app), "Delete");
 
-            ToolResult<Receipt> typed = driver.act("agent-a", new ActArgs.Type(delete, " ", null, "insert"));
+            ToolResult<Receipt> typed = driver.act("agent-a", new TypeArgs(delete, " ", null, "insert"));
 
             Thread.sleep(500);
             assertThat(Files.exists(app.dir().resolve("deleted"))).as("the app's own side effect").isFalse();

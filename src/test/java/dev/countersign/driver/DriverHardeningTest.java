@@ -139,7 +139,7 @@ class DriverHardeningTest {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("ok").takesFocus = false;
         Receipt receipt = ok(h.driver.act("agent-a",
-                new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+                new KeyArgs(ref(h.observe("agent-a"), "OK"), "Tab", null)));
         // None of the act's keys went: rejected with its code and an error, never "maybe it happened".
         assertThat(receipt.status()).isEqualTo("rejected");
         assertThat(receipt.isError()).isTrue();
@@ -172,7 +172,7 @@ class DriverHardeningTest {
     void theLastCheckRunsAgainAfterTheFocusWaitSoAPauseThenWithholdsTheKeys() {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("ok").onFocus = e -> h.driver.pauseAll();
-        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+        Receipt receipt = ok(h.driver.act("agent-a", new KeyArgs(ref(h.observe("agent-a"), "OK"), "Tab", null)));
         assertThat(receipt.code()).isEqualTo("AGENT_PAUSED");
         // Focus moved, but the act's keys never went: rejected, an error the agent can read.
         assertThat(receipt.status()).isEqualTo("rejected");
@@ -183,7 +183,7 @@ class DriverHardeningTest {
     @Test
     void keysGoOnceTheTargetHasFocus() {
         DriverHarness h = new DriverHarness();
-        ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+        ok(h.driver.act("agent-a", new KeyArgs(ref(h.observe("agent-a"), "OK"), "Tab", null)));
         assertThat(h.desktop.dispatched).containsExactly("focus:ok", "keys:Keys[combo=Tab]");
     }
 
@@ -191,7 +191,7 @@ class DriverHardeningTest {
     void anElementThatShouldBeGoneButIsStillThereFails() {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("remember").onPress = e -> e.states = MemoryDesktop.toggled(e.states, "checked");
-        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "Remember me"),
+        Receipt receipt = ok(h.driver.act("agent-a", new ClickArgs(ref(h.observe("agent-a"), "Remember me"),
                 new Postcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("failed");
     }
@@ -200,7 +200,7 @@ class DriverHardeningTest {
     void anElementThatShouldBeGoneAndIsGoneIsConfirmed() {
         DriverHarness h = new DriverHarness();
         h.desktop.elements.get("ok").onPress = e -> h.desktop.elements.remove("ok");
-        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "OK"),
+        Receipt receipt = ok(h.driver.act("agent-a", new ClickArgs(ref(h.observe("agent-a"), "OK"),
                 new Postcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).isEqualTo("confirmed");
     }

@@ -32,7 +32,7 @@ final class DriverHarness {
 
         @Override
         public ApprovalRequirement requirementFor(ActArgs op, dev.countersign.desktop.ElementNode target) {
-            return op instanceof ActArgs.Click && "Delete".equals(target.name())
+            return op instanceof ClickArgs && "Delete".equals(target.name())
                     ? ApprovalRequirement.required("delete", List.of("delete"), POLICY)
                     : ApprovalRequirement.notRequired(POLICY);
         }

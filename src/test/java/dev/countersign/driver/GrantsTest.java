@@ -44,13 +44,13 @@ class GrantsTest {
 
         @Override
         public ApprovalRequirement requirementFor(ActArgs op, ElementNode target) {
-            if (op instanceof ActArgs.Key) {
+            if (op instanceof KeyArgs) {
                 return ApprovalRequirement.required("send", List.of("Return"), DIGEST.get());
             }
-            if (op instanceof ActArgs.Click && "OK".equals(target.name())) {
+            if (op instanceof ClickArgs && "OK".equals(target.name())) {
                 return ApprovalRequirement.required("send", List.of("ok"), DIGEST.get());
             }
-            if (op instanceof ActArgs.Click && "Delete".equals(target.name())) {
+            if (op instanceof ClickArgs && "Delete".equals(target.name())) {
                 return ApprovalRequirement.required("delete", List.of("delete"), DIGEST.get());
             }
             return ApprovalRequirement.notRequired(DIGEST.get());
@@ -220,7 +220,7 @@ class GrantsTest {
 
         @Test
         void aDifferentOperationIsAsked() {
-            Receipt key = ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Return", null)));
+            Receipt key = ok(h.driver.act("agent-a", new KeyArgs(ref(h.observe("agent-a"), "OK"), "Return", null)));
             asksAgain(key);
             assertThat(h.approver.asked.get(1).offer().orElseThrow().operation()).isEqualTo("key");
         }

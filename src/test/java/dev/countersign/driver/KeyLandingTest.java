@@ -68,7 +68,7 @@ class KeyLandingTest {
     private static String press(ComputerDriver driver, String element, String keys) {
         // The receipt's code: APPROVAL_DENIED when the person was asked and said no.
         ObservationView view = ok(driver.observe(AGENT, new ObserveArgs(null, null, null, null, null)));
-        return ok(driver.act(AGENT, new ActArgs.Key(ref(view, element), keys, null))).code();
+        return ok(driver.act(AGENT, new KeyArgs(ref(view, element), keys, null))).code();
     }
 
     @Test

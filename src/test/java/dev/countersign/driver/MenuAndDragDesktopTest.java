@@ -185,7 +185,7 @@ class MenuAndDragDesktopTest {
                         main[0] == null ? "no observation" : main[0].window().title() + " " + main[0].nodes().stream()
                                 .map(NodeView::name).toList()).isTrue();
                 mainWindow = main[0].window().id();
-                Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(main[0], "Notes area"), null)));
+                Receipt opened = ok(driver.act("agent-a", new MenuArgs(ref(main[0], "Notes area"), null)));
 
                 assertThat(opened.status()).as("%s", opened).isEqualTo("confirmed");
                 assertThat(opened.strategy()).isEqualTo("xtest.click");
@@ -215,7 +215,7 @@ class MenuAndDragDesktopTest {
             ComputerDriver driver = driver(desktop, new ScriptedApprover());
             TestDesktop.TargetApp app = files(desktop);
 
-            Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver, app, null), "Comment"),
+            Receipt opened = ok(driver.act("agent-a", new MenuArgs(ref(observe(driver, app, null), "Comment"),
                     null)));
 
             assertThat(opened.status()).as("%s", opened).isEqualTo("confirmed");
@@ -241,7 +241,7 @@ class MenuAndDragDesktopTest {
             int before = visibleWindows(app.pid());
 
             long start = System.nanoTime();
-            Receipt opened = ok(driver.act("agent-a", new ActArgs.Menu(ref(view, "Options"), null)));
+            Receipt opened = ok(driver.act("agent-a", new MenuArgs(ref(view, "Options"), null)));
             long ms = (System.nanoTime() - start) / 1_000_000;
 
             assertThat(opened.strategy()).isEqualTo("atspi.Action.DoAction");
@@ -267,7 +267,7 @@ class MenuAndDragDesktopTest {
             int[] notes = centre(view, "Notes area");
             coverPoint(cover, notes[0], notes[1]);
 
-            CountersignError e = err(driver.act("agent-a", new ActArgs.Menu(ref(view, "Notes area"), null)));
+            CountersignError e = err(driver.act("agent-a", new MenuArgs(ref(view, "Notes area"), null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(e.message()).contains("covered by the window 'Cleanup'");
@@ -286,7 +286,7 @@ class MenuAndDragDesktopTest {
             TestDesktop.TargetApp app = files(desktop);
             ObservationView view = observe(driver, app, null);
 
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Drag(ref(view, "a.txt"), ref(view, "Documents"),
+            Receipt receipt = ok(driver.act("agent-a", new DragArgs(ref(view, "a.txt"), ref(view, "Documents"),
                     null)));
 
             assertThat(receipt.strategy()).isEqualTo("xtest.drag");
@@ -304,7 +304,7 @@ class MenuAndDragDesktopTest {
             TestDesktop.TargetApp app = files(desktop);
             ObservationView view = observe(driver, app, null);
 
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Drag(ref(view, "a.txt"), ref(view, "Trash"),
+            Receipt receipt = ok(driver.act("agent-a", new DragArgs(ref(view, "a.txt"), ref(view, "Trash"),
                     null)));
 
             assertThat(receipt.code()).isEqualTo("APPROVAL_DENIED");
@@ -327,7 +327,7 @@ class MenuAndDragDesktopTest {
             int[] documents = centre(view, "Documents");
             coverPoint(cover, documents[0], documents[1]);
 
-            CountersignError e = err(driver.act("agent-a", new ActArgs.Drag(ref(view, "a.txt"),
+            CountersignError e = err(driver.act("agent-a", new DragArgs(ref(view, "a.txt"),
                     ref(view, "Documents"), null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.TARGET_CHANGED);

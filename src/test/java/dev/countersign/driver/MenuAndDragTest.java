@@ -110,7 +110,7 @@ class MenuAndDragTest {
     class Menu {
         @Test
         void anElementsOwnMenuActionIsPerformedWithoutPointerInputAndTheMenuIsTheEvidence() {
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(refOf(observe("agent-a"), "Options"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(refOf(observe("agent-a"), "Options"), null)));
 
             assertThat(desktop.dispatched).containsExactly("menu:options");
             assertThat(desktop.pointed).isEmpty();
@@ -122,7 +122,7 @@ class MenuAndDragTest {
 
         @Test
         void withoutAMenuActionItIsOneRightClickAtTheElementsCentre() {
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(refOf(observe("agent-a"), "Notes"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(refOf(observe("agent-a"), "Notes"), null)));
 
             assertThat(desktop.pointed).containsExactly(new PointerInput.Click(110, 125, MouseButton.RIGHT, 1));
             assertThat(receipt.status()).isEqualTo("confirmed");
@@ -133,7 +133,7 @@ class MenuAndDragTest {
         void noMenuShowingAfterwardsLeavesItUnknown() {
             desktop.elements.get("notes").onMenu = e -> {
             };
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(refOf(observe("agent-a"), "Notes"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(refOf(observe("agent-a"), "Notes"), null)));
 
             assertThat(desktop.pointed).hasSize(1);
             assertThat(receipt.status()).isEqualTo("unknown");
@@ -144,7 +144,7 @@ class MenuAndDragTest {
             desktop.menus.add(new WindowInfo(new MemoryDesktop.Handle("menu-notes"), "", MENU_FRAME, false));
             desktop.elements.get("notes").onMenu = e -> {
             };
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(refOf(observe("agent-a"), "Notes"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(refOf(observe("agent-a"), "Notes"), null)));
 
             assertThat(receipt.status()).isEqualTo("unknown");
         }
@@ -152,7 +152,7 @@ class MenuAndDragTest {
         @Test
         void aMenuOnAnElementAClickWouldAskAboutAsksTheSame() {
             approver.answer = r -> CompletableFuture.completedFuture(Decision.DENY);
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(blank(observe("agent-a")), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(blank(observe("agent-a")), null)));
 
             assertThat(receipt.code()).isEqualTo("APPROVAL_DENIED");
             assertThat(approver.asked).singleElement().satisfies(r -> {
@@ -168,7 +168,7 @@ class MenuAndDragTest {
             ObservationView view = observe("agent-a");
             coverCentreOf("notes", "Delete all");
 
-            CountersignError e = err(driver.act("agent-a", new ActArgs.Menu(refOf(view, "Notes"), null)));
+            CountersignError e = err(driver.act("agent-a", new MenuArgs(refOf(view, "Notes"), null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(e.fieldName()).contains("ref");
@@ -180,7 +180,7 @@ class MenuAndDragTest {
         void anElementLaidOverThePointWhileThePersonDecidesIsRefusedRightBeforeDispatch() {
             allowAfter(() -> coverCentreOf("blank", "Delete all"));
 
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(blank(observe("agent-a")), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(blank(observe("agent-a")), null)));
 
             assertThat(approver.asked).hasSize(1);
             assertThat(receipt.status()).isEqualTo("rejected");
@@ -194,7 +194,7 @@ class MenuAndDragTest {
             ObservationView view = observe("agent-a");
             desktop.stack.add(0, new ScreenWindows.ScreenWindow(9, 777, "Mail: unlock", new Rect(0, 90, 300, 100)));
 
-            CountersignError e = err(driver.act("agent-a", new ActArgs.Menu(refOf(view, "Notes"), null)));
+            CountersignError e = err(driver.act("agent-a", new MenuArgs(refOf(view, "Notes"), null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(e.message()).contains("covered by the window 'Mail: unlock'");
@@ -204,7 +204,7 @@ class MenuAndDragTest {
         @Test
         void anElementWithNeitherAMenuActionNorAFrameIsRefused() {
             desktop.elements.get("notes").frame = null;
-            CountersignError e = err(driver.act("agent-a", new ActArgs.Menu(refOf(observe("agent-a"), "Notes"), null)));
+            CountersignError e = err(driver.act("agent-a", new MenuArgs(refOf(observe("agent-a"), "Notes"), null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.TARGET_CHANGED);
             assertThat(e.message()).contains("no frame on screen");
@@ -213,7 +213,7 @@ class MenuAndDragTest {
 
         @Test
         void aSecureFieldsMenuIsRefusedBeforeAnyone() {
-            CountersignError e = err(driver.act("agent-a", new ActArgs.Menu(refOf(observe("agent-a"), "Password"),
+            CountersignError e = err(driver.act("agent-a", new MenuArgs(refOf(observe("agent-a"), "Password"),
                     null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
@@ -224,7 +224,7 @@ class MenuAndDragTest {
     @Nested
     class Drag {
         private ActArgs drag(ObservationView view, String from, String onto) {
-            return new ActArgs.Drag(refOf(view, from), refOf(view, onto), null);
+            return new DragArgs(refOf(view, from), refOf(view, onto), null);
         }
 
         @Test
@@ -264,7 +264,7 @@ class MenuAndDragTest {
             ObservationView second = observe("agent-a");
 
             CountersignError e = err(driver.act("agent-a",
-                    new ActArgs.Drag(refOf(second, "a.txt"), refOf(first, "Trash"), null)));
+                    new DragArgs(refOf(second, "a.txt"), refOf(first, "Trash"), null)));
 
             assertThat(e.code()).isEqualTo(ErrorCode.REF_UNKNOWN);
             assertThat(e.fieldName()).contains("to");
@@ -278,9 +278,9 @@ class MenuAndDragTest {
             ObservationView theirs = observe("agent-b");
 
             CountersignError foreign = err(driver.act("agent-a",
-                    new ActArgs.Drag(refOf(mine, "a.txt"), refOf(theirs, "Trash"), null)));
+                    new DragArgs(refOf(mine, "a.txt"), refOf(theirs, "Trash"), null)));
             CountersignError made = err(driver.act("agent-a",
-                    new ActArgs.Drag(refOf(mine, "a.txt"), "rAAAAAAAAAAA", null)));
+                    new DragArgs(refOf(mine, "a.txt"), "rAAAAAAAAAAA", null)));
 
             assertThat(foreign.code()).isEqualTo(ErrorCode.REF_UNKNOWN);
             assertThat(foreign.message()).isEqualTo(made.message());
@@ -339,7 +339,7 @@ class MenuAndDragTest {
         void theDigestBindsTheDropTargetAsTheAgentSawIt() {
             ObservationView view = observe("agent-a");
             ElementNode file = node("file");
-            ActArgs args = new ActArgs.Drag(refOf(view, "a.txt"), refOf(view, "Documents"), null);
+            ActArgs args = new DragArgs(refOf(view, "a.txt"), refOf(view, "Documents"), null);
             ActionRequest toFolder = ActFlow.request(settings, "agent-a", args, "yad", "w1", "fp", file, null,
                     node("folder"), 15_000);
             ActionRequest toTrash = ActFlow.request(settings, "agent-a", args, "yad", "w1", "fp", file, null,
@@ -427,7 +427,7 @@ class MenuAndDragTest {
 
         @Test
         void asksWhenEitherEndWouldAndNotOtherwise() {
-            ActArgs drag = new ActArgs.Drag("r1", "r2", null);
+            ActArgs drag = new DragArgs("r1", "r2", null);
             assertThat(trashAsks.requirementFor(drag, node("file"), node("trash")).category()).isEqualTo("delete");
             assertThat(trashAsks.requirementFor(drag, node("trash"), node("folder")).category()).isEqualTo("delete");
             assertThat(trashAsks.requirementFor(drag, node("file"), node("folder")).required()).isFalse();

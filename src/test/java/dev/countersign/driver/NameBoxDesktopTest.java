@@ -52,7 +52,7 @@ class NameBoxDesktopTest {
         TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 5, 5);
 
         ok(driver.act("agent-a", ActArgs.type(field(observe(driver, calc)).ref(), "C4")));
-        Receipt jumped = ok(driver.act("agent-a", new ActArgs.Key(field(observe(driver, calc)).ref(), "Return", null)));
+        Receipt jumped = ok(driver.act("agent-a", new KeyArgs(field(observe(driver, calc)).ref(), "Return", null)));
 
         assertThat(approver.asked).isEmpty();
         assertThat(jumped.approval()).isNull();
@@ -67,7 +67,7 @@ class NameBoxDesktopTest {
         ComputerDriver driver = driver(desktop, approver);
         TestDesktop.TargetApp app = desktop.launchScript("Not a sheet", "/dev/countersign/driver/toolbar_field.py");
 
-        Receipt receipt = ok(driver.act("agent-a", new ActArgs.Key(field(observe(driver, app)).ref(), "Return", null)));
+        Receipt receipt = ok(driver.act("agent-a", new KeyArgs(field(observe(driver, app)).ref(), "Return", null)));
 
         assertThat(receipt.approval().category()).isEqualTo("send");
         assertThat(receipt.approval().decision()).isEqualTo("denied");

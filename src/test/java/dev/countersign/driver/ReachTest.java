@@ -68,7 +68,7 @@ class ReachTest {
         void aFocusOnARowThatTakesNoFocusSelectsIt() {
             DriverHarness h = harness();
             h.desktop.elements.get("row").states = Set.of("enabled", "selectable", "showing", "visible");
-            Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Focus(ref(h.observe("agent-a"), "Drafts"), null)));
+            Receipt receipt = ok(h.driver.act("agent-a", new FocusArgs(ref(h.observe("agent-a"), "Drafts"), null)));
             assertThat(h.desktop.dispatched).containsExactly("select:row");
             assertThat(receipt.status()).isEqualTo("confirmed");
         }
@@ -195,7 +195,7 @@ class ReachTest {
         @Test
         void aFocusThatBecomesAPointerClickIsJudgedAsAClickOnTheElement() {
             ElementNode delete = node("Delete", PLAIN, List.of());
-            ActArgs focus = new ActArgs.Focus("r1", null);
+            ActArgs focus = new FocusArgs("r1", null);
             assertThat(focus.facts(delete).operation()).isEqualTo(Operation.CLICK);
             assertThat(focus.aims(delete, null)).extracting(PointerAim::field).containsExactly("ref");
             assertThat(policy.requirementFor(focus, delete).required()).isTrue();
@@ -204,7 +204,7 @@ class ReachTest {
         @Test
         void aFocusThroughTheAccessibilityApiIsAFocusAndNeverAsks() {
             ElementNode delete = node("Delete", Set.of("enabled", "focusable", "showing"), List.of());
-            ActArgs focus = new ActArgs.Focus("r1", null);
+            ActArgs focus = new FocusArgs("r1", null);
             assertThat(focus.facts(delete).operation()).isEqualTo(Operation.FOCUS);
             assertThat(focus.aims(delete, null)).isEmpty();
             assertThat(policy.requirementFor(focus, delete).required()).isFalse();

@@ -31,12 +31,12 @@ class RefusalReceiptsTest {
                 Arguments.of(new Case("TARGET_CHANGED", h -> {
                     // The target never takes keyboard focus: no key is sent.
                     h.desktop.elements.get("ok").takesFocus = false;
-                    return ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+                    return ok(h.driver.act("agent-a", new KeyArgs(ref(h.observe("agent-a"), "OK"), "Tab", null)));
                 })),
                 Arguments.of(new Case("AGENT_PAUSED", h -> {
                     // Paused while focus moved: the keys wait for the last check, which refuses.
                     h.desktop.elements.get("ok").onFocus = e -> h.driver.pauseAll();
-                    return ok(h.driver.act("agent-a", new ActArgs.Key(ref(h.observe("agent-a"), "OK"), "Tab", null)));
+                    return ok(h.driver.act("agent-a", new KeyArgs(ref(h.observe("agent-a"), "OK"), "Tab", null)));
                 })),
                 Arguments.of(new Case("LEASE_INVALID", h -> {
                     String target = ref(h.observe("agent-a"), "OK");

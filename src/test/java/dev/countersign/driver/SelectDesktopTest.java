@@ -63,17 +63,17 @@ class SelectDesktopTest {
         ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
         TestDesktop.TargetApp app = launch(desktop);
 
-        Receipt offsets = ok(driver.act("agent-a", ActArgs.Select.span(ref(observe(driver, app), "Title"), 4, 9)));
+        Receipt offsets = ok(driver.act("agent-a", SelectArgs.span(ref(observe(driver, app), "Title"), 4, 9)));
         assertThat(offsets.status()).isEqualTo("confirmed");
         assertThat(offsets.verification().detail()).contains("[4, 9)");
         assertThat(offsets.approval()).satisfiesAnyOf(a -> assertThat(a).isNull(),
                 a -> assertThat(a.required()).isFalse());
 
-        Receipt word = ok(driver.act("agent-a", ActArgs.Select.text(ref(observe(driver, app), "Body"), "Friday")));
+        Receipt word = ok(driver.act("agent-a", SelectArgs.text(ref(observe(driver, app), "Body"), "Friday")));
         assertThat(word.status()).isEqualTo("confirmed");
         assertThat(word.verification().detail()).contains("[31, 37)");
 
-        Receipt all = ok(driver.act("agent-a", ActArgs.Select.all(ref(observe(driver, app), "Title"))));
+        Receipt all = ok(driver.act("agent-a", SelectArgs.all(ref(observe(driver, app), "Title"))));
         assertThat(all.status()).isEqualTo("confirmed");
         assertThat(all.verification().detail()).contains("[0, 19)");
     }
@@ -82,12 +82,12 @@ class SelectDesktopTest {
     void aTextTheFieldDoesNotHoldIsRefusedAndTheObservationStaysUsable(TestDesktop desktop) {
         ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
         ObservationView view = observe(driver, launch(desktop));
-        var error = err(driver.act("agent-a", ActArgs.Select.text(ref(view, "Title"), "lazy dog")));
+        var error = err(driver.act("agent-a", SelectArgs.text(ref(view, "Title"), "lazy dog")));
         assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
         assertThat(error.field()).isEqualTo("text");
-        var past = err(driver.act("agent-a", ActArgs.Select.span(ref(view, "Title"), 10, 25)));
+        var past = err(driver.act("agent-a", SelectArgs.span(ref(view, "Title"), 10, 25)));
         assertThat(past.field()).isEqualTo("end");
-        assertThat(ok(driver.act("agent-a", ActArgs.Select.span(ref(view, "Title"), 0, 3))).status())
+        assertThat(ok(driver.act("agent-a", SelectArgs.span(ref(view, "Title"), 0, 3))).status())
                 .isEqualTo("confirmed");
     }
 
@@ -98,9 +98,9 @@ class SelectDesktopTest {
         ObservationView view = observe(driver, app);
         String password = view.nodes().stream().filter(NodeView::secure).findFirst().orElseThrow().ref();
 
-        assertThat(err(driver.act("agent-a", ActArgs.Select.all(password))).code())
+        assertThat(err(driver.act("agent-a", SelectArgs.all(password))).code())
                 .isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
-        assertThat(err(driver.act("agent-a", ActArgs.Select.text(password, "hunter2"))).code())
+        assertThat(err(driver.act("agent-a", SelectArgs.text(password, "hunter2"))).code())
                 .isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
         Thread.sleep(300);
         assertThat(output(app)).doesNotContain("password-selection");
@@ -111,12 +111,12 @@ class SelectDesktopTest {
         ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
         TestDesktop.TargetApp app = launch(desktop);
 
-        Receipt banana = ok(driver.act("agent-a", ActArgs.Select.item(ref(observe(driver, app), "banana"), false)));
+        Receipt banana = ok(driver.act("agent-a", SelectArgs.item(ref(observe(driver, app), "banana"), false)));
         assertThat(banana.status()).isEqualTo("confirmed");
         assertThat(banana.strategy()).isEqualTo("atspi.Table.AddRowSelection");
         assertThat(says(app, "rows:banana")).as(output(app)).isTrue();
 
-        ok(driver.act("agent-a", ActArgs.Select.item(ref(observe(driver, app), "cherry"), true)));
+        ok(driver.act("agent-a", SelectArgs.item(ref(observe(driver, app), "cherry"), true)));
         assertThat(says(app, "rows:banana,cherry")).as(output(app)).isTrue();
     }
 
@@ -141,7 +141,7 @@ class SelectDesktopTest {
     void aFocusOnATextViewWithoutAnActionTakesFocus(TestDesktop desktop) {
         ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
         TestDesktop.TargetApp app = launch(desktop);
-        Receipt receipt = ok(driver.act("agent-a", new ActArgs.Focus(ref(observe(driver, app), "Body"), null)));
+        Receipt receipt = ok(driver.act("agent-a", new FocusArgs(ref(observe(driver, app), "Body"), null)));
         assertThat(receipt.status()).isEqualTo("confirmed");
         assertThat(receipt.verification().detail()).contains("keyboard focus");
     }
@@ -274,13 +274,13 @@ class SelectDesktopTest {
         ComputerDriver driver = driver(desktop.backend(), new ScriptedApprover());
         TestDesktop.TargetApp calc = LibreOfficeCalc.launch(desktop, 8, 6);
 
-        Receipt focus = ok(driver.act("agent-a", new ActArgs.Focus(cell(observeCalc(driver, calc), "D3").ref(), null)));
+        Receipt focus = ok(driver.act("agent-a", new FocusArgs(cell(observeCalc(driver, calc), "D3").ref(), null)));
         assertThat(focus.status()).as("%s", focus).isEqualTo("confirmed");
         assertThat(focus.strategy()).isEqualTo("atspi.Component.GrabFocus");
 
-        Receipt b2 = ok(driver.act("agent-a", ActArgs.Select.item(cell(observeCalc(driver, calc), "B2").ref(), false)));
+        Receipt b2 = ok(driver.act("agent-a", SelectArgs.item(cell(observeCalc(driver, calc), "B2").ref(), false)));
         assertThat(b2.status()).as("%s", b2).isEqualTo("confirmed");
-        Receipt e6 = ok(driver.act("agent-a", ActArgs.Select.item(cell(observeCalc(driver, calc), "E6").ref(), true)));
+        Receipt e6 = ok(driver.act("agent-a", SelectArgs.item(cell(observeCalc(driver, calc), "E6").ref(), true)));
         assertThat(e6.status()).as("%s", e6).isEqualTo("confirmed");
         ObservationView after = observeCalc(driver, calc);
         assertThat(cell(after, "B2").states()).contains("selected");

@@ -53,7 +53,7 @@ class SelectTest {
         @Test
         void byOffsetsTheRangeIsSelectedAndReadsBack() {
             DriverHarness h = harness();
-            Receipt receipt = ok(h.driver.act("agent-a", ActArgs.Select.span(ref(h.observe("agent-a"), "User name"), 4, 9)));
+            Receipt receipt = ok(h.driver.act("agent-a", SelectArgs.span(ref(h.observe("agent-a"), "User name"), 4, 9)));
             assertThat(h.desktop.dispatched).containsExactly("selecttext:user");
             assertThat(receipt.status()).isEqualTo("confirmed");
             assertThat(receipt.verification().detail()).contains("the selection reads back [4, 9)");
@@ -62,7 +62,7 @@ class SelectTest {
         @Test
         void byTextTheFirstOccurrenceIsSelected() {
             DriverHarness h = harness();
-            Receipt receipt = ok(h.driver.act("agent-a", ActArgs.Select.text(ref(h.observe("agent-a"), "User name"),
+            Receipt receipt = ok(h.driver.act("agent-a", SelectArgs.text(ref(h.observe("agent-a"), "User name"),
                     "brown")));
             assertThat(receipt.status()).isEqualTo("confirmed");
             assertThat(h.desktop.elements.get("user").selection).containsExactly(new TextRange.Span(10, 15));
@@ -71,7 +71,7 @@ class SelectTest {
         @Test
         void fromStartZeroAllOfTheTextIsSelected() {
             DriverHarness h = harness();
-            Receipt receipt = ok(h.driver.act("agent-a", ActArgs.Select.all(ref(h.observe("agent-a"), "User name"))));
+            Receipt receipt = ok(h.driver.act("agent-a", SelectArgs.all(ref(h.observe("agent-a"), "User name"))));
             assertThat(receipt.status()).isEqualTo("confirmed");
             assertThat(h.desktop.elements.get("user").selection).containsExactly(new TextRange.Span(0, 19));
         }
@@ -80,19 +80,19 @@ class SelectTest {
         void aTextTheFieldDoesNotHoldIsRefusedBeforeTheObservationIsSpent() {
             DriverHarness h = harness();
             ObservationView view = h.observe("agent-a");
-            var error = err(h.driver.act("agent-a", ActArgs.Select.text(ref(view, "User name"), "lazy dog")));
+            var error = err(h.driver.act("agent-a", SelectArgs.text(ref(view, "User name"), "lazy dog")));
             assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(error.field()).isEqualTo("text");
             // The agent's own text is never quoted back, nor the element's.
             assertThat(error.message()).doesNotContain("lazy").doesNotContain("quick");
             assertThat(h.desktop.dispatched).isEmpty();
-            ok(h.driver.act("agent-a", ActArgs.Select.span(ref(view, "User name"), 0, 3)));
+            ok(h.driver.act("agent-a", SelectArgs.span(ref(view, "User name"), 0, 3)));
         }
 
         @Test
         void aRangePastTheEndOfTheTextIsRefusedAndNothingIsSelected() {
             DriverHarness h = harness();
-            var error = err(h.driver.act("agent-a", ActArgs.Select.span(ref(h.observe("agent-a"), "User name"), 4, 40)));
+            var error = err(h.driver.act("agent-a", SelectArgs.span(ref(h.observe("agent-a"), "User name"), 4, 40)));
             assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(error.field()).isEqualTo("end");
             assertThat(h.desktop.dispatched).isEmpty();
@@ -103,7 +103,7 @@ class SelectTest {
             DriverHarness h = harness();
             String ref = ref(h.observe("agent-a"), "User name");
             h.desktop.elements.get("user").value = "short";
-            Receipt receipt = ok(h.driver.act("agent-a", ActArgs.Select.span(ref, 4, 9)));
+            Receipt receipt = ok(h.driver.act("agent-a", SelectArgs.span(ref, 4, 9)));
             assertThat(receipt.status()).isEqualTo("rejected");
             assertThat(receipt.code()).isEqualTo("INVALID_ARGUMENT");
             assertThat(h.desktop.dispatched).isEmpty();
@@ -122,7 +122,7 @@ class SelectTest {
         @Test
         void selectingAnItemReplacesItsContainersSelection() {
             DriverHarness h = harness();
-            Receipt receipt = ok(h.driver.act("agent-a", ActArgs.Select.item(ref(h.observe("agent-a"), "Drafts"), false)));
+            Receipt receipt = ok(h.driver.act("agent-a", SelectArgs.item(ref(h.observe("agent-a"), "Drafts"), false)));
             assertThat(h.desktop.dispatched).containsExactly("select:drafts");
             assertThat(receipt.status()).isEqualTo("confirmed");
             assertThat(receipt.verification().detail()).contains("the element is selected");
@@ -132,7 +132,7 @@ class SelectTest {
         @Test
         void extendAddsTheItemToTheSelection() {
             DriverHarness h = harness();
-            ok(h.driver.act("agent-a", ActArgs.Select.item(ref(h.observe("agent-a"), "Drafts"), true)));
+            ok(h.driver.act("agent-a", SelectArgs.item(ref(h.observe("agent-a"), "Drafts"), true)));
             assertThat(h.desktop.dispatched).containsExactly("extend:drafts");
             assertThat(h.desktop.elements.get("inbox").states).contains("selected");
             assertThat(h.desktop.elements.get("drafts").states).contains("selected");
@@ -141,7 +141,7 @@ class SelectTest {
         @Test
         void anElementThatIsNoItemOfASelectionIsRefusedBeforeTheObservationIsSpent() {
             DriverHarness h = harness();
-            var error = err(h.driver.act("agent-a", ActArgs.Select.item(ref(h.observe("agent-a"), "OK"), false)));
+            var error = err(h.driver.act("agent-a", SelectArgs.item(ref(h.observe("agent-a"), "OK"), false)));
             assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(error.message()).contains("not an item, row or cell");
             assertThat(h.desktop.dispatched).isEmpty();
@@ -154,7 +154,7 @@ class SelectTest {
         void selectingInAPasswordFieldIsRefusedAndNothingIsSelected() {
             DriverHarness h = harness();
             ObservationView view = h.observe("agent-a");
-            var error = err(h.driver.act("agent-a", ActArgs.Select.all(ref(view, "Password"))));
+            var error = err(h.driver.act("agent-a", SelectArgs.all(ref(view, "Password"))));
             assertThat(error.code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
             assertThat(h.desktop.dispatched).isEmpty();
             // Refused before anything was spent: the observation still carries an act.
@@ -167,7 +167,7 @@ class SelectTest {
                     null, new Rect(0, 0, 40, 20), Set.of("editable"), List.of(), true, 1, 0);
             PolicyApprovals policy = new PolicyApprovals(RiskPolicy.defaults());
             try {
-                policy.requirementFor(ActArgs.Select.all("r1"), password);
+                policy.requirementFor(SelectArgs.all("r1"), password);
                 throw new AssertionError("a secure field was not refused");
             } catch (CountersignException e) {
                 assertThat(e.error().code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
@@ -207,10 +207,10 @@ class SelectTest {
         void anInvalidRangeChangesNothingAndLeavesTheObservationUsable() {
             DriverHarness h = harness();
             ObservationView view = h.observe("agent-a");
-            var error = err(h.driver.act("agent-a", new ActArgs.Select(ref(view, "User name"), 9, 4, null, null, null)));
+            var error = err(h.driver.act("agent-a", new SelectArgs(ref(view, "User name"), 9, 4, null, null, null)));
             assertThat(error.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(h.desktop.dispatched).isEmpty();
-            ok(h.driver.act("agent-a", ActArgs.Select.span(ref(view, "User name"), 4, 9)));
+            ok(h.driver.act("agent-a", SelectArgs.span(ref(view, "User name"), 4, 9)));
         }
     }
 
@@ -222,7 +222,7 @@ class SelectTest {
         void selectingNeverAsksEvenAnItemNamedDelete() {
             ElementNode row = new ElementNode(new ElementHandle() { }, "list item", null, "Delete all", "", null, null,
                     new Rect(0, 0, 40, 20), Set.of("selectable"), List.of(), false, 1, 0);
-            ActArgs select = ActArgs.Select.item("r1", false);
+            ActArgs select = SelectArgs.item("r1", false);
             assertThat(select.facts(row).operation()).isEqualTo(Operation.SELECT);
             assertThat(policy.requirementFor(select, row).required()).isFalse();
             assertThat(select.mutates()).isFalse();
@@ -230,16 +230,16 @@ class SelectTest {
 
         @Test
         void theDigestBindsTheRangeAndTheSearchedTextOnlyAsItsDigest() {
-            assertThat(ActArgs.Select.span("r1", 2, 5).boundArguments()).containsEntry("start", 2).containsEntry("end", 5);
-            assertThat(ActArgs.Select.text("r1", "hunter2").boundArguments()).containsOnlyKeys("text_sha256")
+            assertThat(SelectArgs.span("r1", 2, 5).boundArguments()).containsEntry("start", 2).containsEntry("end", 5);
+            assertThat(SelectArgs.text("r1", "hunter2").boundArguments()).containsOnlyKeys("text_sha256")
                     .containsEntry("text_sha256", EffectProbe.valueDigest("hunter2"));
-            assertThat(ActArgs.Select.item("r1", true).boundArguments()).containsEntry("extend", true);
+            assertThat(SelectArgs.item("r1", true).boundArguments()).containsEntry("extend", true);
         }
 
         @Test
         void theOperationBindsFromItsWireName() {
             ActArgs args = bind("{\"ref\":\"r1\",\"op\":\"select\",\"start\":2,\"end\":5}");
-            assertThat(args).isEqualTo(ActArgs.Select.span("r1", 2, 5));
+            assertThat(args).isEqualTo(SelectArgs.span("r1", 2, 5));
             assertThat(Operation.of("computer_act", "select")).contains(Operation.SELECT);
         }
     }

@@ -73,7 +73,7 @@ class TerminalDesktopTest {
         assertThat(app.dir().resolve("old")).as("nothing runs until Return").isDirectory();
         assertThat(prompt(driver, app).value()).contains("$ mv old new");
 
-        Receipt ran = ok(driver.act(AGENT, new ActArgs.Key(prompt(driver, app).ref(), "Return", null)));
+        Receipt ran = ok(driver.act(AGENT, new KeyArgs(prompt(driver, app).ref(), "Return", null)));
 
         assertThat(ran.approval().decision()).isEqualTo("allowed_once");
         assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.category()).isEqualTo("run"));
@@ -89,7 +89,7 @@ class TerminalDesktopTest {
         TestDesktop.TargetApp app = terminal(desktop);
         ok(driver.act(AGENT, ActArgs.type(prompt(driver, app).ref(), "mv old new")));
 
-        Receipt ran = ok(driver.act(AGENT, new ActArgs.Key(prompt(driver, app).ref(), "Return", null)));
+        Receipt ran = ok(driver.act(AGENT, new KeyArgs(prompt(driver, app).ref(), "Return", null)));
 
         assertThat(ran.code()).isEqualTo("APPROVAL_DENIED");
         assertThat(approver.asked).hasSize(1);

@@ -128,7 +128,7 @@ class TerminalTypingTest {
         ComputerDriver driver = driver(approver);
         ok(driver.act(AGENT, ActArgs.type(ref(observe(driver), "Terminal"), "mv old new")));
 
-        Receipt receipt = ok(driver.act(AGENT, new ActArgs.Key(ref(observe(driver), "Terminal"), "Return", null)));
+        Receipt receipt = ok(driver.act(AGENT, new KeyArgs(ref(observe(driver), "Terminal"), "Return", null)));
 
         assertThat(receipt.code()).isEqualTo("APPROVAL_DENIED");
         assertThat(approver.asked).singleElement().satisfies(r -> {
@@ -146,7 +146,7 @@ class TerminalTypingTest {
         ScriptedApprover approver = ScriptedApprover.always(Decision.ALLOW_ONCE);
         ComputerDriver driver = driver(approver);
 
-        Receipt receipt = ok(driver.act(AGENT, new ActArgs.Key(ref(observe(driver), "Terminal"), "Return", null)));
+        Receipt receipt = ok(driver.act(AGENT, new KeyArgs(ref(observe(driver), "Terminal"), "Return", null)));
 
         assertThat(receipt.approval().decision()).isEqualTo("allowed_once");
         assertThat(desktop.keysSent()).containsExactly("keys:" + new KeyInput.Keys("Return"));
@@ -158,7 +158,7 @@ class TerminalTypingTest {
         ScriptedApprover approver = ScriptedApprover.always(Decision.DENY);
         ComputerDriver driver = driver(approver);
 
-        ok(driver.act(AGENT, new ActArgs.Key(ref(observe(driver), "Terminal"), "Return", null)));
+        ok(driver.act(AGENT, new KeyArgs(ref(observe(driver), "Terminal"), "Return", null)));
 
         assertThat(approver.asked).singleElement().satisfies(r -> assertThat(r.summary())
                 .contains("its last line reads \u2018$ export GH=").doesNotContain("a".repeat(36)));

@@ -44,7 +44,7 @@ class ToggleWordsTest {
 
     private final TestClock clock = new TestClock(Instant.parse("2026-12-06T12:00:00Z"));
 
-    private String asked(String element, ActArgs.Key key) {
+    private String asked(String element, KeyArgs key) {
         Settings desktop = new Settings();
         ScriptedApprover approver = ScriptedApprover.always(Decision.DENY);
         DriverSettings settings = DriverSettings.defaults("sess-toggle");
@@ -53,7 +53,7 @@ class ToggleWordsTest {
                 clock, new SequentialIds(), new Random(7), settings);
         ObservationView view = ok(driver.observe(AGENT, new ObserveArgs(null, null, null, null, null)));
         String target = ref(view, element);
-        ok(driver.act(AGENT, key == null ? ActArgs.click(target) : new ActArgs.Key(target, key.keys(), null)));
+        ok(driver.act(AGENT, key == null ? ActArgs.click(target) : new KeyArgs(target, key.keys(), null)));
         assertThat(approver.asked).hasSize(1);
         return approver.asked.get(0).summary() + " [" + approver.asked.get(0).category() + "]";
     }
@@ -63,7 +63,7 @@ class ToggleWordsTest {
         assertThat(asked("Send a \u201cDo Not Track\u201d request with your browsing traffic", null))
                 .startsWith("Turn on \u2018Send a \u201cDo Not Track\u201d request").endsWith("[send]");
         assertThat(asked("Send a \u201cDo Not Track\u201d request with your browsing traffic",
-                new ActArgs.Key(null, "space", null))).startsWith("Turn on \u2018Send").endsWith("[send]");
+                new KeyArgs(null, "space", null))).startsWith("Turn on \u2018Send").endsWith("[send]");
     }
 
     @Test
@@ -72,7 +72,7 @@ class ToggleWordsTest {
                 .startsWith("Turn off \u2018Delete data").endsWith("[delete]");
         assertThat(asked("Delete history", null)).startsWith("Click \u2018Delete history\u2019").endsWith("[delete]");
         assertThat(asked("Delete data sites have saved to your device when you close all windows",
-                new ActArgs.Key(null, "space", null))).startsWith("Choose the option \u2018Delete data sites")
+                new KeyArgs(null, "space", null))).startsWith("Choose the option \u2018Delete data sites")
                 .endsWith("[delete]");
     }
 }

@@ -8,6 +8,8 @@ import dev.countersign.approval.Decision;
 import dev.countersign.audit.AuditLog;
 import dev.countersign.core.RandomIds;
 import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ClickArgs;
+import dev.countersign.driver.TypeArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -87,7 +89,7 @@ class BothMachinesRecordTest {
     void anAllowedActHasOneReceiptIdOnBothMachines() throws IOException {
         person.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
 
-        Receipt here = act(new ActArgs.Click(refOf("Delete"), null));
+        Receipt here = act(new ClickArgs(refOf("Delete"), null));
 
         assertThat(secondDesktop.dispatched).containsExactly("press:delete");
         assertThat(here.status()).isIn("confirmed", "unknown");
@@ -109,7 +111,7 @@ class BothMachinesRecordTest {
     void aSecureFieldRefusedThereIsARejectedReceiptOnBothMachines() {
         person.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
 
-        Receipt here = act(new ActArgs.Type(refOf("Password"), "hunter2", null));
+        Receipt here = act(new TypeArgs(refOf("Password"), "hunter2", null));
 
         assertThat(here.status()).isEqualTo("rejected");
         assertThat(here.code()).isEqualTo("SECURE_FIELD_REFUSED");
@@ -121,7 +123,7 @@ class BothMachinesRecordTest {
     void anActThePersonDeniesNeverReachesTheSecondMachinesRing() {
         person.answer = r -> CompletableFuture.completedFuture(Decision.DENY);
 
-        Receipt here = act(new ActArgs.Click(refOf("Delete"), null));
+        Receipt here = act(new ClickArgs(refOf("Delete"), null));
 
         assertThat(here.code()).isEqualTo("APPROVAL_DENIED");
         assertThat(laptop.receipts("claude")).containsExactly(here);

@@ -9,7 +9,8 @@ import dev.countersign.core.CountersignError;
 import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
-import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ClickArgs;
+import dev.countersign.driver.ScrollArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -64,7 +65,7 @@ class RemoteActTest {
     }
 
     private ToolResult<Receipt> clickDelete() {
-        return machine.act("claude", new ActArgs.Click("r_delete", null), watch);
+        return machine.act("claude", new ClickArgs("r_delete", null), watch);
     }
 
     private static Receipt ok(ToolResult<Receipt> result) {
@@ -200,7 +201,7 @@ class RemoteActTest {
     class RefusedBeforeAnythingIsSent {
         @Test
         void aRefTheAgentNeverSawOnThatMachine() {
-            ToolResult<Receipt> result = machine.act("claude", new ActArgs.Click("r_elsewhere", null), watch);
+            ToolResult<Receipt> result = machine.act("claude", new ClickArgs("r_elsewhere", null), watch);
 
             assertThat(result).isInstanceOf(ToolResult.Err.class);
             assertThat(((ToolResult.Err<Receipt>) result).error().code()).isEqualTo(ErrorCode.REF_UNKNOWN);
@@ -209,7 +210,7 @@ class RemoteActTest {
 
         @Test
         void anotherAgentsRef() {
-            ToolResult<Receipt> result = machine.act("mallory", new ActArgs.Click("r_delete", null), watch);
+            ToolResult<Receipt> result = machine.act("mallory", new ClickArgs("r_delete", null), watch);
 
             assertThat(((ToolResult.Err<Receipt>) result).error().code()).isEqualTo(ErrorCode.REF_UNKNOWN);
             assertThat(port.current.calls).isEmpty();
@@ -228,7 +229,7 @@ class RemoteActTest {
         @Test
         void aPostconditionTheFarSideCannotHold() {
             ToolResult<Receipt> result = machine.act("claude",
-                    new ActArgs.Click("r_delete", new Postcondition("ui_element", false, null, null)), watch);
+                    new ClickArgs("r_delete", new Postcondition("ui_element", false, null, null)), watch);
 
             assertThat(((ToolResult.Err<Receipt>) result).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
             assertThat(((ToolResult.Err<Receipt>) result).error().field()).isEqualTo("postcondition");
@@ -237,7 +238,7 @@ class RemoteActTest {
 
         @Test
         void badArgumentsOfTheOperation() {
-            ToolResult<Receipt> result = machine.act("claude", new ActArgs.Scroll("r_notes", "sideways", null, null),
+            ToolResult<Receipt> result = machine.act("claude", new ScrollArgs("r_notes", "sideways", null, null),
                     watch);
 
             assertThat(((ToolResult.Err<Receipt>) result).error().code()).isEqualTo(ErrorCode.INVALID_ARGUMENT);

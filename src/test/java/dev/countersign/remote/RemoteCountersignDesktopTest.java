@@ -16,6 +16,8 @@ import dev.countersign.core.RandomIds;
 import dev.countersign.desktop.TestDesktop;
 import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ClickArgs;
+import dev.countersign.driver.TypeArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -157,7 +159,7 @@ class RemoteCountersignDesktopTest {
         approver.asked.clear();
         approver.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
 
-        Receipt result = act(cleanup, "push button", "Delete", ref -> new ActArgs.Click(ref, null));
+        Receipt result = act(cleanup, "push button", "Delete", ref -> new ClickArgs(ref, null));
 
         assertThat(result.code()).as("code").isNull();
         assertThat(result.status()).isIn(ActionResult.CONFIRMED, ActionResult.UNKNOWN);
@@ -180,7 +182,7 @@ class RemoteCountersignDesktopTest {
         approver.asked.clear();
         approver.answer = r -> CompletableFuture.completedFuture(Decision.DENY);
 
-        Receipt result = act(cleanup, "push button", "Delete", ref -> new ActArgs.Click(ref, null));
+        Receipt result = act(cleanup, "push button", "Delete", ref -> new ClickArgs(ref, null));
 
         assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
         assertThat(result.code()).isEqualTo(ErrorCode.APPROVAL_DENIED.name());
@@ -199,7 +201,7 @@ class RemoteCountersignDesktopTest {
         approver.answer = r -> CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
 
         Receipt result = act(login, (String) password.get("role"), (String) password.get("name"),
-                ref -> new ActArgs.Type(ref, "hunter2", null));
+                ref -> new TypeArgs(ref, "hunter2", null));
 
         assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
         assertThat(result.code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED.name());
@@ -294,7 +296,7 @@ class RemoteCountersignDesktopTest {
                 return CompletableFuture.completedFuture(Decision.ALLOW_ONCE);
             };
 
-            Receipt result = act(cleanup, "push button", "Delete", ref -> new ActArgs.Click(ref, null));
+            Receipt result = act(cleanup, "push button", "Delete", ref -> new ClickArgs(ref, null));
 
             assertThat(result.status()).isEqualTo(ActionResult.REJECTED);
             assertThat(result.code()).isEqualTo(ErrorCode.AGENT_PAUSED.name());

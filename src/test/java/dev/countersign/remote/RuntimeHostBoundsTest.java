@@ -9,7 +9,7 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.LeaseBoundaries;
 import dev.countersign.core.RandomIds;
-import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.ClickArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -87,7 +87,7 @@ class RuntimeHostBoundsTest {
         List<String> codes = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) {
             String agent = "invented-" + i;
-            ToolResult<Receipt> result = desk2.act(agent, new ActArgs.Click(refOf(agent, "Remember me"), null),
+            ToolResult<Receipt> result = desk2.act(agent, new ClickArgs(refOf(agent, "Remember me"), null),
                     ApprovalWatch.NONE);
             assertThat(result).as("%s", result).isInstanceOf(ToolResult.Ok.class);
             codes.add(((ToolResult.Ok<Receipt>) result).value().code());

@@ -2,6 +2,7 @@ package dev.countersign.server.tools;
 
 import dev.countersign.core.ActionPostcondition;
 import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.TypeArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.Receipt;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -48,7 +49,7 @@ final class ActTool implements AgentTool {
                 .require("ref", ArgSchema.string(64))
                 .require("op", ArgSchema.oneOf(ActArgs.ops().toArray(String[]::new)))
                 .with("text", ArgSchema.string(ActArgs.MAX_TEXT))
-                .with("mode", ArgSchema.oneOf(ActArgs.Type.MODES.toArray(String[]::new)))
+                .with("mode", ArgSchema.oneOf(TypeArgs.MODES.toArray(String[]::new)))
                 .with("keys", ArgSchema.string(64).describe("e.g. Return, ctrl+a"))
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
                 // Its default (3) is in docs/endpoint.md and in computer_visual_act's schema: bytes.

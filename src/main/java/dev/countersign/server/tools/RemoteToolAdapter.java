@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.core.Json;
 import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.TypeArgs;
 import dev.countersign.remote.RemoteTool;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ final class RemoteToolAdapter implements AgentTool {
                 .with("window", ArgSchema.string(256))
                 .with("ref", ArgSchema.string(64))
                 .with("text", ArgSchema.string(ActArgs.MAX_TEXT))
-                .with("mode", ArgSchema.oneOf(ActArgs.Type.MODES.toArray(String[]::new)))
+                .with("mode", ArgSchema.oneOf(TypeArgs.MODES.toArray(String[]::new)))
                 .with("keys", ArgSchema.string(64))
                 .with("direction", ArgSchema.oneOf(ActArgs.DIRECTIONS.toArray(String[]::new)))
                 .with("amount", ArgSchema.integer(ActArgs.MIN_AMOUNT, ActArgs.MAX_AMOUNT))

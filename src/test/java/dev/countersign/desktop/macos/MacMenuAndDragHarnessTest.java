@@ -13,7 +13,8 @@ import dev.countersign.desktop.PointHit;
 import dev.countersign.desktop.PointerInput;
 import dev.countersign.desktop.TreeSnapshot;
 import dev.countersign.desktop.WindowInfo;
-import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.DragArgs;
+import dev.countersign.driver.MenuArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -156,7 +157,7 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
         @Test
         void aMenuByAxShowMenuIsConfirmedByTheMenuThatShows() {
             ComputerDriver driver = driver();
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver), "Notes"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(ref(observe(driver), "Notes"), null)));
 
             assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
             assertThat(receipt.strategy()).isEqualTo("ax.AXUIElementPerformAction");
@@ -168,7 +169,7 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
             ComputerDriver driver = driver();
             ObservationView view = observe(driver);
 
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Drag(ref(view, "a.txt"), ref(view, "Documents"),
+            Receipt receipt = ok(driver.act("agent-a", new DragArgs(ref(view, "a.txt"), ref(view, "Documents"),
                     null)));
 
             assertThat(receipt.status()).isEqualTo("unknown");
@@ -183,7 +184,7 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
             ObservationView view = observe(driver);
             approver.answer = r -> java.util.concurrent.CompletableFuture.completedFuture(Decision.DENY);
 
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Drag(ref(view, "a.txt"), ref(view, "Trash"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new DragArgs(ref(view, "a.txt"), ref(view, "Trash"), null)));
 
             assertThat(receipt.code()).isEqualTo("APPROVAL_DENIED");
             assertThat(approver.asked).singleElement().satisfies(r -> {
@@ -197,7 +198,7 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
         @Test
         void aRightClickForAMenuIsPostedOnlyWhereTheSystemHitTestFindsTheElement() {
             ComputerDriver driver = driver();
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Menu(ref(observe(driver), "Drop zone"), null)));
+            Receipt receipt = ok(driver.act("agent-a", new MenuArgs(ref(observe(driver), "Drop zone"), null)));
 
             assertThat(receipt.status()).as("%s", receipt).isIn("confirmed", "unknown");
             assertThat(sim.calls()).contains("hit -2 470,250");
@@ -211,7 +212,7 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
             // AXUIElementCopyElementAtPosition answers kAXErrorCannotComplete (a busy app at the point).
             sim.sim_fault("AXUIElementCopyElementAtPosition", MacSim.F_ERROR, -25204, 10);
 
-            var result = driver.act("agent-a", new ActArgs.Menu(ref(view, "Drop zone"), null));
+            var result = driver.act("agent-a", new MenuArgs(ref(view, "Drop zone"), null));
 
             assertThat(result).isInstanceOf(ToolResult.Err.class);
             var error = ((ToolResult.Err<Receipt>) result).error();
@@ -228,7 +229,7 @@ class MacMenuAndDragHarnessTest extends HarnessBackendFixture {
             ElementNode notes = named(snapshot(), "Notes");
             backend.perform(notes.handle(), new ElementAction.ShowMenu());
 
-            var result = driver.act("agent-a", new ActArgs.Drag(ref(view, "a.txt"), ref(view, "Notes"), null));
+            var result = driver.act("agent-a", new DragArgs(ref(view, "a.txt"), ref(view, "Notes"), null));
 
             assertThat(result).isInstanceOf(ToolResult.Err.class);
             var error = ((ToolResult.Err<Receipt>) result).error();

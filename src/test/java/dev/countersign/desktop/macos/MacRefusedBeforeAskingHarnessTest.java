@@ -6,7 +6,7 @@ import dev.countersign.approval.Decision;
 import dev.countersign.core.CountersignError;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.RandomIds;
-import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.KeyArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -61,7 +61,7 @@ class MacRefusedBeforeAskingHarnessTest extends HarnessBackendFixture {
     @Test
     void aChordTheLayoutCannotTypeIsRefusedUnsupportedAndNobodyIsAsked() {
         ComputerDriver driver = driver();
-        CountersignError error = refusal(driver.act("agent-a", new ActArgs.Key(subject(driver), "cmd+é", null)));
+        CountersignError error = refusal(driver.act("agent-a", new KeyArgs(subject(driver), "cmd+é", null)));
 
         assertThat(error.code()).isEqualTo(ErrorCode.UNSUPPORTED_PLATFORM);
         assertThat(error.fieldName()).contains("keys");
@@ -74,7 +74,7 @@ class MacRefusedBeforeAskingHarnessTest extends HarnessBackendFixture {
     void theSameChordOnAzertyIsPressedByTheKeyThatTypesIt() {
         sim.sim_layout_set(1);
         ComputerDriver driver = driver();
-        ToolResult<Receipt> result = driver.act("agent-a", new ActArgs.Key(subject(driver), "cmd+é", null));
+        ToolResult<Receipt> result = driver.act("agent-a", new KeyArgs(subject(driver), "cmd+é", null));
 
         assertThat(result).as("%s", result).isInstanceOf(ToolResult.Ok.class);
         // kVK_ANSI_2 (19) types é on Apple's French layout.
@@ -87,7 +87,7 @@ class MacRefusedBeforeAskingHarnessTest extends HarnessBackendFixture {
         String ref = subject(driver);
         sim.sim_secure_input_set(1);
 
-        CountersignError error = refusal(driver.act("agent-a", new ActArgs.Key(ref, "cmd+w", null)));
+        CountersignError error = refusal(driver.act("agent-a", new KeyArgs(ref, "cmd+w", null)));
 
         assertThat(error.code()).isEqualTo(ErrorCode.SECURE_FIELD_REFUSED);
         assertThat(approver.asked).isEmpty();

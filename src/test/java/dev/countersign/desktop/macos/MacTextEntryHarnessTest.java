@@ -12,7 +12,7 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.Recheck;
 import dev.countersign.desktop.TreeSnapshot;
-import dev.countersign.driver.ActArgs;
+import dev.countersign.driver.TypeArgs;
 import dev.countersign.driver.ComputerDriver;
 import dev.countersign.driver.DriverSettings;
 import dev.countersign.driver.LeaseBook;
@@ -158,7 +158,7 @@ class MacTextEntryHarnessTest extends HarnessBackendFixture {
         @Test
         void aReplaceThroughTheSelectionIsConfirmedByItsReadBackAndPostsNoKey() {
             ComputerDriver driver = driver();
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Type(ref(observe(driver), "Subject"),
+            Receipt receipt = ok(driver.act("agent-a", new TypeArgs(ref(observe(driver), "Subject"),
                     "Quarterly report", null)));
 
             assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
@@ -170,7 +170,7 @@ class MacTextEntryHarnessTest extends HarnessBackendFixture {
         @Test
         void anInsertAtTheCaretIsConfirmedWhenTheValueReadsBackWithOnlyTheTextInserted() {
             ComputerDriver driver = driver();
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Type(ref(observe(driver), "Greeting"), ",",
+            Receipt receipt = ok(driver.act("agent-a", new TypeArgs(ref(observe(driver), "Greeting"), ",",
                     null, "insert")));
 
             assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
@@ -181,7 +181,7 @@ class MacTextEntryHarnessTest extends HarnessBackendFixture {
         @Test
         void anInsertTheFieldAcceptsButDoesNotShowIsUnknownAndNothingIsTypedOnTheKeyboard() {
             ComputerDriver driver = driver();
-            Receipt receipt = ok(driver.act("agent-a", new ActArgs.Type(ref(observe(driver), "Search"), " and dogs",
+            Receipt receipt = ok(driver.act("agent-a", new TypeArgs(ref(observe(driver), "Search"), " and dogs",
                     null, "insert")));
 
             assertThat(receipt.status()).as("%s", receipt).isEqualTo("unknown");
