@@ -237,6 +237,26 @@ class ActivityTimelineTest {
     }
 
     @Test
+    void anotherMachinesPicturesSayWhichMachineTookThem() throws Exception {
+        try (AuditLog log = AuditLog.open(file, clock)) {
+            act(log, "claude", "Click \u2018Delete\u2019 in Files \u2014 window \u2018Cleanup\u2019", "Files", "confirmed",
+                    Map.of("approval", "allowed_once", "asked", true, "machine", "desk2",
+                            "pictures", Map.of("before", before, "after", before)));
+        }
+        show();
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> robot.lookup("#card-5").tryQuery().isPresent()))
+                .isTrue();
+        Node remote = card(5);
+        assertThat(FxTests.onFx(() -> ((Label) remote.lookup("#card-picture-before").lookup(".label")).getText()))
+                .isEqualTo("before, on desk2");
+        assertThat(FxTests.onFx(() -> ((Label) remote.lookup("#card-picture-after").lookup(".label")).getText()))
+                .isEqualTo("after, on desk2");
+        // This machine's own acts name none.
+        assertThat(FxTests.onFx(() -> ((Label) card(2).lookup("#card-picture-before").lookup(".label")).getText()))
+                .isEqualTo("before");
+    }
+
+    @Test
     void aDamagedLastLookFileCountsFromTheAppsStart() throws Exception {
         Files.writeString(looked().file(), "{not json");
         assertThat(looked().read()).isEmpty();
