@@ -30,8 +30,12 @@ final class ActPictures {
     static final int POINT_MARGIN = 48;
     static final int MAX_WIDTH = 240;
     static final int MAX_HEIGHT = 140;
-    /** The largest picture another machine may send, in pixels a side, before it is even decoded. */
-    static final int RECEIVED_MAX_SIDE = 4096;
+    /**
+     * The largest picture another machine may send, in pixels a side, before it is even decoded:
+     * its own are at most {@link #MAX_WIDTH} by {@link #MAX_HEIGHT}, and a small PNG of one colour
+     * can claim a size whose decoding alone would take hundreds of MB.
+     */
+    static final int RECEIVED_MAX_SIDE = 1024;
 
     private ActPictures() {
     }

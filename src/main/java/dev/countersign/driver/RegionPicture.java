@@ -71,6 +71,11 @@ final class RegionPicture {
         } catch (CountersignException e) {
             LOG.debug("no timeline picture: {}", e.error().message());
             return null;
+        } catch (RuntimeException e) {
+            // A picture is never worth an act's receipt: the "after" one is taken once the
+            // evidence is in, and a backend's fault here must not replace that evidence.
+            LOG.warn("no timeline picture: the backend failed while taking it", e);
+            return null;
         }
     }
 
