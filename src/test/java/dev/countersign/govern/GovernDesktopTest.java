@@ -273,6 +273,13 @@ class GovernDesktopTest {
         assertThat(record.path("data").path("status").asText()).isEqualTo("unknown");
         assertThat(record.path("data").path("capture_sha256").asText()).hasSize(64);
         assertThat(record.path("data").path("target").asText()).contains("Remember me");
+        // The timeline's pictures of the forwarded click, Countersign's own, hashed into the record:
+        // before, and after once the check box repainted.
+        dev.countersign.audit.AuditPictures pictures = dev.countersign.audit.AuditPictures.forLog(audit.file());
+        for (String role : List.of("before", "after")) {
+            assertThat(pictures.read(record.path("data").path("pictures").path(role).asText()))
+                    .as("the %s picture of %s", role, record).isPresent();
+        }
     }
 
     private boolean observeChecked(TestDesktop.TargetApp form) {
