@@ -493,6 +493,15 @@ class GovernDesktopTest {
 
         assertThat(keys.isError()).as("%s", body(keys)).isFalse();
         assertThat(dispatchedWithText()).containsExactly("get_screenshot", "key ctrl+a");
+        // Keys land on the focused element: its region is what the timeline pictures.
+        audit.sync();
+        JsonNode record = Files.readAllLines(audit.file()).stream().map(GovernDesktopTest::tree)
+                .filter(r -> "receipt".equals(r.path("kind").asText())).reduce((a, b) -> b).orElseThrow();
+        dev.countersign.audit.AuditPictures pictures = dev.countersign.audit.AuditPictures.forLog(audit.file());
+        for (String role : List.of("before", "after")) {
+            assertThat(pictures.read(record.path("data").path("pictures").path(role).asText()))
+                    .as("the %s picture of %s", role, record).isPresent();
+        }
     }
 
     /** The Cleanup form with keyboard focus in its notes field, put there by the person. */
