@@ -179,5 +179,9 @@ int proc_pidinfo(int pid, int flavor, uint64_t arg, void *buffer, int buffersize
 /* native/macos/capture.m (ours) */
 int cs_capture_window(int windowId, int timeoutMillis, void **pixels, int *width, int *height, int *bytesPerRow);
 void cs_capture_free(void *pixels);
+typedef void (*cs_notify_activated)(const char *identifier);
+int cs_notify_start(cs_notify_activated activated);
+int cs_notify_post(const char *identifier, const char *title, const char *body);
+int cs_notify_remove(const char *identifier);
 
 #endif

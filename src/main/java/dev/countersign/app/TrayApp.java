@@ -2,6 +2,7 @@ package dev.countersign.app;
 
 import dev.countersign.app.windows.ClientSnippets;
 import dev.countersign.app.dialog.FreedesktopNotifier;
+import dev.countersign.app.dialog.MacQuestionNotifier;
 import dev.countersign.app.dialog.FxApprover;
 import dev.countersign.app.dialog.QuestionNotifier;
 import dev.countersign.app.fx.FxPlatform;
@@ -54,9 +55,11 @@ public final class TrayApp {
             // Read once, with the store's strict reader: a bad settings.json stops the start with its reason.
             AppSettings settings = SettingsStore.read(store.file());
             FxPlatform.start();
-            // Linux: a question also raises a desktop notification (macOS's own is not built yet).
-            QuestionNotifier notifier = System.getProperty("os.name", "").startsWith("Linux")
+            // A question also raises a desktop notification: freedesktop on Linux, the platform's own on a Mac.
+            String os = System.getProperty("os.name", "");
+            QuestionNotifier notifier = os.startsWith("Linux")
                     ? FreedesktopNotifier.onSessionBus(System.getenv("DBUS_SESSION_BUS_ADDRESS")).orElse(QuestionNotifier.NONE)
+                    : os.startsWith("Mac") ? MacQuestionNotifier.onThisMac().orElse(QuestionNotifier.NONE)
                     : QuestionNotifier.NONE;
             FxApprover approver = new FxApprover(clock, notifier);
             DesktopBackend backend = Backends.forThisMachine();

@@ -99,7 +99,7 @@ final class ActRuntime extends LocalRuntime {
                 });
         baseline = beforeDispatch(() -> args.baseline(ctx.backend, target));
         // The timeline's "before": the target's region as it stands right before the last check.
-        picture("before", target);
+        picture(BEFORE, target);
         ElementAction preparation = args.preparation();
         Runnable prepare = preparation == null ? null : () -> takeFocus(target, preparation);
         return dispatched(envelope, lease, reservation, approval, prepare,
@@ -147,7 +147,7 @@ final class ActRuntime extends LocalRuntime {
         } finally {
             verified(System.nanoTime() - start);
             // The timeline's "after", once the evidence is in; not part of verifying's time.
-            picture("after", beforeDispatch);
+            picture(AFTER, beforeDispatch);
         }
     }
 

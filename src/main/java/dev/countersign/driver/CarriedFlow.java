@@ -3,6 +3,7 @@ package dev.countersign.driver;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.countersign.approval.ApprovalWatch;
+import dev.countersign.core.ActionEnvelope;
 import dev.countersign.core.ActionRequest;
 import dev.countersign.core.ActionTarget;
 import dev.countersign.core.CountersignError;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * An act a {@link Carrier} carries to another machine: the same pre-graph checks as a local act
@@ -58,17 +60,21 @@ final class CarriedFlow {
         if (refused.isPresent()) {
             return ToolResult.error(refused.get().error());
         }
-        CarriedRuntime runtime = new CarriedRuntime(ctx, agentId, carrier.runtime());
+        CarriedRuntime runtime = new CarriedRuntime(ctx, agentId, carrier);
+        Function<ActionEnvelope, ApprovalFlow.Ask> ask = previewed -> {
+            Carrier.Shown shown = carrier.shown(previewed);
+            // Nothing of the far side's desktop is read here: the far side re-checks its
+            // target right before dispatch, and the dialog shows what it described and
+            // its marked capture of the window.
+            return new ApprovalFlow.Ask(agentId, shown.app(), shown.window(), carrier.machine(),
+                    shown.summary(), Optional::empty, shown::capture, () -> true);
+        };
         try {
+            // Unasked, the timeline still tells the act in the far side's words and names the
+            // machine its pictures come from.
             return ToolResult.ok(run.run(agentId, runtime, carrier::requirement,
-                    request(agentId, carrier, args, target[0]), previewed -> {
-                        Carrier.Shown shown = carrier.shown(previewed);
-                        // Nothing of the far side's desktop is read here: the far side re-checks its
-                        // target right before dispatch, and the dialog shows what it described and
-                        // its marked capture of the window.
-                        return new ApprovalFlow.Ask(agentId, shown.app(), shown.window(), carrier.machine(),
-                                shown.summary(), Optional::empty, shown::capture, () -> true);
-                    }, started, watch));
+                    request(agentId, carrier, args, target[0]), ask,
+                    () -> runtime.previewed().map(ask).orElse(null), started, watch));
         } finally {
             runtime.previewed().ifPresent(carrier::finished);
         }

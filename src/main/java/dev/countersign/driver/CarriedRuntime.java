@@ -9,25 +9,50 @@ import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.ReceiptVerification;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.graph.ComputerUseRuntime;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The runtime of one carried act: the carrier's runtime, node by node, with this side's last check
  * right before the far side is asked to dispatch (the kill switch here, then the agent's lease here,
- * charged only now) and the timings the receipt reports.
+ * charged only now), the timings the receipt reports, and the far side's pictures of the act.
  */
 final class CarriedRuntime implements TimedRuntime {
     private final DriverContext ctx;
     private final String agentId;
     private final ComputerUseRuntime far;
+    private final Carrier carrier;
     private volatile ActionEnvelope previewed;
     private volatile Delivery delivery;
     private volatile long verifyNanos = -1;
 
-    CarriedRuntime(DriverContext ctx, String agentId, ComputerUseRuntime far) {
+    CarriedRuntime(DriverContext ctx, String agentId, Carrier carrier) {
         this.ctx = ctx;
         this.agentId = agentId;
-        this.far = far;
+        this.carrier = carrier;
+        this.far = carrier.runtime();
+    }
+
+    /**
+     * The far side's own pictures of the act, taken on that machine (the account names it), each
+     * checked and scaled here ({@link ActPictures#received}); none before the far side verified it.
+     */
+    @Override
+    public Map<String, byte[]> pictures() {
+        ActionEnvelope envelope = previewed;
+        if (envelope == null) {
+            return Map.of();
+        }
+        Map<String, byte[]> out = new HashMap<>();
+        carrier.pictures(envelope).forEach((role, png) -> {
+            byte[] kept = LocalRuntime.BEFORE.equals(role) || LocalRuntime.AFTER.equals(role)
+                    ? ActPictures.received(png) : null;
+            if (kept != null) {
+                out.put(role, kept);
+            }
+        });
+        return Map.copyOf(out);
     }
 
     /** The envelope the far side previewed; empty when the preview failed. */

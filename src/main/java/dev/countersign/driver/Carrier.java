@@ -5,6 +5,7 @@ import dev.countersign.core.ActionTarget;
 import dev.countersign.core.ApprovalRequirement;
 import dev.countersign.core.CountersignException;
 import dev.countersign.graph.ComputerUseRuntime;
+import java.util.Map;
 
 /**
  * A runtime that carries an act to a desktop this Countersign does not own: another machine's
@@ -37,6 +38,15 @@ public interface Carrier {
 
     /** How the person is told about the previewed act. */
     Shown shown(ActionEnvelope previewed);
+
+    /**
+     * The far side's own pictures of the previewed act by role ({@code before}, {@code after}),
+     * once it was verified there; none by default. From the far side: checked and scaled here
+     * before they are kept, never obeyed.
+     */
+    default Map<String, byte[]> pictures(ActionEnvelope previewed) {
+        return Map.of();
+    }
 
     /** The graph is done with the previewed act: the carrier may forget what it kept for it. */
     default void finished(ActionEnvelope previewed) {

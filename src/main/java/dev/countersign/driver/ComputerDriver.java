@@ -14,6 +14,7 @@ import dev.countersign.policy.ScreenRedactor;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
@@ -199,6 +200,18 @@ public final class ComputerDriver {
         TimedRuntime timed = admitted.runtime() instanceof TimedRuntime t ? t : null;
         return Receipts.of(result, timed == null ? Optional.empty() : timed.delivery(),
                 timed == null ? -1 : timed.verifyNanos(), admitted.startedNanos(), 0, decidedAt);
+    }
+
+    /**
+     * This desktop's before/after pictures of an admitted act (PNGs by role), for the governing
+     * side's timeline: taken here, by this side's rules and with this side's painting over, once
+     * the act was verified; none when this side's person turned pictures off.
+     */
+    public Map<String, byte[]> pictures(Admitted admitted) {
+        if (!ctx.pictureRules().on() || !(admitted.runtime() instanceof TimedRuntime timed)) {
+            return Map.of();
+        }
+        return timed.pictures();
     }
 
     /** Keeps a receipt in {@code holder}'s ring: this desktop's Activity window and the holder's evidence show it. */

@@ -36,6 +36,8 @@ final class ForwardedRuntime extends LocalRuntime {
         // "nobody is asked" check to the end of the forwarded call.
         return ctx.backend.asInput(() -> {
             lastCheck(reservation, approval);
+            // The timeline's "before", ahead of the recheck, so nothing slow runs between it and the call.
+            picture(BEFORE);
             beforeDispatch(() -> checks.recheck(target)).ifPresent(error -> {
                 throw new DispatchRefusedException(error);
             });
@@ -46,7 +48,18 @@ final class ForwardedRuntime extends LocalRuntime {
 
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
-        // The governed server's "ok" is its own claim, never evidence (docs/govern.md).
+        // The governed server's "ok" is its own claim, never evidence (docs/govern.md); the
+        // timeline's "after" is Countersign's own picture, once the region settled.
+        picture(AFTER);
         return null;
+    }
+
+    /** The region the input went to: around its point (and a drag's end), or the focused element keys went to. */
+    private void picture(String role) {
+        if (act.pointer()) {
+            picture(role, act.at(), act.to());
+        } else if (target.element >= 0) {
+            picture(role, observation.nodes.get(target.element));
+        }
     }
 }

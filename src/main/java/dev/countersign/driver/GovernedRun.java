@@ -35,7 +35,7 @@ final class GovernedRun {
     /** A run whose approval requirement is known before the graph starts (this desktop's policy judged the live target). */
     Receipt run(String agentId, TimedRuntime runtime, ApprovalRequirement requirement, ActionRequest request,
             Supplier<ApprovalFlow.Ask> ask, long started, ApprovalWatch watch) {
-        return run(agentId, runtime, envelope -> requirement, request, previewed -> ask.get(), ask, started, watch);
+        return runGraph(agentId, runtime, envelope -> requirement, request, previewed -> ask.get(), ask, started, watch);
     }
 
     /**
@@ -44,14 +44,17 @@ final class GovernedRun {
      *
      * @param requirement what the policy requires of the previewed envelope
      * @param ask what the person is shown about the previewed envelope; built only when the graph interrupts
+     * @param unasked the act's words for the timeline when the person was not asked; null or a null
+     *     answer when there are none
      */
     Receipt run(String agentId, TimedRuntime carrier, Function<ActionEnvelope, ApprovalRequirement> requirement,
-            ActionRequest request, Function<ActionEnvelope, ApprovalFlow.Ask> ask, long started, ApprovalWatch watch) {
-        return run(agentId, carrier, requirement, request, ask, null, started, watch);
+            ActionRequest request, Function<ActionEnvelope, ApprovalFlow.Ask> ask, Supplier<ApprovalFlow.Ask> unasked,
+            long started, ApprovalWatch watch) {
+        return runGraph(agentId, carrier, requirement, request, ask, unasked, started, watch);
     }
 
     /** @param unasked the act's words when the person is not asked; null where only a previewed envelope words it */
-    private Receipt run(String agentId, TimedRuntime carrier, Function<ActionEnvelope, ApprovalRequirement> requirement,
+    private Receipt runGraph(String agentId, TimedRuntime carrier, Function<ActionEnvelope, ApprovalRequirement> requirement,
             ActionRequest request, Function<ActionEnvelope, ApprovalFlow.Ask> ask, Supplier<ApprovalFlow.Ask> unasked,
             long started, ApprovalWatch watch) {
         // While the audit log takes no records, no act starts: nobody is asked, nothing reserved.

@@ -10,6 +10,7 @@ import dev.countersign.core.DispatchRefusedException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.ExecutionReceipt;
 import dev.countersign.core.IdSource;
+import dev.countersign.core.Rect;
 import dev.countersign.core.ReservationScope;
 import dev.countersign.core.TargetReservation;
 import dev.countersign.core.Timestamps;
@@ -43,10 +44,24 @@ abstract class LocalRuntime implements TimedRuntime {
     /** How long verification took, in ns, once it ran; -1 before. */
     private volatile long verifyNanos = -1;
     private final Map<String, byte[]> pictures = new ConcurrentHashMap<>();
+    /** The timeline's picture roles: right before the last check, and once the act settled. */
+    static final String BEFORE = "before";
+    static final String AFTER = "after";
 
-    /** Keeps the timeline's picture of {@code target}'s region now, as {@code role} (ActPictures). */
+    /**
+     * Keeps the timeline's picture of {@code target}'s region now, as {@code role} (ActPictures);
+     * an "after" picture waits for the region to settle.
+     */
     void picture(String role, ElementNode target) {
-        byte[] png = ActPictures.region(ctx, observation, target);
+        keep(role, ActPictures.region(ctx, observation, target, AFTER.equals(role)));
+    }
+
+    /** As {@link #picture(String, ElementNode)}, for coordinate input: the region around its points. */
+    void picture(String role, Rect point, Rect to) {
+        keep(role, ActPictures.around(ctx, observation, point, to, AFTER.equals(role)));
+    }
+
+    private void keep(String role, byte[] png) {
         if (png != null) {
             pictures.put(role, png);
         }

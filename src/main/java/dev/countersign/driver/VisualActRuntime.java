@@ -54,6 +54,9 @@ final class VisualActRuntime extends LocalRuntime {
     public ExecutionReceipt executeAction(ActionEnvelope envelope, ControlLease lease, TargetReservation reservation,
             ApprovalGrant approval) {
         lastCheck(reservation, approval);
+        // The timeline's "before": the region around the point, taken before the window's checks
+        // below, so nothing slow runs between them and the input.
+        picture(BEFORE, pointRect(point), to == null ? null : pointRect(to));
         // Re-check the same window again right before dispatch: a moved window moves the point,
         // and the window may have grown a password field under it.
         beforeDispatch(() -> checks.windowChange(observation, geometry)).ifPresent(error -> {
@@ -73,7 +76,13 @@ final class VisualActRuntime extends LocalRuntime {
 
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
+        // No evidence to gather; the timeline's "after" once the region settled.
+        picture(AFTER, pointRect(point), to == null ? null : pointRect(to));
         return null;
+    }
+
+    static Rect pointRect(Point p) {
+        return new Rect(p.x(), p.y(), 1, 1);
     }
 
     private Optional<CountersignError> liveChecks() {

@@ -22,9 +22,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -58,6 +60,8 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         final ApprovalRequirement assessment;
         final Described described;
         boolean executed;
+        /** The far side's pictures of the act by role, once it was verified there. */
+        volatile Map<String, byte[]> pictures = Map.of();
 
         Kept(ActionEnvelope envelope, ApprovalRequirement assessment, Described described) {
             this.envelope = envelope;
@@ -214,8 +218,40 @@ public final class ComputerUseMcpRuntime implements ComputerUseRuntime, AutoClos
         Binding.validateReceipt(receipt, entry.envelope).ifPresent(unbound -> {
             throw new CountersignException(unbound);
         });
-        Object evidence = link.call(new RuntimeOp.Verify(entry.envelope, receipt)).get("verification");
+        Map<String, Object> reply = link.call(new RuntimeOp.Verify(entry.envelope, receipt));
+        entry.pictures = pictures(reply.get("pictures"));
+        Object evidence = reply.get("verification");
         return evidence == null ? null : bind(evidence, ReceiptVerification.class, "verification");
+    }
+
+    /**
+     * The far side's own before/after pictures of a verified act, by role: PNGs it took of its
+     * desktop, for the person's timeline here. From the far side: kept and shown, never obeyed;
+     * only the roles {@link #PICTURE_ROLES}, each a PNG within {@link #PICTURE_MAX_BYTES}.
+     */
+    public Map<String, byte[]> pictures(ActionEnvelope envelope) {
+        Kept entry = kept.get(envelope.actionId());
+        return entry == null || !entry.envelope.equals(envelope) ? Map.of() : entry.pictures;
+    }
+
+    /** The picture roles a far side may send. */
+    static final Set<String> PICTURE_ROLES = Set.of("before", "after");
+    /** The largest picture a far side may send (its own are at most 240x140, a few kB). */
+    static final int PICTURE_MAX_BYTES = 512 * 1024;
+
+    private static Map<String, byte[]> pictures(Object value) {
+        if (!(value instanceof Map<?, ?> sent)) {
+            return Map.of();
+        }
+        Map<String, byte[]> out = new HashMap<>();
+        for (String role : PICTURE_ROLES) {
+            Object b64 = sent.get(role);
+            byte[] png = b64 instanceof String s && s.length() <= PICTURE_MAX_BYTES / 3 * 4 + 4 ? capture(s) : null;
+            if (png != null) {
+                out.put(role, png);
+            }
+        }
+        return Map.copyOf(out);
     }
 
     /** Forgets an action once the graph is done with it (after release). */

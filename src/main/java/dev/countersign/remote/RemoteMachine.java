@@ -128,6 +128,11 @@ public final class RemoteMachine implements RemoteTool, Carrier, AutoCloseable {
     }
 
     @Override
+    public Map<String, byte[]> pictures(ActionEnvelope previewed) {
+        return runtime.pictures(previewed);
+    }
+
+    @Override
     public void finished(ActionEnvelope previewed) {
         runtime.forget(previewed);
     }

@@ -298,7 +298,18 @@ public final class RuntimeHost implements RuntimePort {
         }
         ReceiptVerification evidence = h.admitted.runtime().verify(h.local, h.receipt);
         h.evidence = evidence;
-        return evidence == null ? Map.of() : Map.of("verification", tree(evidence));
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (evidence != null) {
+            out.put("verification", tree(evidence));
+        }
+        // The governing side's timeline shows this desktop's own pictures of the act, taken here
+        // with this side's secure fields and windows painted over (none when pictures are off here).
+        Map<String, String> pictures = new LinkedHashMap<>();
+        driver.pictures(h.admitted).forEach((role, png) -> pictures.put(role, Base64.getEncoder().encodeToString(png)));
+        if (!pictures.isEmpty()) {
+            out.put("pictures", pictures);
+        }
+        return out;
     }
 
     private Map<String, Object> release(String governor, TargetReservation reservation) {

@@ -121,6 +121,25 @@ class ServedAppRemoteDesktopTest {
                 .orElseThrow(() -> new AssertionError("no " + role + " '" + name + "' in " + seen.get("nodes")));
     }
 
+    private static com.fasterxml.jackson.databind.JsonNode tree(String line) {
+        try {
+            return dev.countersign.core.Json.mapper().readTree(line);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** How many different colours a picture holds: a picture of a window's button holds many. */
+    private static long colours(java.awt.image.BufferedImage image) {
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                seen.add(image.getRGB(x, y));
+            }
+        }
+        return seen.size();
+    }
+
     private Map<String, Object> call(String tool, Map<String, Object> args) {
         return HeadlessServed.call(agent, tool, args);
     }
@@ -194,6 +213,22 @@ class ServedAppRemoteDesktopTest {
         List<String> audit = Files.readAllLines(app.audit.file());
         // The timeline's card of it holds that capture as the question it asked.
         assertThat(audit).anyMatch(l -> l.contains("\"kind\":\"receipt\"") && l.contains("\"question\""));
+        // And its before/after pictures: the second machine's own, of its window (this side's
+        // desktop is an in-memory form with nothing to capture), named with that machine.
+        com.fasterxml.jackson.databind.JsonNode data = audit.stream().map(ServedAppRemoteDesktopTest::tree)
+                .filter(r -> "receipt".equals(r.path("kind").asText())
+                        && result.get("receipt_id").equals(r.path("data").path("receipt_id").asText()))
+                .findFirst().orElseThrow().path("data");
+        assertThat(data.path("machine").asText()).isEqualTo("desk2");
+        for (String role : List.of("before", "after")) {
+            byte[] png = dev.countersign.audit.AuditPictures.forLog(app.audit.file())
+                    .read(data.path("pictures").path(role).asText())
+                    .orElseThrow(() -> new AssertionError("no " + role + " picture from desk2: " + data));
+            java.awt.image.BufferedImage picture = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+            assertThat(picture.getWidth()).isBetween(20, 240);
+            assertThat(picture.getHeight()).isBetween(20, 140);
+            assertThat(colours(picture)).as("%s picture's colours", role).isGreaterThan(3);
+        }
         assertThat(audit).anyMatch(l -> l.contains("\"kind\":\"approval_requested\"") && l.contains("\"desk2\""))
                 .anyMatch(l -> l.contains("\"kind\":\"approval_allowed\"") && l.contains("\"desk2\""));
         assertThat(result.get("receipt_id")).isEqualTo("rcpt_" + result.get("action_id"));

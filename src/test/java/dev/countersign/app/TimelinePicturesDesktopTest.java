@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * none at all when the person turned pictures off.
  */
 class TimelinePicturesDesktopTest extends AdversarialDesktopTest {
-    /** The colour ActPictures paints a secure field with (java.awt.Color.DARK_GRAY). */
+    /** The colour RegionPicture paints a secure field with (java.awt.Color.DARK_GRAY). */
     static final int PAINTED = 0x404040;
 
     private JsonNode clickRememberMe(TestDesktop desktop) throws Exception {

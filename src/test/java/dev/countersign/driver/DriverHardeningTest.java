@@ -206,6 +206,20 @@ class DriverHardeningTest {
     }
 
     @Test
+    void aBackendFaultWhileTheAfterPictureIsTakenLeavesTheActsEvidenceAlone() {
+        DriverHarness h = new DriverHarness();
+        // After the press, every read of the whole window fails (an IllegalArgumentException from a
+        // wrongly rebuilt snapshot): the "after" picture's live read hits it, the evidence does not.
+        h.desktop.elements.get("ok").onPress = e -> {
+            h.desktop.elements.remove("ok");
+            h.desktop.inconsistentSnapshot = true;
+        };
+        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "OK"),
+                new Postcondition("ui_element", false, null, null))));
+        assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
+    }
+
+    @Test
     void editingThePolicyWhileThePersonDecidesInvalidatesTheGrant() {
         ScriptedApprover approver = new ScriptedApprover();
         approver.answer = r -> {

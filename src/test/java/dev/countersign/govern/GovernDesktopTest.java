@@ -273,6 +273,13 @@ class GovernDesktopTest {
         assertThat(record.path("data").path("status").asText()).isEqualTo("unknown");
         assertThat(record.path("data").path("capture_sha256").asText()).hasSize(64);
         assertThat(record.path("data").path("target").asText()).contains("Remember me");
+        // The timeline's pictures of the forwarded click, Countersign's own, hashed into the record:
+        // before, and after once the check box repainted.
+        dev.countersign.audit.AuditPictures pictures = dev.countersign.audit.AuditPictures.forLog(audit.file());
+        for (String role : List.of("before", "after")) {
+            assertThat(pictures.read(record.path("data").path("pictures").path(role).asText()))
+                    .as("the %s picture of %s", role, record).isPresent();
+        }
     }
 
     private boolean observeChecked(TestDesktop.TargetApp form) {
@@ -486,6 +493,15 @@ class GovernDesktopTest {
 
         assertThat(keys.isError()).as("%s", body(keys)).isFalse();
         assertThat(dispatchedWithText()).containsExactly("get_screenshot", "key ctrl+a");
+        // Keys land on the focused element: its region is what the timeline pictures.
+        audit.sync();
+        JsonNode record = Files.readAllLines(audit.file()).stream().map(GovernDesktopTest::tree)
+                .filter(r -> "receipt".equals(r.path("kind").asText())).reduce((a, b) -> b).orElseThrow();
+        dev.countersign.audit.AuditPictures pictures = dev.countersign.audit.AuditPictures.forLog(audit.file());
+        for (String role : List.of("before", "after")) {
+            assertThat(pictures.read(record.path("data").path("pictures").path(role).asText()))
+                    .as("the %s picture of %s", role, record).isPresent();
+        }
     }
 
     /** The Cleanup form with keyboard focus in its notes field, put there by the person. */

@@ -225,13 +225,19 @@ public class MemoryDesktop implements DesktopBackend {
         List<ElementNode> nodes = new ArrayList<>();
         nodes.add(new ElementNode(window.handle(), "frame", null, window.title(), "", null, null, window.frame(),
                 Set.of("enabled", "showing", "visible"), List.of(), false, 0, -1));
+        int gone = 0;
         for (String id : order) {
             if (nodes.size() >= limits.maxNodes()) {
                 break;
             }
+            if (!elements.containsKey(id)) {
+                // Removed by a test (a button whose press closes it): no longer in the tree.
+                gone++;
+                continue;
+            }
             nodes.add(node(id, 1, 0));
         }
-        int omitted = order.size() + 1 - nodes.size();
+        int omitted = order.size() - gone + 1 - nodes.size();
         if (inconsistentSnapshot) {
             // Says the bounds cut nodes while counting none cut: TreeSnapshot refuses it with an
             // IllegalArgumentException, as a wrapper that rebuilt snapshots wrongly once did.

@@ -60,13 +60,17 @@ final class ActivityWindow {
     private Instant since;
     final Stage stage;
 
-    /** @param appStarted when the app started: "since you were away" counts from there until the window is first opened */
-    ActivityWindow(Path auditFile, Executor background, Clock clock, Instant appStarted) {
+    /**
+     * @param looked where the last look is kept across restarts ({@link LastLooked})
+     * @param appStarted when the app started: "since you were away" counts from there until the
+     *     window is first opened, unless a look from an earlier run was kept
+     */
+    ActivityWindow(Path auditFile, Executor background, Clock clock, LastLooked looked, Instant appStarted) {
         this.timeline = new ActivityTimeline(auditFile);
         this.auditFile = auditFile;
         this.background = background;
         this.clock = clock;
-        this.lastOpened = appStarted;
+        this.lastOpened = looked.read().orElse(appStarted);
         outcomeFilter.setItems(FXCollections.observableArrayList(ActivityTimeline.OUTCOMES));
         outcomeFilter.getSelectionModel().select(ActivityTimeline.ALL);
         askedMe.setId("asked-me");
@@ -99,6 +103,8 @@ final class ActivityWindow {
         stage.setOnShown(e -> {
             lastOpened = openedNow == null ? lastOpened : openedNow;
             openedNow = clock.instant();
+            Instant look = openedNow;
+            background.execute(() -> looked.write(look));
             reload();
             ticker.play();
         });

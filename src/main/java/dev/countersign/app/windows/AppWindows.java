@@ -55,7 +55,8 @@ public final class AppWindows {
 
     public Stage activity() {
         if (activity == null) {
-            activity = new ActivityWindow(services.auditFile(), background, services.clock(), started);
+            activity = new ActivityWindow(services.auditFile(), background, services.clock(),
+                    LastLooked.besideSettings(services.settings().file()), started);
         }
         activity.reload();
         return front(activity.stage);

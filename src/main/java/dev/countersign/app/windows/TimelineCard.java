@@ -9,12 +9,13 @@ import java.util.Map;
 /**
  * One act on the Activity timeline, read from its receipt's audit record: when, which agent, the
  * act in the approval dialog's words, its outcome and evidence in words, who allowed it, and the
- * hashes of its small pictures by role. Everything an agent could choose (a label, a window title,
- * an app's name) is only ever in {@link #act}, {@link #app} and {@link #window}, cleaned by
+ * hashes of its small pictures by role, and the other machine that ran it and took them (null for
+ * this one). Everything an agent could choose (a label, a window title,
+ * an app's name) is only ever in {@link #act}, {@link #app}, {@link #window} and {@link #machine}, cleaned by
  * {@link #clean}; who allowed it and the outcome come from fields the app wrote, never from words.
  */
 record TimelineCard(long seq, Instant at, String agent, String act, String app, String window, String status,
-        String outcome, String allowedBy, boolean askedMe, Map<String, String> pictures) {
+        String outcome, String allowedBy, boolean askedMe, Map<String, String> pictures, String machine) {
 
     /** The longest text of an agent's choosing a card shows. */
     static final int TEXT_MAX = 200;
@@ -45,7 +46,7 @@ record TimelineCard(long seq, Instant at, String agent, String act, String app, 
         boolean asked = data.path("asked").asBoolean(false);
         return new TimelineCard(seq, at, clean(agent == null ? "the person" : agent), act, app, window, status,
                 outcome(status, text(data, "code", null), text(data, "verification", null), clean(text(data, "evidence", null))),
-                allowedBy(data, asked, grants), asked, pictures);
+                allowedBy(data, asked, grants), asked, pictures, clean(text(data, "machine", null)));
     }
 
     /** The outcome and its evidence in words; "done" only with evidence. */

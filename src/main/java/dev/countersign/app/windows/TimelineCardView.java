@@ -66,7 +66,9 @@ final class TimelineCardView {
         for (Map.Entry<String, String> role : ROLES.entrySet()) {
             String hash = c.pictures().get(role.getKey());
             if (hash != null) {
-                shots.getChildren().add(picture(role.getKey(), role.getValue(), pictures.apply(hash)));
+                // Another machine's pictures say so: they show its screen, not this one's.
+                String caption = c.machine() == null ? role.getValue() : role.getValue() + ", on " + c.machine();
+                shots.getChildren().add(picture(role.getKey(), caption, pictures.apply(hash)));
             }
         }
         if (!shots.getChildren().isEmpty()) {

@@ -1,6 +1,5 @@
 package dev.countersign.desktop.macos;
 
-import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
@@ -9,8 +8,6 @@ import dev.countersign.core.CountersignException;
 import dev.countersign.core.ErrorCode;
 import dev.countersign.core.Rect;
 import dev.countersign.desktop.WindowCapture;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -195,31 +192,8 @@ final class MacCapture {
         }
     }
 
-    /**
-     * The shim from {@code -Dcountersign.native.dir}, else from the .app's {@code Contents/app}
-     * (jpackage copies its input there; {@code jpackage.app-path} is the launcher in
-     * {@code Contents/MacOS}); null when it is not there, which is normal for a source build.
-     */
+    /** The ScreenCaptureKit shim ({@link ShimLibraries}); null when it is not there, normal for a source build. */
     private static ScreenCaptureShim loadShim() {
-        String file = "lib" + ScreenCaptureShim.NAME + ".dylib";
-        List<Path> candidates = new ArrayList<>();
-        String dir = System.getProperty("countersign.native.dir");
-        if (dir != null) {
-            candidates.add(Path.of(dir, file));
-        }
-        String launcher = System.getProperty("jpackage.app-path");
-        if (launcher != null) {
-            candidates.add(Path.of(launcher).getParent().resolveSibling("app").resolve(file));
-        }
-        for (Path p : candidates) {
-            if (Files.isRegularFile(p)) {
-                try {
-                    return Native.load(p.toString(), ScreenCaptureShim.class);
-                } catch (UnsatisfiedLinkError e) {
-                    LOG.warn("the ScreenCaptureKit shim at {} did not load ({}); using CoreGraphics", p, e.getMessage());
-                }
-            }
-        }
-        return null;
+        return ShimLibraries.load(ScreenCaptureShim.NAME, ScreenCaptureShim.class);
     }
 }

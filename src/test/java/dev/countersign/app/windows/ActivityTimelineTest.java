@@ -8,6 +8,7 @@ import dev.countersign.audit.AuditLog;
 import dev.countersign.audit.AuditPictures;
 import dev.countersign.desktop.TestDesktopExtension;
 import dev.countersign.graph.TestClock;
+import dev.countersign.server.Secrets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,7 +74,8 @@ class ActivityTimelineTest {
             act(log, "claude", "Click \u2018Archive\u2019 in Mail \u2014 window \u2018Inbox\u2019", "Mail", "unknown",
                     Map.of("approval", "allowed_by_grant", "grant", "tgrant_7", "asked", false));
         }
-        window = FxTests.onFx(() -> new ActivityWindow(file, background, clock, T0.minus(Duration.ofHours(1))));
+        window = FxTests.onFx(() -> new ActivityWindow(file, background, clock, looked(),
+                T0.minus(Duration.ofHours(1))));
     }
 
     @AfterEach
@@ -82,6 +85,10 @@ class ActivityTimelineTest {
             return null;
         });
         background.shutdownNow();
+    }
+
+    private LastLooked looked() {
+        return LastLooked.besideSettings(dir.resolve("settings.json"));
     }
 
     static void act(AuditLog log, String agent, String words, String app, String status, Map<String, Object> more) {
@@ -191,6 +198,70 @@ class ActivityTimelineTest {
                 .contains("1 act, 1 asked you, 0 not confirmed");
         robot.clickOn("#show-all");
         assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> items().size() == 4)).isTrue();
+    }
+
+    @Test
+    void theLastLookSurvivesARestartSoSinceIWasAwayCountsFromItNotFromTheNewStart() throws Exception {
+        clock.advance(Duration.ofMinutes(1));
+        Instant lookedAt = clock.instant();
+        show();
+        FxTests.onFx(() -> {
+            window.stage.hide();
+            return null;
+        });
+        Path kept = looked().file();
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> looked().read().equals(Optional.of(lookedAt))))
+                .as("the look is kept in %s", kept).isTrue();
+        assertThat(Files.getPosixFilePermissions(kept)).isEqualTo(Secrets.OWNER_READ_WRITE);
+        clock.advance(Duration.ofMinutes(5));
+        try (AuditLog log = AuditLog.open(file, clock)) {
+            act(log, "claude", "Press ctrl+s in \u2018Notes\u2019", "Notes", "confirmed",
+                    Map.of("approval", "allowed_once", "asked", true));
+        }
+        // A restart after that act: the new window counts from the kept look, not from its own start.
+        clock.advance(Duration.ofMinutes(5));
+        Instant restarted = clock.instant();
+        window = FxTests.onFx(() -> new ActivityWindow(file, background, clock, looked(), restarted));
+        show();
+        FxTests.onFx(() -> {
+            window.showSinceAway();
+            return null;
+        });
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> items().size() == 1)).isTrue();
+        assertThat(shown().get(0).app()).isEqualTo("Notes");
+        assertThat(FxTests.onFx(() -> robot.lookup("#away-summary").queryAs(Label.class).getText()))
+                .contains(TimelineCardView.TIME.format(lookedAt), "1 act");
+        // This opening is now the last look.
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> looked().read().equals(Optional.of(restarted))))
+                .isTrue();
+    }
+
+    @Test
+    void anotherMachinesPicturesSayWhichMachineTookThem() throws Exception {
+        try (AuditLog log = AuditLog.open(file, clock)) {
+            act(log, "claude", "Click \u2018Delete\u2019 in Files \u2014 window \u2018Cleanup\u2019", "Files", "confirmed",
+                    Map.of("approval", "allowed_once", "asked", true, "machine", "desk2",
+                            "pictures", Map.of("before", before, "after", before)));
+        }
+        show();
+        assertThat(FxTests.eventually(Duration.ofSeconds(5), () -> robot.lookup("#card-5").tryQuery().isPresent()))
+                .isTrue();
+        Node remote = card(5);
+        assertThat(FxTests.onFx(() -> ((Label) remote.lookup("#card-picture-before").lookup(".label")).getText()))
+                .isEqualTo("before, on desk2");
+        assertThat(FxTests.onFx(() -> ((Label) remote.lookup("#card-picture-after").lookup(".label")).getText()))
+                .isEqualTo("after, on desk2");
+        // This machine's own acts name none.
+        assertThat(FxTests.onFx(() -> ((Label) card(2).lookup("#card-picture-before").lookup(".label")).getText()))
+                .isEqualTo("before");
+    }
+
+    @Test
+    void aDamagedLastLookFileCountsFromTheAppsStart() throws Exception {
+        Files.writeString(looked().file(), "{not json");
+        assertThat(looked().read()).isEmpty();
+        Files.writeString(looked().file(), "{\"activity_last_looked\": 7}");
+        assertThat(looked().read()).isEmpty();
     }
 
     @Test
