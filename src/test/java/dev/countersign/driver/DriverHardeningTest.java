@@ -214,7 +214,7 @@ class DriverHardeningTest {
             h.desktop.elements.remove("ok");
             h.desktop.inconsistentSnapshot = true;
         };
-        Receipt receipt = ok(h.driver.act("agent-a", new ActArgs.Click(ref(h.observe("agent-a"), "OK"),
+        Receipt receipt = ok(h.driver.act("agent-a", new ClickArgs(ref(h.observe("agent-a"), "OK"),
                 new Postcondition("ui_element", false, null, null))));
         assertThat(receipt.status()).as("%s", receipt).isEqualTo("confirmed");
     }
