@@ -15,12 +15,14 @@ import dev.countersign.app.windows.FirstRun;
 import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.core.CountersignException;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.linux.X11Grabs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 
 /**
@@ -58,7 +60,11 @@ public final class TrayApp {
             QuestionNotifier notifier = System.getProperty("os.name", "").startsWith("Linux")
                     ? FreedesktopNotifier.onSessionBus(System.getenv("DBUS_SESSION_BUS_ADDRESS")).orElse(QuestionNotifier.NONE)
                     : QuestionNotifier.NONE;
-            FxApprover approver = new FxApprover(clock, notifier);
+            // X11: the dialog says when another app's open menu holds the keyboard, and takes it once let go.
+            BooleanSupplier foreignGrab = System.getProperty("os.name", "").startsWith("Linux")
+                    ? X11Grabs.open(System.getenv("DISPLAY")).<BooleanSupplier>map(g -> g).orElse(() -> false)
+                    : () -> false;
+            FxApprover approver = new FxApprover(clock, notifier, foreignGrab);
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {

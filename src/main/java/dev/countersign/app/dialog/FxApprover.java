@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import javafx.application.Platform;
 
@@ -29,6 +30,7 @@ public final class FxApprover implements Approver, AutoCloseable {
     private ApprovalDialog dialog;
     private volatile boolean closed;
     private final QuestionNotifier notifier;
+    private final BooleanSupplier foreignGrab;
     /** The question the notifier was last told about (FX thread). */
     private String notified;
 
@@ -39,8 +41,18 @@ public final class FxApprover implements Approver, AutoCloseable {
 
     /** An approver that also tells the person through {@code notifier} whenever a question waits. */
     public FxApprover(Clock clock, QuestionNotifier notifier) {
+        this(clock, notifier, () -> false);
+    }
+
+    /**
+     * As {@link #FxApprover(Clock, QuestionNotifier)}, with {@code foreignGrab} saying whether another
+     * app holds the keyboard grab (an open menu or list), so that the dialog says so and takes the
+     * keyboard as soon as it is let go (desktop.linux.X11Grabs on X11; never true elsewhere).
+     */
+    public FxApprover(Clock clock, QuestionNotifier notifier, BooleanSupplier foreignGrab) {
         this.clock = clock;
         this.notifier = notifier;
+        this.foreignGrab = foreignGrab;
         this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "approval-expiry");
             t.setDaemon(true);
@@ -119,7 +131,7 @@ public final class FxApprover implements Approver, AutoCloseable {
 
     private void prepareOnFx() {
         if (dialog == null && !closed) {
-            dialog = new ApprovalDialog(queue, clock);
+            dialog = new ApprovalDialog(queue, clock, foreignGrab);
             dialog.prepare();
         }
     }
@@ -129,7 +141,7 @@ public final class FxApprover implements Approver, AutoCloseable {
             if (queue.size() == 0) {
                 return;
             }
-            dialog = new ApprovalDialog(queue, clock);
+            dialog = new ApprovalDialog(queue, clock, foreignGrab);
         }
         dialog.refresh();
         notify(queue.head().orElse(null));
