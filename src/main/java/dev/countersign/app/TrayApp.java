@@ -16,6 +16,7 @@ import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.core.CountersignException;
 import dev.countersign.desktop.DesktopBackend;
 import dev.countersign.desktop.linux.X11Grabs;
+import dev.countersign.desktop.linux.X11WindowStack;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -23,6 +24,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import javafx.application.Platform;
 
 /**
@@ -61,10 +63,15 @@ public final class TrayApp {
                     ? FreedesktopNotifier.onSessionBus(System.getenv("DBUS_SESSION_BUS_ADDRESS")).orElse(QuestionNotifier.NONE)
                     : QuestionNotifier.NONE;
             // X11: the dialog says when another app's open menu holds the keyboard, and takes it once let go.
-            BooleanSupplier foreignGrab = System.getProperty("os.name", "").startsWith("Linux")
+            boolean x11 = System.getProperty("os.name", "").startsWith("Linux");
+            BooleanSupplier foreignGrab = x11
                     ? X11Grabs.open(System.getenv("DISPLAY")).<BooleanSupplier>map(g -> g).orElse(() -> false)
                     : () -> false;
-            FxApprover approver = new FxApprover(clock, notifier, foreignGrab);
+            Predicate<String> focusOwn = x11
+                    ? X11WindowStack.open(System.getenv("DISPLAY")).<Predicate<String>>map(s -> s::focusOwn)
+                    .orElse(title -> false)
+                    : title -> false;
+            FxApprover approver = new FxApprover(clock, notifier, foreignGrab, focusOwn);
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
 import javafx.animation.Timeline;
@@ -74,6 +75,8 @@ final class ApprovalDialog {
     private Instant shownAt = Instant.EPOCH;
     /** Whether another app holds the keyboard grab (desktop.linux.X11Grabs on X11). */
     private final BooleanSupplier foreignGrab;
+    /** Gives this process's window of a title X input focus directly: JavaFX may believe it has it when it does not. */
+    private final Predicate<String> focusOwn;
     /** Another app held the keyboard when last probed: probed every tick until it lets go. */
     private boolean grabHeld;
     /**
@@ -83,13 +86,14 @@ final class ApprovalDialog {
     private Instant reclaimUntil = Instant.EPOCH;
 
     ApprovalDialog(ApprovalQueue queue, Clock clock) {
-        this(queue, clock, () -> false);
+        this(queue, clock, () -> false, title -> false);
     }
 
-    ApprovalDialog(ApprovalQueue queue, Clock clock, BooleanSupplier foreignGrab) {
+    ApprovalDialog(ApprovalQueue queue, Clock clock, BooleanSupplier foreignGrab, Predicate<String> focusOwn) {
         this.queue = queue;
         this.clock = clock;
         this.foreignGrab = foreignGrab;
+        this.focusOwn = focusOwn;
         ticker = new Timeline(new KeyFrame(Duration.millis(200), e -> tick()));
         ticker.setCycleCount(Timeline.INDEFINITE);
         guard.setOnFinished(e -> setButtonsEnabled(true));
@@ -240,7 +244,9 @@ final class ApprovalDialog {
      */
     private void probeGrab(boolean now) {
         if (!now && !grabHeld) {
-            if (clock.instant().isBefore(reclaimUntil) && !stage.isFocused()) {
+            if (clock.instant().isBefore(reclaimUntil)) {
+                // Whatever JavaFX believes: an app that refocuses itself may do so without this
+                // window hearing of it, so the keyboard is taken again on every tick of the window.
                 takeKeyboard();
             }
             return;
@@ -262,6 +268,7 @@ final class ApprovalDialog {
     private void takeKeyboard() {
         stage.toFront();
         stage.requestFocus();
+        focusOwn.test(stage.getTitle());
         deny.requestFocus();
         rearmGuard();
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 import javafx.application.Platform;
 
 /**
@@ -31,6 +32,7 @@ public final class FxApprover implements Approver, AutoCloseable {
     private volatile boolean closed;
     private final QuestionNotifier notifier;
     private final BooleanSupplier foreignGrab;
+    private final Predicate<String> focusOwn;
     /** The question the notifier was last told about (FX thread). */
     private String notified;
 
@@ -41,18 +43,22 @@ public final class FxApprover implements Approver, AutoCloseable {
 
     /** An approver that also tells the person through {@code notifier} whenever a question waits. */
     public FxApprover(Clock clock, QuestionNotifier notifier) {
-        this(clock, notifier, () -> false);
+        this(clock, notifier, () -> false, title -> false);
     }
 
     /**
      * As {@link #FxApprover(Clock, QuestionNotifier)}, with {@code foreignGrab} saying whether another
      * app holds the keyboard grab (an open menu or list), so that the dialog says so and takes the
-     * keyboard as soon as it is let go (desktop.linux.X11Grabs on X11; never true elsewhere).
+     * keyboard as soon as it is let go (desktop.linux.X11Grabs on X11; never true elsewhere), and
+     * {@code focusOwn} giving this process's window of that title the window system's input focus
+     * (desktop.linux.X11WindowStack.focusOwn; false where there is none).
      */
-    public FxApprover(Clock clock, QuestionNotifier notifier, BooleanSupplier foreignGrab) {
+    public FxApprover(Clock clock, QuestionNotifier notifier, BooleanSupplier foreignGrab,
+            Predicate<String> focusOwn) {
         this.clock = clock;
         this.notifier = notifier;
         this.foreignGrab = foreignGrab;
+        this.focusOwn = focusOwn;
         this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "approval-expiry");
             t.setDaemon(true);
@@ -131,7 +137,7 @@ public final class FxApprover implements Approver, AutoCloseable {
 
     private void prepareOnFx() {
         if (dialog == null && !closed) {
-            dialog = new ApprovalDialog(queue, clock, foreignGrab);
+            dialog = new ApprovalDialog(queue, clock, foreignGrab, focusOwn);
             dialog.prepare();
         }
     }
@@ -141,7 +147,7 @@ public final class FxApprover implements Approver, AutoCloseable {
             if (queue.size() == 0) {
                 return;
             }
-            dialog = new ApprovalDialog(queue, clock, foreignGrab);
+            dialog = new ApprovalDialog(queue, clock, foreignGrab, focusOwn);
         }
         dialog.refresh();
         notify(queue.head().orElse(null));
