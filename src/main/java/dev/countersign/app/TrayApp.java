@@ -62,16 +62,7 @@ public final class TrayApp {
             QuestionNotifier notifier = System.getProperty("os.name", "").startsWith("Linux")
                     ? FreedesktopNotifier.onSessionBus(System.getenv("DBUS_SESSION_BUS_ADDRESS")).orElse(QuestionNotifier.NONE)
                     : QuestionNotifier.NONE;
-            // X11: the dialog says when another app's open menu holds the keyboard, and takes it once let go.
-            boolean x11 = System.getProperty("os.name", "").startsWith("Linux");
-            BooleanSupplier foreignGrab = x11
-                    ? X11Grabs.open(System.getenv("DISPLAY")).<BooleanSupplier>map(g -> g).orElse(() -> false)
-                    : () -> false;
-            Predicate<String> focusOwn = x11
-                    ? X11WindowStack.open(System.getenv("DISPLAY")).<Predicate<String>>map(s -> s::focusOwn)
-                    .orElse(title -> false)
-                    : title -> false;
-            FxApprover approver = new FxApprover(clock, notifier, foreignGrab, focusOwn);
+            FxApprover approver = approver(clock, notifier);
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {
@@ -114,5 +105,22 @@ public final class TrayApp {
             Thread.currentThread().interrupt();
             return 1;
         }
+    }
+
+    /**
+     * The approval dialog's approver on this machine's display: on X11 the dialog says when another
+     * app's open menu holds the keyboard, and takes the keyboard back once it is let go. Its display
+     * connections close with it.
+     */
+    static FxApprover approver(Clock clock, QuestionNotifier notifier) {
+        boolean x11 = System.getProperty("os.name", "").startsWith("Linux");
+        Optional<X11Grabs> grabs = x11 ? X11Grabs.open(System.getenv("DISPLAY")) : Optional.empty();
+        Optional<X11WindowStack> windows = x11 ? X11WindowStack.open(System.getenv("DISPLAY")) : Optional.empty();
+        BooleanSupplier foreignGrab = grabs.<BooleanSupplier>map(g -> g).orElse(() -> false);
+        Predicate<String> focusOwn = windows.<Predicate<String>>map(w -> w::focusOwn).orElse(title -> false);
+        FxApprover approver = new FxApprover(clock, notifier, foreignGrab, focusOwn);
+        grabs.ifPresent(g -> approver.closing(g::close));
+        windows.ifPresent(w -> approver.closing(w::close));
+        return approver;
     }
 }

@@ -5,6 +5,7 @@ import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -33,6 +34,7 @@ public final class FxApprover implements Approver, AutoCloseable {
     private final QuestionNotifier notifier;
     private final BooleanSupplier foreignGrab;
     private final Predicate<String> focusOwn;
+    private final List<Runnable> closers = new CopyOnWriteArrayList<>();
     /** The question the notifier was last told about (FX thread). */
     private String notified;
 
@@ -115,6 +117,15 @@ public final class FxApprover implements Approver, AutoCloseable {
         return queue.size() > 0;
     }
 
+    /**
+     * Runs {@code closer} when this approver closes: it closes a display connection the dialog
+     * uses, whose calls answer "nothing" once closed, so a dialog still ticking does no harm.
+     */
+    public FxApprover closing(Runnable closer) {
+        closers.add(closer);
+        return this;
+    }
+
     /** Quitting denies everything still waiting. */
     @Override
     public void close() {
@@ -122,6 +133,7 @@ public final class FxApprover implements Approver, AutoCloseable {
         queue.denyAll();
         timers.shutdownNow();
         notifier.close();
+        closers.forEach(Runnable::run);
     }
 
     private void changed() {
