@@ -200,7 +200,7 @@ final class ActRuntime extends LocalRuntime {
     private void takeFocus(ElementNode target, ElementAction preparation) {
         FocusProof proof;
         try {
-            proof = ctx.backend.focusForTyping(target.handle());
+            proof = ctx.backend.focusForTyping(target.handle(), ctx.unreportedFocus.silent(observation.windowId));
         } catch (CountersignException e) {
             if (e.error().code() != ErrorCode.UNSUPPORTED_PLATFORM) {
                 throw e;
