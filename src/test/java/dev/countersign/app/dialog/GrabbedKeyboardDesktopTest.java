@@ -133,4 +133,35 @@ class GrabbedKeyboardDesktopTest {
         assertThat(output(app)).as("no key of the answer reached the other app").doesNotContain("key:Tab")
                 .doesNotContain("key:space");
     }
+
+    @Test
+    void theNoticeShowsOnlyWhileTheGrabIsHeldAndLettingGoGivesTheDialogsOwnWindowTheKeyboard() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<String> focused = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FxApprover scripted = new FxApprover(Clock.systemUTC(), QuestionNotifier.NONE, held::get,
+                title -> focused.add(title));
+        try {
+            CompletableFuture<Decision> asked = scripted.request(ApprovalDialogTest.request("n2", "Claude",
+                    Duration.ofSeconds(60)));
+            assertThat(FxTests.eventually(Duration.ofSeconds(5), GrabbedKeyboardDesktopTest::grabNoticeShown))
+                    .isTrue();
+            Thread.sleep(600);
+            assertThat(focused).as("nothing is taken while the other app holds the keyboard").isEmpty();
+
+            held.set(false);
+
+            assertThat(FxTests.eventually(Duration.ofSeconds(2), () -> !grabNoticeShown())).isTrue();
+            assertThat(TestDesktop.eventually(Duration.ofSeconds(2), () -> !focused.isEmpty())).isTrue();
+            assertThat(focused).allMatch(title -> title.startsWith("Countersign \u2014 approve"));
+            Thread.sleep(ApprovalDialog.RECLAIM.toMillis() + 300);
+            int afterReclaim = focused.size();
+            Thread.sleep(600);
+            assertThat(focused).as("the keyboard is taken back only for a while after the grab ends")
+                    .hasSize(afterReclaim);
+            assertThat(asked).as("taking the keyboard answers nothing").isNotDone();
+        } finally {
+            scripted.close();
+            FxTests.eventually(Duration.ofSeconds(5), () -> ApprovalDialogTest.dialogStage() == null);
+        }
+    }
 }
