@@ -16,12 +16,16 @@ import dev.countersign.app.windows.FirstRun;
 import dev.countersign.app.shell.DesktopApp;
 import dev.countersign.core.CountersignException;
 import dev.countersign.desktop.DesktopBackend;
+import dev.countersign.desktop.linux.X11Grabs;
+import dev.countersign.desktop.linux.X11WindowStack;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import javafx.application.Platform;
 
 /**
@@ -61,7 +65,7 @@ public final class TrayApp {
                     ? FreedesktopNotifier.onSessionBus(System.getenv("DBUS_SESSION_BUS_ADDRESS")).orElse(QuestionNotifier.NONE)
                     : os.startsWith("Mac") ? MacQuestionNotifier.onThisMac().orElse(QuestionNotifier.NONE)
                     : QuestionNotifier.NONE;
-            FxApprover approver = new FxApprover(clock, notifier);
+            FxApprover approver = approver(clock, notifier);
             DesktopBackend backend = Backends.forThisMachine();
             ServedApp served;
             try {
@@ -104,5 +108,22 @@ public final class TrayApp {
             Thread.currentThread().interrupt();
             return 1;
         }
+    }
+
+    /**
+     * The approval dialog's approver on this machine's display: on X11 the dialog says when another
+     * app's open menu holds the keyboard, and takes the keyboard back once it is let go. Its display
+     * connections close with it.
+     */
+    static FxApprover approver(Clock clock, QuestionNotifier notifier) {
+        boolean x11 = System.getProperty("os.name", "").startsWith("Linux");
+        Optional<X11Grabs> grabs = x11 ? X11Grabs.open(System.getenv("DISPLAY")) : Optional.empty();
+        Optional<X11WindowStack> windows = x11 ? X11WindowStack.open(System.getenv("DISPLAY")) : Optional.empty();
+        BooleanSupplier foreignGrab = grabs.<BooleanSupplier>map(g -> g).orElse(() -> false);
+        Predicate<String> focusOwn = windows.<Predicate<String>>map(w -> w::focusOwn).orElse(title -> false);
+        FxApprover approver = new FxApprover(clock, notifier, foreignGrab, focusOwn);
+        grabs.ifPresent(g -> approver.closing(g::close));
+        windows.ifPresent(w -> approver.closing(w::close));
+        return approver;
     }
 }

@@ -127,6 +127,16 @@ public interface DesktopBackend extends AutoCloseable {
      */
     FocusProof focusForTyping(ElementHandle element);
 
+    /**
+     * As {@link #focusForTyping(ElementHandle)}, for an element whose window is already known not to
+     * say which element has focus ({@code silentWindow}): the backend may stop waiting for the
+     * element's own report once the window holds input focus, instead of waiting out its whole bound
+     * for a report that never comes. The window's proof is never shortened. By default, the same.
+     */
+    default FocusProof focusForTyping(ElementHandle element, boolean silentWindow) {
+        return focusForTyping(element);
+    }
+
     /** Synthesizes key input to whatever has keyboard focus. */
     Dispatch keys(KeyInput input);
 

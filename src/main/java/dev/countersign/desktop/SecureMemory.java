@@ -172,6 +172,15 @@ public final class SecureMemory implements DesktopBackend {
     }
 
     @Override
+    public FocusProof focusForTyping(ElementHandle element, boolean silentWindow) {
+        if (knownSecure(element)) {
+            throw new CountersignException(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "this element was a secure field earlier in this application's life; it stays out of bounds"));
+        }
+        return delegate.focusForTyping(element, silentWindow);
+    }
+
+    @Override
     public Dispatch pointer(PointerInput input) {
         return delegate.pointer(input);
     }

@@ -128,6 +128,14 @@ public final class SelfTargetGuard implements DesktopBackend {
     }
 
     @Override
+    public FocusProof focusForTyping(ElementHandle element, boolean silentWindow) {
+        return gate.input(() -> {
+            requireNobodyAsked();
+            return delegate.focusForTyping(element, silentWindow);
+        });
+    }
+
+    @Override
     public List<WindowInfo> listWindows(AppInfo app) {
         requireNotSelf(app);
         return delegate.listWindows(app);

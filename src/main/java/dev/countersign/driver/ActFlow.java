@@ -111,7 +111,7 @@ final class ActFlow {
         int item = args instanceof MenuArgs && !target.secure() ? ItemOf.enclosing(observation.nodes, index) : -1;
         ElementNode judgedAs = item >= 0 ? observation.nodes.get(item) : target;
         KeyLanding.Judged judged = KeyLanding.judge(policy, ctx.backend, observation, args,
-                item >= 0 ? item : index, judgedAs, second);
+                item >= 0 ? item : index, judgedAs, second, ctx.unreportedFocus.silent(observation.windowId));
         // Text this agent read in another app, typed or pasted here, is shown to the person with its origin.
         Optional<TextOrigins.Found> carried = args instanceof TypeArgs type
                 ? ctx.origins.find(agentId, TextOrigins.appOf(observation.app), type.text())
@@ -128,7 +128,7 @@ final class ActFlow {
         long validity = (requirement.required() ? ctx.settings.approvalWindow() : ctx.settings.actionWindow())
                 .toMillis();
         ActRuntime runtime = new ActRuntime(ctx, observation, index, t.declared, t.second, args, args.route(target),
-                validity, policy.redactor());
+                validity, policy.redactor(), judged.unknownFocus());
         // What the person is shown is worded only when the graph asks.
         Supplier<ApprovalFlow.Ask> ask = () -> ApprovalFlow.Ask.local(ctx, agentId, observation,
                 Describe.action(args, index, target, second, observation, policy.redactor(), landing)

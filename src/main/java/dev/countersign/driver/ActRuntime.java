@@ -14,6 +14,7 @@ import dev.countersign.desktop.ElementAction;
 import dev.countersign.desktop.ElementNode;
 import dev.countersign.desktop.FocusProof;
 import dev.countersign.desktop.Recheck;
+import dev.countersign.policy.ActionFacts;
 import dev.countersign.policy.ScreenRedactor;
 import dev.countersign.vision.Point;
 import java.time.Duration;
@@ -37,13 +38,21 @@ final class ActRuntime extends LocalRuntime {
     /** How the act reached the target when the policy judged it ({@link ActArgs#route}). */
     private final String route;
     private final ScreenRedactor redactor;
+    /**
+     * The window a key may reach an unknown element of, as it was judged, when its app turns out
+     * not to say which element has focus; null when such a key is refused ({@link KeyLanding.Judged}).
+     */
+    private final ActionFacts.UnknownFocus unknownFocus;
+    /** Set once the keys are let through to an unknown element of the window: the receipt says so. */
+    private volatile String reachedUnknown;
     private ElementNode beforeDispatch;
     private ElementNode declaredBeforeDispatch;
     private EffectProbe.Baseline baseline;
 
     ActRuntime(DriverContext ctx, Observation observation, int index, int declared, int second, ActArgs args,
-            String route, long validityMs, ScreenRedactor redactor) {
+            String route, long validityMs, ScreenRedactor redactor, ActionFacts.UnknownFocus unknownFocus) {
         super(ctx, observation, validityMs);
+        this.unknownFocus = unknownFocus;
         this.index = index;
         this.declared = declared;
         this.second = second;
@@ -160,7 +169,10 @@ final class ActRuntime extends LocalRuntime {
         }
         EffectProbe probe = new EffectProbe(ctx.backend, ctx.settings.verifyBound()).since(baseline, ctx.windows::idOf);
         if (args.postcondition() == null) {
-            return args.evidence(probe, beforeDispatch);
+            ReceiptVerification own = args.evidence(probe, beforeDispatch);
+            String unknown = reachedUnknown;
+            // No evidence, but the receipt says where the keys went: not to an element anyone named.
+            return own != null || unknown == null ? own : new ReceiptVerification(null, null, "keys sent " + unknown);
         }
         if (args instanceof ClickArgs) {
             // A click counts only with its own change; then the agent's postcondition decides.
@@ -188,7 +200,7 @@ final class ActRuntime extends LocalRuntime {
     private void takeFocus(ElementNode target, ElementAction preparation) {
         FocusProof proof;
         try {
-            proof = ctx.backend.focusForTyping(target.handle());
+            proof = ctx.backend.focusForTyping(target.handle(), ctx.unreportedFocus.silent(observation.windowId));
         } catch (CountersignException e) {
             if (e.error().code() != ErrorCode.UNSUPPORTED_PLATFORM) {
                 throw e;
@@ -197,12 +209,46 @@ final class ActRuntime extends LocalRuntime {
             requireFocused(target);
             return;
         }
-        if (!proof.proven()) {
-            // None of the act's keys was sent: rejected, though its window may have come to the front.
-            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
-                    "keyboard focus is not on the target system-wide (" + proof.detail() + "); no keys were sent"
-                            + " (its window may have been brought to the front)"));
+        if (proof.proven()) {
+            return;
         }
+        if (proof.windowFocused()) {
+            // The target's own window holds input focus, but the target never said it has focus:
+            // the app may say it of no element at all (UnreportedFocus).
+            unreported(target, proof);
+            return;
+        }
+        // None of the act's keys was sent: rejected, though its window may have come to the front.
+        throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
+                "keyboard focus is not on the target system-wide (" + proof.detail() + "); no keys were sent"
+                        + " (its window may have been brought to the front)"));
+    }
+
+    /**
+     * The target's window holds input focus and the target does not report focus: keys go on to an
+     * unknown element of that window only where no other element of it reports focus and the act
+     * was judged to reach one (the window no riskier now than then). A window whose app is silent
+     * about focus is remembered, so the next key there is judged, and worded, as reaching an unknown
+     * element. None of the act's keys was sent on any refusal.
+     */
+    private void unreported(ElementNode target, FocusProof proof) {
+        UnreportedFocus.Live live = UnreportedFocus.read(ctx, observation, target.handle());
+        if (live instanceof UnreportedFocus.Live.Silent) {
+            ctx.unreportedFocus.remember(observation.windowId);
+            if (unknownFocus == null) {
+                throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "focus",
+                        "the app does not say which element has focus (" + proof.detail() + "); no keys were sent."
+                                + " Act again: the key is then judged as reaching an unknown element of window "
+                                + observation.windowId));
+            }
+        } else if (unknownFocus == null) {
+            throw new DispatchRefusedException(UnreportedFocus.check(live, null).orElseThrow());
+        }
+        UnreportedFocus.check(live, unknownFocus).ifPresent(error -> {
+            throw new DispatchRefusedException(error);
+        });
+        reachedUnknown = "to an unknown element of window " + observation.windowId
+                + " (the app does not say which element has focus; the window has input focus)";
     }
 
     /**

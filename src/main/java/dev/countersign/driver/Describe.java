@@ -140,6 +140,11 @@ final class Describe {
         if (!(op instanceof KeyArgs key) || landing == null) {
             return "";
         }
+        if (landing.unknownFocus() != null) {
+            // The key goes to whatever element of the window has focus, which the app does not say.
+            return " \u2014 the app does not say which element has focus, so it reaches an unknown element of"
+                    + " this window";
+        }
         boolean plainReturn = "Return".equals(key.keys()) || "Enter".equals(key.keys());
         if (!plainReturn && landing.shortcut() != null) {
             return " \u2014 the app's menu item " + quoted(name(landing.shortcut()));

@@ -32,6 +32,8 @@ final class DriverContext {
     final GrantBook grants;
     /** Where the text each agent was shown came from: typing it into another app asks. */
     final TextOrigins origins = new TextOrigins();
+    /** The windows whose app does not say which element has keyboard focus, learned from keys sent there. */
+    final UnreportedFocus unreportedFocus = new UnreportedFocus();
     private final AtomicBoolean paused = new AtomicBoolean();
     /** Where each act's intent is recorded before dispatch; null for a driver that serves no audit log. */
     volatile ActJournal journal;

@@ -27,8 +27,16 @@ final class KeyLanding {
     private KeyLanding() {
     }
 
-    /** An act's requirement and the landing it was judged with (null for acts that are not keys). */
-    record Judged(ApprovalRequirement requirement, ActionFacts.Landing landing) {
+    /**
+     * An act's requirement and the landing it was judged with (null for acts that are not keys);
+     * {@code unknownFocus} is the window a key may reach an unknown element of, when the app turns
+     * out not to say which element has focus: set when the requirement covers that (the key was
+     * judged so, or would pass so too), null when such a key must be refused.
+     */
+    record Judged(ApprovalRequirement requirement, ActionFacts.Landing landing, ActionFacts.UnknownFocus unknownFocus) {
+        Judged(ApprovalRequirement requirement, ActionFacts.Landing landing) {
+            this(requirement, landing, null);
+        }
     }
 
     /**
@@ -41,23 +49,51 @@ final class KeyLanding {
      */
     static Judged judge(ApprovalPolicy policy, DesktopBackend backend, Observation observation, ActArgs args,
             int index, ElementNode target, ElementNode second) {
+        return judge(policy, backend, observation, args, index, target, second, false);
+    }
+
+    /**
+     * As {@link #judge(ApprovalPolicy, DesktopBackend, Observation, ActArgs, int, ElementNode, ElementNode)};
+     * in a window whose app is known not to say which element has focus ({@code silent}:
+     * {@link UnreportedFocus}), a key is judged as reaching an unknown element of the window.
+     * Elsewhere it is judged as reaching its target, and may still reach an unknown element at
+     * dispatch only where that judgement would let it pass unasked too.
+     */
+    static Judged judge(ApprovalPolicy policy, DesktopBackend backend, Observation observation, ActArgs args,
+            int index, ElementNode target, ElementNode second, boolean silent) {
         ActionFacts facts = args.facts(target);
         if (second != null || facts.operation() != Operation.KEY || facts.keys() == null) {
             return new Judged(policy.requirementFor(args, target, second), null);
         }
         ActionFacts.Landing around = new ActionFacts.Landing(null, defaultButtons(observation),
                 observation.app.bundle().orElse(observation.app.name()), toolBars(observation.nodes, index));
+        ActionFacts.UnknownFocus window = UnreportedFocus.window(observation.nodes, observation.view.truncated());
+        ActionFacts.Landing unknown = around.withUnknownFocus(window);
+        if (silent) {
+            return new Judged(policy.requirementFor(args, target, null, unknown), unknown, window);
+        }
+        ActionFacts.UnknownFocus passesUnknown = passesUnasked(policy, args, target, unknown) ? window : null;
         ApprovalRequirement first = policy.requirementFor(args, target, null, around);
         if (!first.required()) {
-            return new Judged(first, around);
+            return new Judged(first, around, passesUnknown);
         }
         ActionFacts.Labels bound = shortcut(backend, observation, facts.keys());
         if (bound == null) {
-            return new Judged(first, around);
+            return new Judged(first, around, passesUnknown);
         }
         ActionFacts.Landing withItem = new ActionFacts.Landing(bound, around.defaultButtons(), around.app(),
                 around.toolBars());
-        return new Judged(policy.requirementFor(args, target, null, withItem), withItem);
+        return new Judged(policy.requirementFor(args, target, null, withItem), withItem, passesUnknown);
+    }
+
+    /** Whether the key would pass unasked as reaching an unknown element ({@code unknown}); a refusal is no pass. */
+    private static boolean passesUnasked(ApprovalPolicy policy, ActArgs args, ElementNode target,
+            ActionFacts.Landing unknown) {
+        try {
+            return !policy.requirementFor(args, target, null, unknown).required();
+        } catch (CountersignException e) {
+            return false;
+        }
     }
 
     /** The names of the tool bars the element is in, in the observation, nearest first; none for -1. */

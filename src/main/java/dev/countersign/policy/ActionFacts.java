@@ -52,12 +52,25 @@ public record ActionFacts(
      * the target's app ({@code app}, its bundle id or name; null when not known) and the names of
      * the tool bars the target is in, nearest first ({@code toolBars}), which tell a field the app
      * keeps inside the document (a spreadsheet's Name Box) from one that submits. Both are only
-     * ever matched exactly against the policy's {@code roles.local_fields}.
+     * ever matched exactly against the policy's {@code roles.local_fields}. {@code unknownFocus} is
+     * set when the key is judged as reaching an unknown element of the target's window (the app
+     * does not say which of its elements has focus); null when the key reaches the target itself.
      */
-    public record Landing(Labels shortcut, List<Labels> defaultButtons, String app, List<String> toolBars) {
+    public record Landing(Labels shortcut, List<Labels> defaultButtons, String app, List<String> toolBars,
+            UnknownFocus unknownFocus) {
         public Landing {
             defaultButtons = defaultButtons == null ? null : List.copyOf(defaultButtons);
             toolBars = toolBars == null ? List.of() : List.copyOf(toolBars);
+        }
+
+        /** A landing on the target itself. */
+        public Landing(Labels shortcut, List<Labels> defaultButtons, String app, List<String> toolBars) {
+            this(shortcut, defaultButtons, app, toolBars, null);
+        }
+
+        /** This landing, judged as reaching an unknown element of a window described by {@code focus}. */
+        public Landing withUnknownFocus(UnknownFocus focus) {
+            return new Landing(shortcut, defaultButtons, app, toolBars, focus);
         }
 
         /** A landing with no app or ancestors known. */
@@ -67,6 +80,25 @@ public record ActionFacts(
 
         /** Nothing known around the target. */
         public static final Landing UNKNOWN = new Landing(null, null);
+    }
+
+    /**
+     * The window a key reaches an unknown element of, as read from the whole window: the roles of
+     * its elements ({@code roles}), whether that read was complete ({@code complete}: a truncated
+     * read may hide a slider) and whether any of its elements is a secure field
+     * ({@code secureField}), where a key that types or edits could land.
+     */
+    public record UnknownFocus(List<String> roles, boolean complete, boolean secureField) {
+        public UnknownFocus {
+            roles = roles == null ? List.of() : List.copyOf(roles);
+        }
+
+        /** Whether this window is no riskier for a key than {@code judged}: no secure field or value control it lacked. */
+        public boolean within(UnknownFocus judged) {
+            return judged != null && (complete || !judged.complete)
+                    && (!secureField || judged.secureField)
+                    && (!ValueControls.anyIn(roles) || ValueControls.anyIn(judged.roles) || !judged.complete);
+        }
     }
 
     public ActionFacts {

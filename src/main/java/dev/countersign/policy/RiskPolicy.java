@@ -28,7 +28,9 @@ import java.util.Optional;
  * either end has no label or the drop target is not known; a key chord on the navigation whitelist
  * never asks, unless it is an arrow-like key on a value control ({@code value}); any other asks as
  * the label's category if the target's labels match, else it is judged by where it lands (see
- * {@link #decideLanding}), and what that cannot settle asks as the key rules say.
+ * {@link #decideLanding}), and what that cannot settle asks as the key rules say. A key that
+ * reaches an unknown element of its window is judged by that window alone
+ * ({@link #decideUnknownFocus}).
  */
 public final class RiskPolicy {
     private static final String DEFAULT_RESOURCE = "default-policy.json";
@@ -37,6 +39,8 @@ public final class RiskPolicy {
     private static final String SINGLE_LINE = "single_line";
     /** More than this many characters erased from a field is more than a little text. */
     static final int LITTLE_TEXT_CHARS = 200;
+    /** The words a key reaching an unknown element of its window asks with. */
+    public static final String FOCUS_UNREPORTED = "focus not reported";
 
     private final PolicyDocument document;
     private final PolicyDigest digest;
@@ -246,6 +250,9 @@ public final class RiskPolicy {
             return new PolicyDecision.Refused(invalid.get(), digest);
         }
         KeyChord chord = KeyChord.parse(facts.keys());
+        if (facts.landing().unknownFocus() != null) {
+            return decideUnknownFocus(facts.landing().unknownFocus(), chord);
+        }
         if (keys.navigation(chord)) {
             if (!ValueControls.changesValue(facts.role(), chord)) {
                 return new PolicyDecision.NotRequired(digest);
@@ -304,6 +311,31 @@ public final class RiskPolicy {
             return decideAsClick(List.of(shortcut), chord);
         }
         return required(keys.category(chord), List.of(chord.canonical()));
+    }
+
+    /**
+     * A key that reaches an unknown element of the target's window (the app does not say which of
+     * its elements has focus): nothing about the target decides, only what any element of that
+     * window could make of it. Tab, Shift+Tab and Escape only move focus or close a popup anywhere
+     * and pass; the other navigation keys pass only where the whole window was read and holds no
+     * control whose value they change (a slider, spin button, radio button, combo box), else they
+     * ask as {@code value}. Any other key could type, press or erase in whatever has focus: in a
+     * window holding a secure field it could land in that field, which nothing unlocks, so it is
+     * refused; elsewhere it asks as the key rules say, naming {@value #FOCUS_UNREPORTED}.
+     */
+    private PolicyDecision decideUnknownFocus(ActionFacts.UnknownFocus window, KeyChord chord) {
+        if (keys.navigation(chord)) {
+            if (ValueControls.onlyMovesFocus(chord) || (window.complete() && !ValueControls.anyIn(window.roles()))) {
+                return new PolicyDecision.NotRequired(digest);
+            }
+            return required(RiskCategory.VALUE, List.of(chord.canonical(), FOCUS_UNREPORTED));
+        }
+        if (window.secureField()) {
+            return new PolicyDecision.Refused(CountersignError.of(ErrorCode.SECURE_FIELD_REFUSED,
+                    "the app does not say which element has focus and its window holds a secure field: "
+                            + chord.canonical() + " could land in it, which Countersign never allows"), digest);
+        }
+        return required(keys.category(chord), List.of(chord.canonical(), FOCUS_UNREPORTED));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.countersign.policy;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -39,6 +40,21 @@ final class ValueControls {
     /** Whether {@code chord}, a navigation key, changes the value of an element of {@code role}. */
     static boolean changesValue(String role, KeyChord chord) {
         return role != null && ROLES.contains(normalize(role)) && !ONLY_MOVE_FOCUS.contains(chord.canonical());
+    }
+
+    /** Whether {@code chord} only moves focus or closes a popup, whatever element it lands on. */
+    static boolean onlyMovesFocus(KeyChord chord) {
+        return ONLY_MOVE_FOCUS.contains(chord.canonical());
+    }
+
+    /** Whether any of {@code roles} is a control whose value the navigation keys change. */
+    static boolean anyIn(List<String> roles) {
+        for (String role : roles) {
+            if (role != null && ROLES.contains(normalize(role))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String normalize(String role) {

@@ -44,7 +44,8 @@ final class RunningApp implements AutoCloseable {
     static RunningApp start(Path dir, DesktopBackend backend) throws Exception {
         FxTests.start();
         Home home = Home.of(dir.resolve("home")).ensure();
-        FxApprover approver = new FxApprover(Clock.systemUTC());
+        // As the app wires it: the dialog notices another app's keyboard grab and takes the keyboard back.
+        FxApprover approver = TrayApp.approver(Clock.systemUTC(), dev.countersign.app.dialog.QuestionNotifier.NONE);
         ServedApp served = ServedApp.start(home, EndpointConfig.defaults().withPort(0), backend, approver);
         AppServices services = new AppServices(served.driver, new DirectoryAgents(served.agents, home),
                 () -> Optional.of(served.endpoint.uri()), home.auditFile(), backend,

@@ -32,7 +32,8 @@ public final class TaskDesk implements AutoCloseable {
     public TaskDesk(Path dir, DesktopBackend backend) throws Exception {
         robot = FxTests.start();
         Home home = Home.of(dir.resolve("countersign-home")).ensure();
-        FxApprover approver = new FxApprover(Clock.systemUTC());
+        // As the app wires it: the dialog notices another app's keyboard grab and takes the keyboard back.
+        FxApprover approver = TrayApp.approver(Clock.systemUTC(), dev.countersign.app.dialog.QuestionNotifier.NONE);
         // The person's lease terms for a working session of whole tasks (Settings › lease actions and
         // minutes): the default 30 actions and 10 minutes are one task's worth, not a suite's.
         served = ServedApp.start(home, EndpointConfig.defaults().withPort(0), backend, approver,

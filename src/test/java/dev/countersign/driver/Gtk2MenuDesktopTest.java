@@ -128,7 +128,7 @@ class Gtk2MenuDesktopTest {
         assertThat(item(closed, "menu", "Edit").orElseThrow().states()).doesNotContain("expanded");
     }
 
-    private static ObservationView observeUntil(ComputerDriver driver, TestDesktop.TargetApp app,
+    static ObservationView observeUntil(ComputerDriver driver, TestDesktop.TargetApp app,
             java.util.function.Predicate<ObservationView> shows) throws InterruptedException {
         AtomicReference<ObservationView> last = new AtomicReference<>();
         boolean seen = TestDesktop.eventually(SETTLE, () -> {
@@ -140,11 +140,11 @@ class Gtk2MenuDesktopTest {
         return last.get();
     }
 
-    private static Optional<NodeView> item(ObservationView view, String role, String name) {
+    static Optional<NodeView> item(ObservationView view, String role, String name) {
         return view.nodes().stream().filter(n -> role.equals(n.role()) && name.equals(n.name())).findFirst();
     }
 
-    private static Optional<AppsView.Window> window(AppsView apps, long pid, String title) {
+    static Optional<AppsView.Window> window(AppsView apps, long pid, String title) {
         return apps.apps().stream().filter(a -> a.pid() == pid).flatMap(a -> a.windows().stream())
                 .filter(w -> title.equals(w.title())).findFirst();
     }

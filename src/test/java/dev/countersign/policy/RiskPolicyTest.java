@@ -137,7 +137,11 @@ class RiskPolicyTest {
             // The app and the names of the tool bars a key's field is in are only matched exactly
             // against roles.local_fields: they can lift one listed field's question, never add words.
             assertThat(Arrays.stream(ActionFacts.Landing.class.getRecordComponents()).map(RecordComponent::getName))
-                    .containsExactly("shortcut", "defaultButtons", "app", "toolBars");
+                    .containsExactly("shortcut", "defaultButtons", "app", "toolBars", "unknownFocus");
+            // A key reaching an unknown element of its window is judged by that window's roles and
+            // whether it holds a secure field: no label or text of it.
+            assertThat(Arrays.stream(ActionFacts.UnknownFocus.class.getRecordComponents())
+                    .map(RecordComponent::getName)).containsExactly("roles", "complete", "secureField");
             // What a type erases is counted, never quoted: no text of the field reaches the policy.
             assertThat(Arrays.stream(Erasure.class.getRecordComponents()).map(RecordComponent::getType))
                     .containsExactly(int.class, int.class);

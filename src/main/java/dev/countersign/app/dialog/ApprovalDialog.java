@@ -10,6 +10,8 @@ import java.io.ByteArrayInputStream;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import javafx.animation.KeyFrame;
 import javafx.animation.PauseTransition;
 import javafx.animation.Timeline;
@@ -45,6 +47,8 @@ final class ApprovalDialog {
     static final double SHOT_HEIGHT = 320;
     /** The grant button wraps its scope onto lines no wider than this. */
     static final double GRANT_WIDTH = 250;
+    /** How long after another app let the keyboard go this window takes it back from that app. */
+    static final java.time.Duration RECLAIM = java.time.Duration.ofSeconds(1);
 
     private final ApprovalQueue queue;
     private final Clock clock;
@@ -57,6 +61,8 @@ final class ApprovalDialog {
     private final Label why = label("why", Styles.TEXT_MUTED);
     private final Label countdown = label("countdown", "cs-dialog-countdown");
     private final Label queueLine = label("queue", Styles.TEXT_MUTED);
+    /** Shown while another app's open menu or list holds the keyboard: no key reaches this window then. */
+    private final Label grabNotice = label("grab", Styles.WARNING);
     private final ImageView shot = new ImageView();
     private final Label noShot = label("no-screenshot", Styles.TEXT_MUTED);
     private final Button allow = new Button("Allow once");
@@ -67,10 +73,27 @@ final class ApprovalDialog {
     private final PauseTransition guard = new PauseTransition(Duration.millis(ApprovalView.INPUT_GUARD.toMillis()));
     private String shownNonce;
     private Instant shownAt = Instant.EPOCH;
+    /** Whether another app holds the keyboard grab (desktop.linux.X11Grabs on X11). */
+    private final BooleanSupplier foreignGrab;
+    /** Gives this process's window of a title X input focus directly: JavaFX may believe it has it when it does not. */
+    private final Predicate<String> focusOwn;
+    /** Another app held the keyboard when last probed: probed every tick until it lets go. */
+    private boolean grabHeld;
+    /**
+     * Until when, after another app let the keyboard go, this window takes it back if that app
+     * refocused itself (LibreOffice does as its list closes): the person closed the menu to answer here.
+     */
+    private Instant reclaimUntil = Instant.EPOCH;
 
     ApprovalDialog(ApprovalQueue queue, Clock clock) {
+        this(queue, clock, () -> false, title -> false);
+    }
+
+    ApprovalDialog(ApprovalQueue queue, Clock clock, BooleanSupplier foreignGrab, Predicate<String> focusOwn) {
         this.queue = queue;
         this.clock = clock;
+        this.foreignGrab = foreignGrab;
+        this.focusOwn = focusOwn;
         ticker = new Timeline(new KeyFrame(Duration.millis(200), e -> tick()));
         ticker.setCycleCount(Timeline.INDEFINITE);
         guard.setOnFinished(e -> setButtonsEnabled(true));
@@ -128,7 +151,11 @@ final class ApprovalDialog {
         HBox buttons = new HBox(8, timing, spacer, deny, allowForAWhile, allow);
         buttons.setAlignment(Pos.CENTER_LEFT);
 
-        VBox root = new VBox(12, who, action, new VBox(4, category, why), shotPane, buttons);
+        grabNotice.setWrapText(true);
+        grabNotice.setText("Another app's open menu or list holds the keyboard, so no key reaches this window:"
+                + " press Esc or click outside that menu to close it, then answer here.");
+        showGrabNotice(false);
+        VBox root = new VBox(12, who, action, new VBox(4, category, why), grabNotice, shotPane, buttons);
         root.setPadding(new Insets(20));
         root.setPrefWidth(SHOT_WIDTH + 42);
         root.getStyleClass().add("cs-dialog");
@@ -172,6 +199,9 @@ final class ApprovalDialog {
         Optional<ApprovalRequest> head = queue.head();
         if (head.isEmpty()) {
             shownNonce = null;
+            grabHeld = false;
+            reclaimUntil = Instant.EPOCH;
+            showGrabNotice(false);
             ticker.stop();
             guard.stop();
             stage.hide();
@@ -200,7 +230,52 @@ final class ApprovalDialog {
         stage.toFront();
         // Focus starts on Deny: a stray Space then denies, never allows.
         deny.requestFocus();
+        probeGrab(true);
         ticker.play();
+    }
+
+    /**
+     * Probes whether another app holds the keyboard grab: when a question shows ({@code now}) and
+     * every tick while one is held. When the grab is let go (the person closed the menu), the window
+     * takes the keyboard as a person's click on it would, and the input guard starts again. A probe
+     * that finds no grab takes and drops one itself, which tells the focused window it lost and
+     * regained focus: so it runs once per question, not on every tick. A menu opened in another app
+     * after the question showed is not noticed (its grab holds the keys until it closes, as before).
+     */
+    private void probeGrab(boolean now) {
+        if (!now && !grabHeld) {
+            if (clock.instant().isBefore(reclaimUntil)) {
+                // Whatever JavaFX believes: an app that refocuses itself may do so without this
+                // window hearing of it, so the keyboard is taken again on every tick of the window.
+                takeKeyboard();
+            }
+            return;
+        }
+        boolean held = foreignGrab.getAsBoolean();
+        if (held == grabHeld) {
+            return;
+        }
+        grabHeld = held;
+        showGrabNotice(held);
+        stage.sizeToScene();
+        if (!held) {
+            reclaimUntil = clock.instant().plus(RECLAIM);
+            takeKeyboard();
+        }
+    }
+
+    /** Takes X input focus as a click on this window would, on Deny, and starts the input guard again. */
+    private void takeKeyboard() {
+        stage.toFront();
+        stage.requestFocus();
+        focusOwn.test(stage.getTitle());
+        deny.requestFocus();
+        rearmGuard();
+    }
+
+    private void showGrabNotice(boolean shown) {
+        grabNotice.setVisible(shown);
+        grabNotice.setManaged(shown);
     }
 
     private void rearmGuard() {
@@ -242,6 +317,9 @@ final class ApprovalDialog {
         // The queue also expires requests from its own timer; this keeps the text current.
         queue.expire(clock.instant());
         refresh();
+        if (shownNonce != null) {
+            probeGrab(false);
+        }
     }
 
     private void answer(Decision decision) {

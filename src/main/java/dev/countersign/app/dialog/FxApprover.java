@@ -5,13 +5,16 @@ import dev.countersign.approval.Approver;
 import dev.countersign.approval.Decision;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
+import java.util.function.Predicate;
 import javafx.application.Platform;
 
 /**
@@ -29,6 +32,9 @@ public final class FxApprover implements Approver, AutoCloseable {
     private ApprovalDialog dialog;
     private volatile boolean closed;
     private final QuestionNotifier notifier;
+    private final BooleanSupplier foreignGrab;
+    private final Predicate<String> focusOwn;
+    private final List<Runnable> closers = new CopyOnWriteArrayList<>();
     /** The question the notifier was last told about (FX thread). */
     private String notified;
 
@@ -39,8 +45,22 @@ public final class FxApprover implements Approver, AutoCloseable {
 
     /** An approver that also tells the person through {@code notifier} whenever a question waits. */
     public FxApprover(Clock clock, QuestionNotifier notifier) {
+        this(clock, notifier, () -> false, title -> false);
+    }
+
+    /**
+     * As {@link #FxApprover(Clock, QuestionNotifier)}, with {@code foreignGrab} saying whether another
+     * app holds the keyboard grab (an open menu or list), so that the dialog says so and takes the
+     * keyboard as soon as it is let go (desktop.linux.X11Grabs on X11; never true elsewhere), and
+     * {@code focusOwn} giving this process's window of that title the window system's input focus
+     * (desktop.linux.X11WindowStack.focusOwn; false where there is none).
+     */
+    public FxApprover(Clock clock, QuestionNotifier notifier, BooleanSupplier foreignGrab,
+            Predicate<String> focusOwn) {
         this.clock = clock;
         this.notifier = notifier;
+        this.foreignGrab = foreignGrab;
+        this.focusOwn = focusOwn;
         this.timers = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "approval-expiry");
             t.setDaemon(true);
@@ -97,6 +117,15 @@ public final class FxApprover implements Approver, AutoCloseable {
         return queue.size() > 0;
     }
 
+    /**
+     * Runs {@code closer} when this approver closes: it closes a display connection the dialog
+     * uses, whose calls answer "nothing" once closed, so a dialog still ticking does no harm.
+     */
+    public FxApprover closing(Runnable closer) {
+        closers.add(closer);
+        return this;
+    }
+
     /** Quitting denies everything still waiting. */
     @Override
     public void close() {
@@ -104,6 +133,7 @@ public final class FxApprover implements Approver, AutoCloseable {
         queue.denyAll();
         timers.shutdownNow();
         notifier.close();
+        closers.forEach(Runnable::run);
     }
 
     private void changed() {
@@ -119,7 +149,7 @@ public final class FxApprover implements Approver, AutoCloseable {
 
     private void prepareOnFx() {
         if (dialog == null && !closed) {
-            dialog = new ApprovalDialog(queue, clock);
+            dialog = new ApprovalDialog(queue, clock, foreignGrab, focusOwn);
             dialog.prepare();
         }
     }
@@ -129,7 +159,7 @@ public final class FxApprover implements Approver, AutoCloseable {
             if (queue.size() == 0) {
                 return;
             }
-            dialog = new ApprovalDialog(queue, clock);
+            dialog = new ApprovalDialog(queue, clock, foreignGrab, focusOwn);
         }
         dialog.refresh();
         notify(queue.head().orElse(null));

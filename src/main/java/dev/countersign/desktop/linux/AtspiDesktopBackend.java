@@ -333,6 +333,11 @@ public final class AtspiDesktopBackend implements DesktopBackend {
 
     @Override
     public FocusProof focusForTyping(ElementHandle element) {
+        return focusForTyping(element, false);
+    }
+
+    @Override
+    public FocusProof focusForTyping(ElementHandle element, boolean silentWindow) {
         requireAvailableNow();
         AtspiRef ref = ref(element);
         RawNode n = actions.reread(ref);
@@ -371,7 +376,7 @@ public final class AtspiDesktopBackend implements DesktopBackend {
             if (focusable) {
                 actions.perform(ref, new ElementAction.Focus());
             }
-        });
+        }, silentWindow ? FocusCheck.SILENT_MS : FocusCheck.SETTLE_MS);
     }
 
     /**

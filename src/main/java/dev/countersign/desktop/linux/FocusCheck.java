@@ -13,12 +13,27 @@ import java.util.function.Supplier;
  */
 final class FocusCheck {
     static final long SETTLE_MS = 2000;
+    /**
+     * How long the element may take to report focus in a window known not to report it (GTK 2,
+     * Qt item views), once the window holds input focus: long enough for the focus request to land
+     * (and one re-request), not the whole bound.
+     */
+    static final long SILENT_MS = 400;
     private static final long POLL_MS = 20;
 
     private FocusCheck() {
     }
 
     static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid, long targetWindow, Runnable regrab) {
+        return settle(reread, focus, pid, targetWindow, regrab, SETTLE_MS);
+    }
+
+    /**
+     * As {@link #settle(Supplier, X11Focus, long, long, Runnable)}; once the window holds input
+     * focus, the element's own report is awaited at most {@code elementMs} (the whole bound at most).
+     */
+    static FocusProof settle(Supplier<RawNode> reread, X11Focus focus, long pid, long targetWindow, Runnable regrab,
+            long elementMs) {
         long start = System.nanoTime();
         long end = start + SETTLE_MS * 1_000_000;
         int regrabs = 0;
@@ -34,7 +49,7 @@ final class FocusCheck {
                 regrab.run();
                 regrabs++;
             }
-            if ((element && ours) || System.nanoTime() > end) {
+            if ((element && ours) || System.nanoTime() > end || (ours && elapsedMs > elementMs)) {
                 String detail = "element " + (element ? "focused" : "not focused") + " (AT-SPI); X11 "
                         + (window == null ? "no window has input focus"
                         : "input focus on window 0x" + Long.toHexString(window.window()) + " of pid " + window.pid()

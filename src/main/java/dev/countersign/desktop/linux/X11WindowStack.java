@@ -34,11 +34,13 @@ public final class X11WindowStack implements ScreenWindows {
     private static final int INPUT_ONLY = 2;
     private static final int MAX_CLIENT_DEPTH = 3;
 
-    /** {@code XGetInputFocus}, which jna-platform's {@code X11} does not bind. */
+    /** {@code XGetInputFocus} and {@code XSetInputFocus}, which jna-platform's {@code X11} does not bind. */
     interface Focus extends Library {
         Focus INSTANCE = Native.load("X11", Focus.class);
 
         int XGetInputFocus(X11.Display display, X11.WindowByReference focus, IntByReference revertTo);
+
+        int XSetInputFocus(X11.Display display, X11.Window focus, int revertTo, NativeLong time);
     }
 
     private final X11 x = X11.INSTANCE;
@@ -272,6 +274,29 @@ public final class X11WindowStack implements ScreenWindows {
         if (closed) {
             throw new IllegalStateException("the X window stack connection is closed");
         }
+    }
+
+    /**
+     * Raises this process's own showing top-level window titled {@code title} and gives it X input
+     * focus, as a click on it would (the approval dialog taking the keyboard back after another
+     * app's menu let it go); false when there is no such window or this connection is closed.
+     * Another process's window is never focused here.
+     */
+    public synchronized boolean focusOwn(String title) {
+        if (closed) {
+            return false;
+        }
+        long self = ProcessHandle.current().pid();
+        for (ScreenWindow w : stack()) {
+            if (w.pid() == self && w.title().equals(title)) {
+                X11.Window window = new X11.Window(w.id());
+                x.XRaiseWindow(display, window);
+                Focus.INSTANCE.XSetInputFocus(display, window, X11.RevertToParent, new NativeLong(0));
+                x.XSync(display, false);
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
