@@ -103,13 +103,16 @@ final class MatrixRun {
     }
 
     /**
-     * Escape, sent to the element the app is driven at (its text field, or what shows it is up):
+     * Escape, sent to the element the app is driven at (its text field, or its window):
      * keys must reach the app's own window even where it never says which of its elements has
      * focus (GTK 2's gail, Qt's item views), and Escape changes nothing there.
      */
     private void keys() {
         long t = System.nanoTime();
-        Optional<NodeView> target = find(fresh(), app.shows());
+        ObservationView view = fresh();
+        // Without a text field, the keys go to the window itself, as a person's keys go to the window they look at.
+        Optional<NodeView> target = app.textField() != null ? find(view, app.shows())
+                : view.nodes().isEmpty() ? Optional.empty() : Optional.of(view.nodes().get(0));
         if (target.isEmpty()) {
             record("keys", "unknown", null, "no element to send keys to in the observation", t);
             return;
