@@ -30,17 +30,19 @@ import org.slf4j.LoggerFactory;
  * proven clean is not kept.
  *
  * <p>An "after" picture is taken once the region settled (after the act's verification, where it
- * has one): its pixels are captured until they stayed equal for {@link #SETTLE_QUIET}, for at most
- * {@link #SETTLE_BOUND}, so an app that repaints after the act's verification ended is pictured as
- * it repainted.
+ * has one): its pixels are captured until two captures {@link #SETTLE_STEP} apart agree, for at
+ * most {@link #SETTLE_BOUND}, so a repaint still under way when the verification ended is pictured
+ * done. A longer quiet period (300 ms, which also caught an app's repaint on a later timer) made
+ * every act answer 770 ms later on the benchmark (`scripts/bench/observe`); a picture in the
+ * record is not worth that wait in every act an agent makes.
  */
 final class RegionPicture {
     private static final Logger LOG = LoggerFactory.getLogger(RegionPicture.class);
     private static final SnapshotLimits WHOLE_WINDOW = new SnapshotLimits(SnapshotLimits.MAX_NODES,
             SnapshotLimits.MAX_DEPTH);
-    static final Duration SETTLE_STEP = Duration.ofMillis(50);
-    static final Duration SETTLE_QUIET = Duration.ofMillis(300);
-    static final Duration SETTLE_BOUND = Duration.ofMillis(1500);
+    static final Duration SETTLE_STEP = Duration.ofMillis(40);
+    static final Duration SETTLE_QUIET = Duration.ofMillis(40);
+    static final Duration SETTLE_BOUND = Duration.ofMillis(400);
 
     private RegionPicture() {
     }
