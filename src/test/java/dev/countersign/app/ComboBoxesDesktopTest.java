@@ -72,9 +72,10 @@ class ComboBoxesDesktopTest {
         return null;
     }
 
+    /** The observation's nodes; none for an observation refused while the app was changing (then looked at again). */
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> nodes(Map<String, Object> seen) {
-        return (List<Map<String, Object>>) seen.get("nodes");
+        return (List<Map<String, Object>>) seen.getOrDefault("nodes", List.of());
     }
 
     private static Optional<Map<String, Object>> node(Map<String, Object> seen, Predicate<Map<String, Object>> p) {

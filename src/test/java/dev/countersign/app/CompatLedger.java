@@ -19,7 +19,7 @@ import java.util.Map;
  * is only ever what the last run saw.
  */
 final class CompatLedger {
-    static final List<String> OPERATIONS = List.of("find", "observe", "keys", "type", "check_box", "named_field",
+    static final List<String> OPERATIONS = List.of("find", "observe", "keys", "menu_click", "type", "check_box", "named_field",
             "combo_box", "risky_refused", "secure_refused", "visual_marks", "declared_effect");
 
     /** One cell. */
@@ -71,6 +71,7 @@ final class CompatLedger {
                 .append("- **unsupported**: the app has no such control, or Countersign cannot do it there (why is in the details).\n\n")
                 .append("`declared_effect` is a click whose effect shows on another element of the window (a calculator's\n")
                 .append("display), declared as the click's postcondition and confirmed by that element's read-back.\n")
+                .append("`menu_click` opens the first menu of the window's menu bar with a click, asking nobody.\n")
                 .append("`named_field` is a field named only by the label beside it; `combo_box` a drop-down named by its label\n")
                 .append("and reporting its item, opened by a click and picked by a click on an item of its list.\n\n");
         md.append("| app | toolkit |");

@@ -94,6 +94,7 @@ final class MatrixRun {
         // Before typing, while the element that shows the effect still reads as at launch.
         declaredEffect();
         keys();
+        menuClick();
         type();
         checkBox();
         namedField();
@@ -127,6 +128,68 @@ final class MatrixRun {
                 || "unknown".equals(receipt.status()) && receipt.code() == null ? "sent" : receipt.status(),
                 receipt.strategy(), "Escape on " + target.get().role() + " '" + target.get().name() + "': "
                         + receiptDetail(receipt), t);
+    }
+
+    /**
+     * A click on the first item of the window's menu bar ("File", "Media") opens its menu, asking
+     * nobody: its items then show in the app's windows. Escape closes it again. The menus are how
+     * GTK 2 (gail) and Qt apps are mostly driven, and where their clicks differ.
+     */
+    private void menuClick() {
+        long t = System.nanoTime();
+        ObservationView view = fresh();
+        Optional<NodeView> bar = find(view, n -> "menu bar".equals(n.role()));
+        if (bar.isEmpty()) {
+            record("menu_click", "unsupported", null, "no menu bar in the observed window", t);
+            return;
+        }
+        int barIndex = view.nodes().indexOf(bar.get());
+        Optional<NodeView> first = find(view, n -> n.parent() != null && n.parent() == barIndex && n.name() != null
+                && !n.name().isBlank());
+        if (first.isEmpty()) {
+            record("menu_click", "unknown", null, "the menu bar shows no named item", t);
+            return;
+        }
+        Answer r = act(Map.of("ref", first.get().ref(), "op", "click"));
+        if (r.refused() || r.error()) {
+            record("menu_click", r.refused() ? "refused" : "unknown", null, "click '" + first.get().name() + "': "
+                    + r.describe(), t);
+            return;
+        }
+        Receipt receipt = r.receipt();
+        boolean open = false;
+        for (int i = 0; i < 12 && !open; i++) {
+            sleepQuietly(250);
+            open = openMenuShows();
+        }
+        record("menu_click", open ? "confirmed" : "unknown", receipt.strategy(), "click '" + first.get().name()
+                + "': " + receiptDetail(receipt) + (open ? "; its menu's items show" : "; no open menu shows"), t);
+        // Closed again the way a person closes it, so the rows after this one start from the window.
+        Optional<NodeView> window = Optional.ofNullable(fresh().nodes()).filter(l -> !l.isEmpty()).map(l -> l.get(0));
+        window.ifPresent(w -> act(Map.of("ref", w.ref(), "op", "key", "keys", "Escape")));
+        sleepQuietly(300);
+    }
+
+    /** Whether any window of the app shows a menu item now (an open menu), as computer_observe lists and reads them. */
+    private boolean openMenuShows() {
+        Answer listing = call("computer_observe", Map.of());
+        if (listing.error()) {
+            return false;
+        }
+        for (AppsView.App a : listing.as(AppsView.class).apps()) {
+            if (a.pid() != launched.accessiblePid()) {
+                continue;
+            }
+            for (AppsView.Window w : a.windows()) {
+                Answer seen = call("computer_observe", Map.of("app", Long.toString(a.pid()), "window", w.id()));
+                if (!seen.error() && seen.as(ObservationView.class).nodes().stream()
+                        .anyMatch(n -> n.role().endsWith("menu item") && n.states() != null
+                                && !n.states().contains("hidden"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The four local forms carry a text field ("City", reading "Lisbon") named only by the label beside it. */
