@@ -20,7 +20,6 @@ import dev.countersign.driver.ObserveArgs;
 import dev.countersign.driver.PolicyApprovals;
 import dev.countersign.driver.ToolResult;
 import dev.countersign.driver.VisualObservation;
-import io.modelcontextprotocol.client.McpSyncClient;
 import dev.countersign.policy.RiskPolicy;
 import dev.countersign.vision.Mark;
 import java.io.IOException;
@@ -58,9 +57,9 @@ class CompatibilityMatrixTest {
     private static final Path ROOT = Path.of(System.getProperty("user.dir"));
     private static final Path RESOURCES = ROOT.resolve("src/test/resources/compat");
     private static final CompatLedger LEDGER = new CompatLedger();
+    private static final java.util.concurrent.atomic.AtomicInteger AGENTS = new java.util.concurrent.atomic.AtomicInteger();
     private static DesktopBackend backend;
     private static HeadlessServed served;
-    private static McpSyncClient agent;
     @org.junit.jupiter.api.io.TempDir
     static Path home;
 
@@ -235,9 +234,9 @@ class CompatibilityMatrixTest {
         TestDesktopExtension.requireTestDesktop();
         backend = AtspiDesktopBackend.fromEnvironment();
         // The app as `countersign serve` runs it, without a person: the headless approver refuses
-        // whatever needs approval. One agent connects with a token, as any MCP client would.
+        // whatever needs approval. Each app's row is one agent with a token of its own, as any MCP
+        // client would connect (an agent's lease holds a budget of acts; a row spends up to a dozen).
         served = HeadlessServed.start(home, backend);
-        agent = served.agent("matrix");
     }
 
     @AfterAll
@@ -267,7 +266,7 @@ class CompatibilityMatrixTest {
     void appIsDrivableAsTheLedgerSays(App app) throws Exception {
         Launched launched = Launched.start(app, backend);
         try {
-            new MatrixRun(app, launched, agent, LEDGER).run();
+            new MatrixRun(app, launched, served.agent("matrix-" + AGENTS.incrementAndGet()), LEDGER).run();
         } finally {
             launched.stop();
         }
