@@ -29,20 +29,19 @@ import org.slf4j.LoggerFactory;
  * cut short or fails, or the observed window cannot be told in the window stack: what cannot be
  * proven clean is not kept.
  *
- * <p>An "after" picture is taken once the region settled (after the act's verification, where it
- * has one): its pixels are captured until two captures {@link #SETTLE_STEP} apart agree, for at
- * most {@link #SETTLE_BOUND}, so a repaint still under way when the verification ended is pictured
- * done. A longer quiet period (300 ms, which also caught an app's repaint on a later timer) made
- * every act answer 770 ms later on the benchmark (`scripts/bench/observe`); a picture in the
- * record is not worth that wait in every act an agent makes.
+ * <p>An "after" picture is captured {@link #REPAINT} after the act's verification (where it has
+ * one), so a repaint still under way then is pictured done; an app that repaints on a later timer
+ * is pictured before it. Waiting until the region's pixels stopped changing (300 ms quiet, at most
+ * 1.5 s) made every act answer about 770 ms later on `scripts/bench/observe`, and a window with a
+ * blinking caret or an animation never stops changing: a record's picture is not worth that wait
+ * in every act an agent makes.
  */
 final class RegionPicture {
     private static final Logger LOG = LoggerFactory.getLogger(RegionPicture.class);
     private static final SnapshotLimits WHOLE_WINDOW = new SnapshotLimits(SnapshotLimits.MAX_NODES,
             SnapshotLimits.MAX_DEPTH);
-    static final Duration SETTLE_STEP = Duration.ofMillis(40);
-    static final Duration SETTLE_QUIET = Duration.ofMillis(40);
-    static final Duration SETTLE_BOUND = Duration.ofMillis(400);
+    /** How long after the act's verification the "after" picture is captured. */
+    static final Duration REPAINT = Duration.ofMillis(40);
 
     private RegionPicture() {
     }
@@ -61,7 +60,7 @@ final class RegionPicture {
                 return null;
             }
             hidden.addAll(before.get());
-            WindowCapture capture = settle ? settled(ctx, observation, want) : ctx.backend.capture(observation.window);
+            WindowCapture capture = settle ? settled(ctx, observation) : ctx.backend.capture(observation.window);
             Optional<List<Rect>> after = liveSecure(ctx, observation);
             Optional<List<Rect>> above = windowsAbove(ctx, observation);
             if (after.isEmpty() || above.isEmpty()) {
@@ -82,48 +81,16 @@ final class RegionPicture {
     }
 
     /**
-     * The window's capture once {@code want}'s pixels stopped changing: captures {@link #SETTLE_STEP}
-     * apart until they stayed equal for {@link #SETTLE_QUIET}, or the last one at
-     * {@link #SETTLE_BOUND}. A quiet period rather than two captures in a row: an app that repaints
-     * a moment after the input (a timer, a reply) shows no change at first.
+     * The window's capture {@link #REPAINT} after the act's verification ended: a repaint that was
+     * under way then (a check box drawn checked a frame after its state changed) is in it.
      */
-    private static WindowCapture settled(DriverContext ctx, Observation observation, Rect want) {
-        long deadline = System.nanoTime() + SETTLE_BOUND.toNanos();
-        WindowCapture last = ctx.backend.capture(observation.window);
-        long quietSince = System.nanoTime();
-        while (System.nanoTime() - quietSince < SETTLE_QUIET.toNanos() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(SETTLE_STEP.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return last;
-            }
-            WindowCapture next = ctx.backend.capture(observation.window);
-            if (!sameRegion(last, next, want)) {
-                quietSince = System.nanoTime();
-            }
-            last = next;
+    private static WindowCapture settled(DriverContext ctx, Observation observation) {
+        try {
+            Thread.sleep(REPAINT.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        return last;
-    }
-
-    /** Whether two captures hold the same pixels in {@code want} (and the window kept its frame). */
-    static boolean sameRegion(WindowCapture a, WindowCapture b, Rect want) {
-        if (!a.frame().equals(b.frame()) || a.width() != b.width() || a.height() != b.height()) {
-            return false;
-        }
-        int[] box = pixelBox(a, want);
-        if (box == null) {
-            return true;
-        }
-        for (int y = box[1]; y < box[1] + box[3]; y++) {
-            for (int x = box[0]; x < box[0] + box[2]; x++) {
-                if (a.pixel(x, y) != b.pixel(x, y)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return ctx.backend.capture(observation.window);
     }
 
     /** The secure fields of a live read of the whole window; empty when the read was cut short. */

@@ -74,7 +74,7 @@ class TimelinePicturesVisualDesktopTest extends AdversarialDesktopTest {
                 ((Number) frame.get(1)).intValue() + 30);
 
         assertThat(data.path("act").asText()).contains("Late Paint");
-        // Before: the white swatch. After: the red it turned 20 ms after the click, a repaint that
+        // Before: the white swatch. After: the red it turned 10 ms after the click, a repaint that
         // may still be under way when the act's (empty) verification ends.
         assertThat(count(picture(data, "before"), RED)).as("red pixels before").isZero();
         assertThat(count(picture(data, "after"), RED)).as("red pixels after").isGreaterThan(500);

@@ -107,7 +107,7 @@ class ForwardPicturesDesktopTest {
         TestDesktop.TargetApp app = desktop.launchScript("Late Paint", "/dev/countersign/app/late_paint.py");
         int[] window = observe(app).window().frame();
 
-        // The swatch at the window's (12, 12), 120x40: it turns red 20 ms after the click.
+        // The swatch at the window's (12, 12), 120x40: it turns red 10 ms after the click.
         JsonNode data = forwardClick(desktop, window[0] + 60, window[1] + 30);
 
         assertThat(count(picture(data, "before"), RED)).as("red before").isZero();

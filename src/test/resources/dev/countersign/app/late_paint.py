@@ -2,7 +2,7 @@
 TimelinePicturesVisualDesktopTest and ForwardPicturesDesktopTest.
 
 The swatch at the top left (120x40 at the window's (12, 12)), an event box with no accessible
-name, turns from white to pure red 20 ms after it is clicked. "Sign in later": 20 ms after
+name, turns from white to pure red 10 ms after it is clicked. "Sign in later": 10 ms after
 the click, a password field (holding "hunter2-secret") is made and placed right below it, in a
 space that was empty until then: it is in no observation made before.
 """
@@ -34,7 +34,7 @@ def paint_red():
     return False
 
 
-swatch.connect("button-press-event", lambda *_a: GLib.timeout_add(20, paint_red) and False)
+swatch.connect("button-press-event", lambda *_a: GLib.timeout_add(10, paint_red) and False)
 
 grid.attach(swatch, 0, 0, 1, 1)
 
@@ -53,7 +53,7 @@ def sign_in():
 
 
 later = Gtk.Button(label="Sign in later")
-later.connect("clicked", lambda _b: GLib.timeout_add(20, sign_in))
+later.connect("clicked", lambda _b: GLib.timeout_add(10, sign_in))
 grid.attach(later, 0, 1, 1, 1)
 grid.attach(space, 0, 2, 1, 1)
 
