@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The small pictures of an act for the Activity timeline: the target's region — an element's frame,
  * or for coordinate input the point (and a drag's end) — with a margin, taken by
- * {@link RegionPicture} (secure fields and windows above painted over, "after" once settled) and
+ * {@link RegionPicture} (secure fields and windows above painted over, "after" a moment later) and
  * scaled to at most {@link #MAX_WIDTH} by {@link #MAX_HEIGHT}; the question's marked capture
  * scaled for keeping; and pictures another machine sent, checked and scaled the same way. No
  * picture when the person turned them off, or when the window cannot be captured.

@@ -49,7 +49,7 @@ final class ForwardedRuntime extends LocalRuntime {
     @Override
     public ReceiptVerification verify(ActionEnvelope envelope, ExecutionReceipt receipt) {
         // The governed server's "ok" is its own claim, never evidence (docs/govern.md); the
-        // timeline's "after" is Countersign's own picture, once the region settled.
+        // timeline's "after" is Countersign's own picture, a moment after the input.
         picture(AFTER);
         return null;
     }

@@ -50,7 +50,7 @@ abstract class LocalRuntime implements TimedRuntime {
 
     /**
      * Keeps the timeline's picture of {@code target}'s region now, as {@code role} (ActPictures);
-     * an "after" picture waits for the region to settle.
+     * an "after" picture is captured a moment later, for a repaint under way (RegionPicture.REPAINT).
      */
     void picture(String role, ElementNode target) {
         keep(role, ActPictures.region(ctx, observation, target, AFTER.equals(role)));

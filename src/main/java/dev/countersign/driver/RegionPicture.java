@@ -50,7 +50,7 @@ final class RegionPicture {
      * The region {@code want} (screen pixels) of the observation's window now, painted over where it
      * must not show, cut from the capture; null when there is none to keep.
      *
-     * @param settle wait for the region to settle first (an "after" picture)
+     * @param settle capture {@link #REPAINT} later, for a repaint under way (an "after" picture)
      */
     static BufferedImage take(DriverContext ctx, Observation observation, Rect want, boolean settle) {
         try {
