@@ -134,8 +134,7 @@ class CompatibilityMatrixTest {
                 "visual_marks", "confirmed", "declared_effect", "unsupported");
         // Qt draws the drop-down's list in a window of its own, where a pointer click (the only one
         // its items answer to) is refused by the cover check; the Java ATK wrapper names the label's
-        // relation only from the label's side (label-for), so its drop-down is named by its item;
-        // Firefox's pick is left out (MatrixRun.comboBox).
+        // relation only from the label's side (label-for), so its drop-down is named by its item.
         Map<String, String> formListUnpicked = new java.util.HashMap<>(form);
         formListUnpicked.put("combo_box", "unknown");
         Map<String, String> textOnly = Map.of("keys", "sent", "menu_click", "confirmed", "type", "confirmed",
@@ -164,7 +163,7 @@ class CompatibilityMatrixTest {
                 new App("Firefox ESR (local form)", "Firefox", "Compat Form — Mozilla Firefox", List.of("firefox-esr",
                         "--no-remote", "--profile", firefoxProfile.toString(), "--width", "900", "--height", "700", page),
                         Map.of("GNOME_ACCESSIBILITY", "1"), named("entry", "Full name"), named("check box", "Subscribe"),
-                        "Delete all", named("password text", "Password"), formListUnpicked),
+                        "Delete all", named("password text", "Password"), form),
                 new App("PyQt5 form", "qt_form.py", "Compat Form", List.of("/usr/bin/python3",
                         RESOURCES.resolve("qt_form.py").toString()),
                         Map.of("QT_ACCESSIBILITY", "1", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1"),

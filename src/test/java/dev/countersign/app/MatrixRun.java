@@ -240,13 +240,6 @@ final class MatrixRun {
             record("combo_box", "unknown", null, shown + "; its click: " + opened.describe(), t);
             return;
         }
-        if (app.label().startsWith("Firefox")) {
-            // Firefox ended (writing a crash report) right after an item was picked this way, twice
-            // in about fifteen runs, cause not yet known: its pick is left out until it is.
-            record("combo_box", "unknown", opened.receipt().strategy(), shown + "; a click opened its list; "
-                    + "picking an item is left out of this row (Firefox crashed twice after such a pick)", t);
-            return;
-        }
         Optional<NodeView> blue = Optional.empty();
         for (int i = 0; i < 20 && blue.isEmpty(); i++) {
             sleepQuietly(250);

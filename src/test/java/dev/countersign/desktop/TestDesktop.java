@@ -139,6 +139,40 @@ public final class TestDesktop {
     }
 
     /**
+     * Firefox ESR with a fresh profile (no first-run pages), showing the page {@code resource} (an
+     * absolute classpath path) in a 900×700 window titled {@code title}, and given the keyboard
+     * focus as a person's click in it would (there is no window manager here): Firefox opens a
+     * drop-down's list for its action only while its window has it.
+     */
+    public TargetApp launchFirefox(String title, String resource) throws IOException, InterruptedException {
+        TargetApp firefox = launchCommand(title, Duration.ofSeconds(60), Map.of("GNOME_ACCESSIBILITY", "1"), dir -> {
+            try {
+                Path page = dir.resolve(Path.of(resource).getFileName().toString());
+                try (java.io.InputStream in = TestDesktop.class.getResourceAsStream(resource)) {
+                    if (in == null) {
+                        throw new IllegalArgumentException("no test resource " + resource);
+                    }
+                    Files.copy(in, page);
+                }
+                Path profile = Files.createDirectories(dir.resolve("profile"));
+                Files.writeString(profile.resolve("user.js"), String.join("\n",
+                        "user_pref(\"browser.shell.checkDefaultBrowser\", false);",
+                        "user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");",
+                        "user_pref(\"browser.aboutwelcome.enabled\", false);",
+                        "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);",
+                        "user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);", ""));
+                return List.of("firefox-esr", "--no-remote", "--profile", profile.toString(), "--width", "900",
+                        "--height", "700", page.toUri().toString());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        String windows = run(List.of("xdotool", "search", "--onlyvisible", "--class", "firefox")).strip();
+        run(List.of("xdotool", "windowfocus", windows.lines().findFirst().orElseThrow()));
+        return firefox;
+    }
+
+    /**
      * GIMP 2.10, a GTK 2 application on AT-SPI through gail and atk-bridge, with a fresh profile
      * and none of its brushes, patterns or fonts (so it starts in a few seconds): its image window.
      */

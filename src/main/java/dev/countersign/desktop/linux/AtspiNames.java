@@ -37,6 +37,7 @@ final class AtspiNames {
     static final int STATE_FOCUSABLE = 11;
     static final int STATE_FOCUSED = 12;
     static final int STATE_SELECTABLE = 22;
+    static final int STATE_SELECTED = 23;
     static final int STATE_SHOWING = 25;
     static final int STATE_VISIBLE = 30;
     static final int STATE_MANAGES_DESCENDANTS = 31;

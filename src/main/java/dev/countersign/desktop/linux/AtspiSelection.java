@@ -51,6 +51,13 @@ final class AtspiSelection {
                     "the element is no longer a child of its container"));
         }
         int child = (Integer) index.value(0);
+        // A list that has closed (a drop-down's popup) is shut down, and Firefox crashes when a
+        // shut-down list is asked to select (Toolkit#selectionSafe): nothing is sent to one.
+        BusCalls.Reply state = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetState", null);
+        if (!state.ok() || AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_DEFUNCT)) {
+            throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",
+                    "the list the element was in has closed"));
+        }
         Set<String> container = interfaces(calls, parent);
         boolean selection = container.contains("Selection");
         boolean table = container.contains("Table");

@@ -12,7 +12,9 @@ import org.freedesktop.dbus.types.UInt32;
  * {@code labelled-by} relation ("Fruit:"): the label becomes the name and the item the value.</li>
  * <li>Chromium and Firefox name a {@code <select>} by its label and give it no value: the item is
  * the one its list (the combo box's first child) has selected, as GTK's combo box answers for
- * itself ({@code Selection.GetSelectedChild}).</li>
+ * itself ({@code Selection.GetSelectedChild}). Firefox is never asked for a selection (it can
+ * crash on it, {@link Toolkit#selectionSafe}): its item is the list's child whose state is
+ * {@code selected}.</li>
  * <li>LibreOffice's GTK 3 dialogs draw a drop-down as an unnamed toggle button beside a hidden
  * combo box that holds the label relation: the button is shown as the combo box it is, named by
  * the hidden one's label. Its item is drawn, not exposed, so its value is unknown until its list
@@ -26,6 +28,12 @@ final class ComboBoxes {
     static final int ROLE_COMBO_BOX = 11;
     static final int ROLE_TOGGLE_BUTTON = 62;
     private static final String SELECTION = "org.a11y.atspi.Selection";
+    /**
+     * The most items of a list whose states are read to find the selected one (where the toolkit
+     * is not asked for its selection): a country list's 250 fit, and a list longer than this has
+     * no value rather than an observation that reads thousands of states.
+     */
+    static final int MOST_ITEMS = 300;
     /** LibreOffice's drop-down is a box of three: its entry, the hidden combo box and the button. */
     private static final int MOST_SIBLINGS = 4;
 
@@ -44,7 +52,7 @@ final class ComboBoxes {
     }
 
     /** The first read of a combo box's item (sent with its details): its own selection, else its first child. */
-    static void send(BusCalls calls, RawNode n, NodeReader.Details d) {
+    static void send(BusCalls calls, RawNode n, NodeReader.Details d, Toolkit toolkit) {
         if (button(n)) {
             d.buttonParent = calls.send(n.ref.bus(), n.ref.path(), NodeReader.PROPERTIES, "Get", "ss",
                     NodeReader.ACCESSIBLE, "Parent");
@@ -53,7 +61,7 @@ final class ComboBoxes {
             return;
         }
         d.ownName = n.name;
-        if (n.interfaces.contains("Selection")) {
+        if (n.interfaces.contains("Selection") && toolkit.selectionSafe()) {
             d.comboItem = calls.send(n.ref.bus(), n.ref.path(), SELECTION, "GetSelectedChild", "i", 0);
         } else if (!n.countKnown || n.childCount > 0) {
             d.comboList = calls.send(n.ref.bus(), n.ref.path(), NodeReader.ACCESSIBLE, "GetChildAtIndex", "i", 0);
@@ -65,21 +73,74 @@ final class ComboBoxes {
      * turned into its combo box and its label asked for (through {@link Relations}), and each
      * combo box's shown item is read. Runs before the labels are awaited.
      */
-    static void finish(BusCalls calls, List<NodeReader.Details> details) {
+    static void finish(BusCalls calls, List<NodeReader.Details> details, Toolkit toolkit) {
         resolveButtons(calls, details);
-        // Round one: a list's selected item, for the combo boxes that answer through their list.
+        // Round one: a list's selected item (or, where no selection is asked, its items), for the
+        // combo boxes that answer through their list.
         for (NodeReader.Details d : details) {
-            if (d.comboList != null) {
-                AtspiRef list = AtspiSelection.refOf(okValue(calls.await(d.comboList)));
-                d.comboItem = list == null ? null
-                        : calls.send(list.bus(), list.path(), SELECTION, "GetSelectedChild", "i", 0);
+            if (d.comboList == null) {
+                continue;
+            }
+            AtspiRef list = AtspiSelection.refOf(okValue(calls.await(d.comboList)));
+            if (list == null) {
+                continue;
+            }
+            if (toolkit.selectionSafe()) {
+                d.comboItem = calls.send(list.bus(), list.path(), SELECTION, "GetSelectedChild", "i", 0);
+            } else {
+                d.comboOptions = calls.send(list.bus(), list.path(), NodeReader.ACCESSIBLE, "GetChildren", null);
             }
         }
+        selectedByState(calls, details);
         // Round two: the selected item's name.
         for (NodeReader.Details d : details) {
             if (d.comboItem != null) {
                 AtspiRef item = AtspiSelection.refOf(okValue(calls.await(d.comboItem)));
                 d.comboName = item == null ? null : calls.send(item.bus(), item.path(), NodeReader.PROPERTIES, "Get",
+                        "ss", NodeReader.ACCESSIBLE, "Name");
+            }
+        }
+    }
+
+    /**
+     * Where no selection is asked: each list's items' states, all in flight together, and the
+     * name asked of the first item whose state is {@code selected}. A list that closed meanwhile
+     * reads as having no items, or items that are defunct and never selected: no value.
+     */
+    private static void selectedByState(BusCalls calls, List<NodeReader.Details> details) {
+        List<NodeReader.Details> asked = new ArrayList<>();
+        List<List<AtspiRef>> items = new ArrayList<>();
+        List<List<BusCalls.Pending>> states = new ArrayList<>();
+        for (NodeReader.Details d : details) {
+            if (d.comboOptions == null) {
+                continue;
+            }
+            BusCalls.Reply r = calls.await(d.comboOptions);
+            List<AtspiRef> kids = r.ok() ? NodeReader.refs((List<?>) r.value(0)) : List.of();
+            if (kids.isEmpty() || kids.size() > MOST_ITEMS) {
+                continue;
+            }
+            List<BusCalls.Pending> reads = new ArrayList<>(kids.size());
+            for (AtspiRef k : kids) {
+                reads.add(calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null));
+            }
+            asked.add(d);
+            items.add(kids);
+            states.add(reads);
+        }
+        for (int i = 0; i < asked.size(); i++) {
+            AtspiRef selected = null;
+            for (int k = 0; k < items.get(i).size(); k++) {
+                BusCalls.Reply state = calls.await(states.get(i).get(k));
+                if (selected == null && state.ok()) {
+                    long bits = AtspiNames.stateBits(state.value(0));
+                    if (AtspiNames.has(bits, AtspiNames.STATE_SELECTED) && !AtspiNames.has(bits, AtspiNames.STATE_DEFUNCT)) {
+                        selected = items.get(i).get(k);
+                    }
+                }
+            }
+            if (selected != null) {
+                asked.get(i).comboName = calls.send(selected.bus(), selected.path(), NodeReader.PROPERTIES, "Get",
                         "ss", NodeReader.ACCESSIBLE, "Name");
             }
         }

@@ -107,6 +107,8 @@ final class NodeReader {
         BusCalls.Pending comboList;
         /** The item a combo box (or its list) has selected. */
         BusCalls.Pending comboItem;
+        /** The list's items, where the toolkit is asked for them instead of its selection ({@link Toolkit#selectionSafe}). */
+        BusCalls.Pending comboOptions;
         /** That item's name: the combo box's value. */
         BusCalls.Pending comboName;
         /** An unnamed toggle button's parent, where it may be a LibreOffice drop-down's face. */
@@ -265,7 +267,7 @@ final class NodeReader {
             d.valueAfterLabel = n.interfaces.contains("EditableText");
         }
         d.value = d.valueAfterLabel ? null : values.send(n);
-        ComboBoxes.send(calls, n, d);
+        ComboBoxes.send(calls, n, d, toolkit);
         return d;
     }
 
@@ -311,7 +313,7 @@ final class NodeReader {
      * first (those reads all in flight together), then the action names.
      */
     void finishDetails(List<Details> details) {
-        ComboBoxes.finish(calls, details);
+        ComboBoxes.finish(calls, details, toolkit);
         List<BusCalls.Pending> late = new ArrayList<>(details.size());
         for (Details d : details) {
             RawNode n = d.node;

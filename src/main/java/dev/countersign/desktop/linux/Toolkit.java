@@ -58,6 +58,21 @@ record Toolkit(String name, String version) {
         return !name.isEmpty() && !gecko();
     }
 
+    /**
+     * Whether {@code Selection.GetSelectedChild} may be asked of a list. Gecko (Firefox,
+     * Thunderbird) must never get it: the list a {@code <select>} opens is drawn by the browser
+     * window, and its accessible is shut down the moment the list closes — by a click on an item,
+     * Escape, or the person's own pick — while the bridge still answers for it, so a read that
+     * crossed the closing asks a shut-down object for its selection, and Firefox segfaults inside
+     * that call (reproduced on Firefox 153 ESR: open a {@code <select>}, close it, ask its list).
+     * {@code GetState} and {@code GetChildren} are answered safely for a shut-down object (defunct,
+     * no children), so Gecko's selected item is read as the child whose state is {@code selected}.
+     * A toolkit that did not say what it is is read the safe way too.
+     */
+    boolean selectionSafe() {
+        return !name.isEmpty() && !gecko();
+    }
+
     boolean gecko() {
         return name.equalsIgnoreCase("gecko");
     }
