@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * proven clean is not kept.
  *
  * <p>An "after" picture is captured {@link #REPAINT} after the act's verification (where it has
- * one), so a repaint still under way then is pictured done; an app that repaints on a later timer
+ * one) or once the live read before it ended, whichever is later, so a repaint still under way
+ * then is pictured done; an app that repaints on a later timer
  * is pictured before it. Waiting until the region's pixels stopped changing (300 ms quiet, at most
  * 1.5 s) made every act answer about 770 ms later on `scripts/bench/observe`, and a window with a
  * blinking caret or an animation never stops changing: a record's picture is not worth that wait
@@ -54,13 +55,15 @@ final class RegionPicture {
      */
     static BufferedImage take(DriverContext ctx, Observation observation, Rect want, boolean settle) {
         try {
+            // The repaint's moment counts from here: the live read below takes its own while.
+            long due = System.nanoTime() + (settle ? REPAINT.toNanos() : 0);
             List<Rect> hidden = new ArrayList<>(secureFrames(observation.nodes));
             Optional<List<Rect>> before = liveSecure(ctx, observation);
             if (before.isEmpty()) {
                 return null;
             }
             hidden.addAll(before.get());
-            WindowCapture capture = settle ? settled(ctx, observation) : ctx.backend.capture(observation.window);
+            WindowCapture capture = settled(ctx, observation, due);
             Optional<List<Rect>> after = liveSecure(ctx, observation);
             Optional<List<Rect>> above = windowsAbove(ctx, observation);
             if (after.isEmpty() || above.isEmpty()) {
@@ -81,14 +84,19 @@ final class RegionPicture {
     }
 
     /**
-     * The window's capture {@link #REPAINT} after the act's verification ended: a repaint that was
-     * under way then (a check box drawn checked a frame after its state changed) is in it.
+     * The window's capture once {@code due} ({@link System#nanoTime}) has come: for an "after"
+     * picture {@link #REPAINT} after the act's verification ended, so a repaint that was under way
+     * then (a check box drawn checked a frame after its state changed) is in it. The live read
+     * before the capture counts toward that pause; where it took longer, nothing more is waited.
      */
-    private static WindowCapture settled(DriverContext ctx, Observation observation) {
-        try {
-            Thread.sleep(REPAINT.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    private static WindowCapture settled(DriverContext ctx, Observation observation, long due) {
+        long wait = due - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         return ctx.backend.capture(observation.window);
     }
