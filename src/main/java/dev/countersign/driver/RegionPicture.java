@@ -41,7 +41,7 @@ final class RegionPicture {
     private static final Logger LOG = LoggerFactory.getLogger(RegionPicture.class);
     private static final SnapshotLimits WHOLE_WINDOW = new SnapshotLimits(SnapshotLimits.MAX_NODES,
             SnapshotLimits.MAX_DEPTH);
-    /** How long after the act's verification the "after" picture is captured. */
+    /** How long after the act's verification the "after" picture is captured, at the least. */
     static final Duration REPAINT = Duration.ofMillis(40);
 
     private RegionPicture() {
@@ -51,7 +51,8 @@ final class RegionPicture {
      * The region {@code want} (screen pixels) of the observation's window now, painted over where it
      * must not show, cut from the capture; null when there is none to keep.
      *
-     * @param settle capture {@link #REPAINT} later, for a repaint under way (an "after" picture)
+     * @param settle capture no sooner than {@link #REPAINT} after this call, for a repaint under
+     *     way (an "after" picture, taken right after the act's verification)
      */
     static BufferedImage take(DriverContext ctx, Observation observation, Rect want, boolean settle) {
         try {

@@ -204,6 +204,7 @@ class ComboBoxesDesktopTest {
                         "--window-position=0,0", "--window-size=900,700", page));
 
         picks(agent, chromium, "Colour", "Green", "Blue");
+        readsItsGroupedItem(agent, chromium);
     }
 
     /**
@@ -221,11 +222,18 @@ class ComboBoxesDesktopTest {
 
         picks(agent, firefox, "Colour", "Green", "Blue");
         observedSafely(agent, firefox, "Blue");
+        readsItsGroupedItem(agent, firefox);
 
         // The person opens the list with the agent's click and closes it with Escape.
         opens(agent, firefox, "Colour", "Blue", "Red");
         TestDesktop.run(List.of("xdotool", "key", "Escape"));
         observedSafely(agent, firefox, "Blue");
+    }
+
+    /** The page's second drop-down, whose items are in {@code <optgroup>}s, reports the one selected in its second group. */
+    private static void readsItsGroupedItem(McpSyncClient agent, TestDesktop.TargetApp app) {
+        assertThat(node(observe(agent, app), combo("Size"))).as("a drop-down whose item is in a group")
+                .hasValueSatisfying(n -> assertThat(n).containsEntry("value", "L"));
     }
 
     /** A few observations in a row, each showing the drop-down's item, and the app still running after them. */

@@ -51,8 +51,10 @@ final class AtspiSelection {
                     "the element is no longer a child of its container"));
         }
         int child = (Integer) index.value(0);
-        // A list that has closed (a drop-down's popup) is shut down, and Firefox crashes when a
-        // shut-down list is asked to select (Toolkit#selectionSafe): nothing is sent to one.
+        // A list that has closed (a drop-down's popup) is shut down, and Firefox crashed when a
+        // shut-down list was asked for its selection (Toolkit#selectionSafe): nothing is sent to
+        // one. The list can still close after this check; an item of a closed list is refused
+        // before it, by the re-read (AtspiActions.reread) and its parent lookup above.
         BusCalls.Reply state = calls.call(parent.bus(), parent.path(), NodeReader.ACCESSIBLE, "GetState", null);
         if (!state.ok() || AtspiNames.has(AtspiNames.stateBits(state.value(0)), AtspiNames.STATE_DEFUNCT)) {
             throw new DispatchRefusedException(CountersignError.onField(ErrorCode.TARGET_CHANGED, "ref",

@@ -12,9 +12,9 @@ import org.freedesktop.dbus.types.UInt32;
  * {@code labelled-by} relation ("Fruit:"): the label becomes the name and the item the value.</li>
  * <li>Chromium and Firefox name a {@code <select>} by its label and give it no value: the item is
  * the one its list (the combo box's first child) has selected, as GTK's combo box answers for
- * itself ({@code Selection.GetSelectedChild}). Firefox is never asked for a selection (it can
- * crash on it, {@link Toolkit#selectionSafe}): its item is the list's child whose state is
- * {@code selected}.</li>
+ * itself ({@code Selection.GetSelectedChild}). Firefox is never asked for a list's selection (it
+ * can crash on it, {@link Toolkit#selectionSafe}): its item is the list's child whose state is
+ * {@code selected}, or a group's ({@code <optgroup>}).</li>
  * <li>LibreOffice's GTK 3 dialogs draw a drop-down as an unnamed toggle button beside a hidden
  * combo box that holds the label relation: the button is shown as the combo box it is, named by
  * the hidden one's label. Its item is drawn, not exposed, so its value is unknown until its list
@@ -29,9 +29,9 @@ final class ComboBoxes {
     static final int ROLE_TOGGLE_BUTTON = 62;
     private static final String SELECTION = "org.a11y.atspi.Selection";
     /**
-     * The most items of a list whose states are read to find the selected one (where the toolkit
-     * is not asked for its selection): a country list's 250 fit, and a list longer than this has
-     * no value rather than an observation that reads thousands of states.
+     * The most items of a list (or of its groups together) whose states are read to find the
+     * selected one, where the toolkit is not asked for its selection: a country list's 250 fit,
+     * and a longer list has no value rather than an observation that reads thousands of states.
      */
     static final int MOST_ITEMS = 300;
     /** LibreOffice's drop-down is a box of three: its entry, the hidden combo box and the button. */
@@ -51,7 +51,10 @@ final class ComboBoxes {
                 && AtspiNames.has(n.stateBits, AtspiNames.STATE_SHOWING);
     }
 
-    /** The first read of a combo box's item (sent with its details): its own selection, else its first child. */
+    /**
+     * The first read of a combo box's item (sent with its details): its own selection where the
+     * toolkit may be asked ({@link Toolkit#selectionSafe}), else its first child, the list.
+     */
     static void send(BusCalls calls, RawNode n, NodeReader.Details d, Toolkit toolkit) {
         if (button(n)) {
             d.buttonParent = calls.send(n.ref.bus(), n.ref.path(), NodeReader.PROPERTIES, "Get", "ss",
@@ -104,44 +107,104 @@ final class ComboBoxes {
 
     /**
      * Where no selection is asked: each list's items' states, all in flight together, and the
-     * name asked of the first item whose state is {@code selected}. A list that closed meanwhile
-     * reads as having no items, or items that are defunct and never selected: no value.
+     * name asked of the first item whose state is {@code selected}. Where no item is, the list's
+     * groups (items that are not selectable: an {@code <optgroup>}) are read one level down the
+     * same way. A list that closed meanwhile reads as having no items, or items that are defunct
+     * and never selected: no value.
      */
     private static void selectedByState(BusCalls calls, List<NodeReader.Details> details) {
-        List<NodeReader.Details> asked = new ArrayList<>();
-        List<List<AtspiRef>> items = new ArrayList<>();
-        List<List<BusCalls.Pending>> states = new ArrayList<>();
+        List<ItemScan> scans = new ArrayList<>();
         for (NodeReader.Details d : details) {
-            if (d.comboOptions == null) {
-                continue;
+            if (d.comboOptions != null) {
+                ItemScan scan = new ItemScan(d);
+                scan.send(calls, calls.await(d.comboOptions));
+                scans.add(scan);
             }
-            BusCalls.Reply r = calls.await(d.comboOptions);
-            List<AtspiRef> kids = r.ok() ? NodeReader.refs((List<?>) r.value(0)) : List.of();
-            if (kids.isEmpty() || kids.size() > MOST_ITEMS) {
-                continue;
-            }
-            List<BusCalls.Pending> reads = new ArrayList<>(kids.size());
-            for (AtspiRef k : kids) {
-                reads.add(calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null));
-            }
-            asked.add(d);
-            items.add(kids);
-            states.add(reads);
         }
-        for (int i = 0; i < asked.size(); i++) {
-            AtspiRef selected = null;
-            for (int k = 0; k < items.get(i).size(); k++) {
-                BusCalls.Reply state = calls.await(states.get(i).get(k));
-                if (selected == null && state.ok()) {
-                    long bits = AtspiNames.stateBits(state.value(0));
-                    if (AtspiNames.has(bits, AtspiNames.STATE_SELECTED) && !AtspiNames.has(bits, AtspiNames.STATE_DEFUNCT)) {
-                        selected = items.get(i).get(k);
-                    }
+        for (ItemScan scan : scans) {
+            scan.collect(calls, true);
+        }
+        for (ItemScan scan : scans) {
+            scan.sendGroups(calls);
+        }
+        for (ItemScan scan : scans) {
+            scan.collect(calls, false);
+            if (scan.selected != null) {
+                scan.details.comboName = calls.send(scan.selected.bus(), scan.selected.path(), NodeReader.PROPERTIES,
+                        "Get", "ss", NodeReader.ACCESSIBLE, "Name");
+            }
+        }
+    }
+
+    /** One list's items read by their states ({@link #selectedByState}), at most {@link #MOST_ITEMS} of them. */
+    private static final class ItemScan {
+        final NodeReader.Details details;
+        List<AtspiRef> items = List.of();
+        List<BusCalls.Pending> states = List.of();
+        final List<AtspiRef> groupRefs = new ArrayList<>();
+        AtspiRef selected;
+
+        ItemScan(NodeReader.Details details) {
+            this.details = details;
+        }
+
+        /** Asks the state of each item of {@code children} (a {@code GetChildren} reply); none past the cap. */
+        void send(BusCalls calls, BusCalls.Reply children) {
+            List<AtspiRef> kids = children.ok() ? NodeReader.refs((List<?>) children.value(0)) : List.of();
+            if (kids.size() > MOST_ITEMS) {
+                kids = List.of();
+            }
+            items = kids;
+            states = new ArrayList<>(kids.size());
+            for (AtspiRef k : kids) {
+                states.add(calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null));
+            }
+        }
+
+        /** Awaits every state asked; the first selected item is the one; unselectable ones are groups. */
+        void collect(BusCalls calls, boolean noteGroups) {
+            for (int k = 0; k < items.size(); k++) {
+                BusCalls.Reply state = calls.await(states.get(k));
+                if (!state.ok()) {
+                    continue;
+                }
+                long bits = AtspiNames.stateBits(state.value(0));
+                if (AtspiNames.has(bits, AtspiNames.STATE_DEFUNCT)) {
+                    continue;
+                }
+                if (selected == null && AtspiNames.has(bits, AtspiNames.STATE_SELECTED)) {
+                    selected = items.get(k);
+                } else if (noteGroups && !AtspiNames.has(bits, AtspiNames.STATE_SELECTABLE)) {
+                    groupRefs.add(items.get(k));
                 }
             }
-            if (selected != null) {
-                asked.get(i).comboName = calls.send(selected.bus(), selected.path(), NodeReader.PROPERTIES, "Get",
-                        "ss", NodeReader.ACCESSIBLE, "Name");
+            items = List.of();
+            states = List.of();
+        }
+
+        /** Where no item was selected, asks each group for its items. */
+        void sendGroups(BusCalls calls) {
+            if (selected != null || groupRefs.isEmpty()) {
+                return;
+            }
+            List<BusCalls.Pending> groups = new ArrayList<>(groupRefs.size());
+            for (AtspiRef g : groupRefs) {
+                groups.add(calls.send(g.bus(), g.path(), NodeReader.ACCESSIBLE, "GetChildren", null));
+            }
+            List<AtspiRef> inGroups = new ArrayList<>();
+            for (BusCalls.Pending group : groups) {
+                BusCalls.Reply r = calls.await(group);
+                if (r.ok()) {
+                    inGroups.addAll(NodeReader.refs((List<?>) r.value(0)));
+                }
+            }
+            if (inGroups.size() > MOST_ITEMS) {
+                return;
+            }
+            items = inGroups;
+            states = new ArrayList<>(inGroups.size());
+            for (AtspiRef k : inGroups) {
+                states.add(calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null));
             }
         }
     }

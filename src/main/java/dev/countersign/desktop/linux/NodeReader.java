@@ -103,7 +103,10 @@ final class NodeReader {
         boolean valueAfterLabel;
         /** A combo box's own name before its label is known ({@link ComboBoxes}); null for any other element. */
         String ownName;
-        /** A combo box's first child (its list), asked where the combo box has no selection of its own. */
+        /**
+         * A combo box's first child (its list), asked where the combo box has no selection of its
+         * own or its toolkit is not asked for one ({@link Toolkit#selectionSafe}).
+         */
         BusCalls.Pending comboList;
         /** The item a combo box (or its list) has selected. */
         BusCalls.Pending comboItem;

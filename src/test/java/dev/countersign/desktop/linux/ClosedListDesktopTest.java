@@ -67,7 +67,8 @@ class ClosedListDesktopTest {
                     .as("the closed list's combo box is shut down").isTrue();
 
             reader.finishDetails(List.of(d));
-            // Selecting in the closed list is refused, nothing sent to it.
+            // Selecting in the closed list is refused, nothing sent to it (its items are shut down with
+            // it, so the item's own checks refuse it before the list's state is read).
             assertThatThrownBy(() -> new AtspiSelection(bus).selectItem(item, false))
                     .isInstanceOfSatisfying(DispatchRefusedException.class,
                             e -> assertThat(e.error().code()).isEqualTo(ErrorCode.TARGET_CHANGED));

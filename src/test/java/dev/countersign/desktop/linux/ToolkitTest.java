@@ -60,6 +60,14 @@ class ToolkitTest {
     }
 
     @Test
+    void geckoAndUnknownToolkitsAreNeverAskedForASelection() {
+        assertThat(new Toolkit("Gecko", "153.8.0").selectionSafe()).isFalse();
+        assertThat(Toolkit.UNKNOWN.selectionSafe()).isFalse();
+        assertThat(new Toolkit("gtk", "3.24.38").selectionSafe()).isTrue();
+        assertThat(new Toolkit("Qt", "5.15.8").selectionSafe()).isTrue();
+    }
+
+    @Test
     void qtAndUnknownToolkitsNeverGetGetAll() {
         assertThat(new Toolkit("Qt", "5.15.8").getAllSafe()).isFalse();
         assertThat(Toolkit.UNKNOWN.getAllSafe()).isFalse();
