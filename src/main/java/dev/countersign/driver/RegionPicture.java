@@ -64,7 +64,7 @@ final class RegionPicture {
                 return null;
             }
             hidden.addAll(before.get());
-            WindowCapture capture = settled(ctx, observation, due);
+            WindowCapture capture = captureAt(ctx, observation, due);
             Optional<List<Rect>> after = liveSecure(ctx, observation);
             Optional<List<Rect>> above = windowsAbove(ctx, observation);
             if (after.isEmpty() || above.isEmpty()) {
@@ -85,12 +85,13 @@ final class RegionPicture {
     }
 
     /**
-     * The window's capture once {@code due} ({@link System#nanoTime}) has come: for an "after"
+     * The window's capture once {@code due} ({@link System#nanoTime}) has come (at once for a
+     * "before" picture): for an "after"
      * picture {@link #REPAINT} after the act's verification ended, so a repaint that was under way
      * then (a check box drawn checked a frame after its state changed) is in it. The live read
      * before the capture counts toward that pause; where it took longer, nothing more is waited.
      */
-    private static WindowCapture settled(DriverContext ctx, Observation observation, long due) {
+    private static WindowCapture captureAt(DriverContext ctx, Observation observation, long due) {
         long wait = due - System.nanoTime();
         if (wait > 0) {
             try {

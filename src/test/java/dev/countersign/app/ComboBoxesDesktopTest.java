@@ -182,7 +182,7 @@ class ComboBoxesDesktopTest {
         McpSyncClient agent = agent(desktop);
         TestDesktop.TargetApp form = desktop.launchCommand("Qt combo", Duration.ofSeconds(20),
                 Map.of("QT_ACCESSIBILITY", "1", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1"),
-                d -> List.of("/usr/bin/python3", script(d, "qt_combo.py"), "Qt combo"));
+                d -> List.of("/usr/bin/python3", TestDesktop.copyResource("/dev/countersign/app/qt_combo.py", d).toString(), "Qt combo"));
 
         Map<String, Object> list = opens(agent, form, "Fruit:", "Banana", "Cherry");
 
@@ -195,7 +195,7 @@ class ComboBoxesDesktopTest {
     @Test
     void aSelectInChromiumIsValuedAndPickedWithTwoClicks(TestDesktop desktop) throws Exception {
         McpSyncClient agent = agent(desktop);
-        String page = page();
+        String page = TestDesktop.copyResource("/dev/countersign/app/select.html", dir).toUri().toString();
         TestDesktop.TargetApp chromium = desktop.launchCommand("Select Form - Chromium", Duration.ofSeconds(40),
                 Map.of("GNOME_ACCESSIBILITY", "1"), d -> List.of("chromium", "--no-sandbox", "--disable-gpu",
                         "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
@@ -284,23 +284,5 @@ class ComboBoxesDesktopTest {
         // It shows the item the drop-down had as its selected row.
         assertThat(node(list, item("Right and left"))).hasValueSatisfying(n ->
                 assertThat((List<String>) n.get("states")).contains("selected"));
-    }
-
-    private String page() throws Exception {
-        Path page = dir.resolve("select.html");
-        try (var in = getClass().getResourceAsStream("/dev/countersign/app/select.html")) {
-            Files.copy(in, page);
-        }
-        return page.toUri().toString();
-    }
-
-    private static String script(Path d, String name) {
-        Path script = d.resolve(name);
-        try (var in = ComboBoxesDesktopTest.class.getResourceAsStream("/dev/countersign/app/" + name)) {
-            Files.copy(in, script);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return script.toString();
     }
 }

@@ -121,13 +121,7 @@ class CompatibilityMatrixTest {
     static Stream<App> allApps() throws IOException {
         String page = RESOURCES.resolve("form.html").toUri().toString();
         Path chromiumProfile = Files.createTempDirectory("countersign-chromium-");
-        Path firefoxProfile = Files.createTempDirectory("countersign-firefox-");
-        Files.writeString(firefoxProfile.resolve("user.js"), String.join("\n",
-                "user_pref(\"browser.shell.checkDefaultBrowser\", false);",
-                "user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");",
-                "user_pref(\"browser.aboutwelcome.enabled\", false);",
-                "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);",
-                "user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);", ""));
+        Path firefoxProfile = TestDesktop.firefoxProfile(Files.createTempDirectory("countersign-firefox-"));
         Path office = Files.createTempDirectory("countersign-office-");
         Map<String, String> form = Map.of("keys", "sent", "menu_click", "unsupported", "type", "confirmed",
                 "check_box", "confirmed", "named_field", "confirmed", "combo_box", "confirmed", "risky_refused", "refused", "secure_refused", "refused",

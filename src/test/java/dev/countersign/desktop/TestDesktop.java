@@ -124,18 +124,37 @@ public final class TestDesktop {
      * first argument; it is resolved by that window title.
      */
     public TargetApp launchScript(String title, String resource) throws IOException {
-        return launchCommand(title, dir -> {
-            Path script = dir.resolve(Path.of(resource).getFileName().toString());
-            try (java.io.InputStream in = TestDesktop.class.getResourceAsStream(resource)) {
-                if (in == null) {
-                    throw new IllegalArgumentException("no test resource " + resource);
-                }
-                Files.copy(in, script);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+        return launchCommand(title, dir -> List.of("/usr/bin/python3", copyResource(resource, dir).toString(), title));
+    }
+
+    /** The test resource {@code resource} (an absolute classpath path) copied into {@code dir}, under its own file name. */
+    public static Path copyResource(String resource, Path dir) {
+        Path copy = dir.resolve(Path.of(resource).getFileName().toString());
+        try (java.io.InputStream in = TestDesktop.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource " + resource);
             }
-            return List.of("/usr/bin/python3", script.toString(), title);
-        });
+            Files.copy(in, copy);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return copy;
+    }
+
+    /** {@code dir} made a Firefox profile that opens no first-run, default-browser or telemetry pages. */
+    public static Path firefoxProfile(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("user.js"), String.join("\n",
+                    "user_pref(\"browser.shell.checkDefaultBrowser\", false);",
+                    "user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");",
+                    "user_pref(\"browser.aboutwelcome.enabled\", false);",
+                    "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);",
+                    "user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);", ""));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return dir;
     }
 
     /**
@@ -145,28 +164,9 @@ public final class TestDesktop {
      * drop-down's list for its action only while its window has it.
      */
     public TargetApp launchFirefox(String title, String resource) throws IOException, InterruptedException {
-        TargetApp firefox = launchCommand(title, Duration.ofSeconds(60), Map.of("GNOME_ACCESSIBILITY", "1"), dir -> {
-            try {
-                Path page = dir.resolve(Path.of(resource).getFileName().toString());
-                try (java.io.InputStream in = TestDesktop.class.getResourceAsStream(resource)) {
-                    if (in == null) {
-                        throw new IllegalArgumentException("no test resource " + resource);
-                    }
-                    Files.copy(in, page);
-                }
-                Path profile = Files.createDirectories(dir.resolve("profile"));
-                Files.writeString(profile.resolve("user.js"), String.join("\n",
-                        "user_pref(\"browser.shell.checkDefaultBrowser\", false);",
-                        "user_pref(\"browser.startup.homepage_override.mstone\", \"ignore\");",
-                        "user_pref(\"browser.aboutwelcome.enabled\", false);",
-                        "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);",
-                        "user_pref(\"toolkit.telemetry.reportingpolicy.firstRun\", false);", ""));
-                return List.of("firefox-esr", "--no-remote", "--profile", profile.toString(), "--width", "900",
-                        "--height", "700", page.toUri().toString());
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        TargetApp firefox = launchCommand(title, Duration.ofSeconds(60), Map.of("GNOME_ACCESSIBILITY", "1"),
+                dir -> List.of("firefox-esr", "--no-remote", "--profile", firefoxProfile(dir.resolve("profile")).toString(),
+                        "--width", "900", "--height", "700", copyResource(resource, dir).toUri().toString()));
         String windows = run(List.of("xdotool", "search", "--onlyvisible", "--class", "firefox")).strip();
         run(List.of("xdotool", "windowfocus", windows.lines().findFirst().orElseThrow()));
         return firefox;

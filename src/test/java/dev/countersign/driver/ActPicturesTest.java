@@ -2,25 +2,14 @@ package dev.countersign.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.countersign.core.Rect;
-import dev.countersign.desktop.WindowCapture;
 import dev.countersign.vision.Png;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
-/** The question's marked capture is kept small; a region settles only when its own pixels stop changing. */
+/** The question's marked capture is kept small. */
 class ActPicturesTest {
-    private static WindowCapture capture(Rect frame, int changedX, int changedY) {
-        int[] argb = new int[frame.width() * frame.height()];
-        java.util.Arrays.fill(argb, 0xFFFFFFFF);
-        if (changedX >= 0) {
-            argb[changedY * frame.width() + changedX] = 0xFFFF0000;
-        }
-        return new WindowCapture(frame, frame.width(), frame.height(), argb);
-    }
-
     @Test
     void aWholeScreenQuestionPictureIsKeptAtMost480By300() throws Exception {
         byte[] big = Png.encode(new BufferedImage(1600, 1000, BufferedImage.TYPE_INT_RGB));

@@ -148,15 +148,16 @@ final class ComboBoxes {
             this.details = details;
         }
 
-        /** Asks the state of each item of {@code children} (a {@code GetChildren} reply); none past the cap. */
+        /** Asks the state of each item of {@code children} (a {@code GetChildren} reply). */
         void send(BusCalls calls, BusCalls.Reply children) {
-            List<AtspiRef> kids = children.ok() ? NodeReader.refs((List<?>) children.value(0)) : List.of();
-            if (kids.size() > MOST_ITEMS) {
-                kids = List.of();
-            }
-            items = kids;
-            states = new ArrayList<>(kids.size());
-            for (AtspiRef k : kids) {
+            ask(calls, children.ok() ? NodeReader.refs((List<?>) children.value(0)) : List.of());
+        }
+
+        /** Asks the state of each of {@code kids}; none when there are more than {@link #MOST_ITEMS}. */
+        private void ask(BusCalls calls, List<AtspiRef> kids) {
+            items = kids.size() > MOST_ITEMS ? List.of() : kids;
+            states = new ArrayList<>(items.size());
+            for (AtspiRef k : items) {
                 states.add(calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null));
             }
         }
@@ -198,14 +199,7 @@ final class ComboBoxes {
                     inGroups.addAll(NodeReader.refs((List<?>) r.value(0)));
                 }
             }
-            if (inGroups.size() > MOST_ITEMS) {
-                return;
-            }
-            items = inGroups;
-            states = new ArrayList<>(inGroups.size());
-            for (AtspiRef k : inGroups) {
-                states.add(calls.send(k.bus(), k.path(), NodeReader.ACCESSIBLE, "GetState", null));
-            }
+            ask(calls, inGroups);
         }
     }
 
